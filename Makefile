@@ -1,0 +1,91 @@
+# Makefile - build the ftrace tool suite
+#
+# make            build bin/<tool> for every tools/<tool>.c
+# make static     fully static executables in bin/static/
+# make check      unit, live (root) and qemu tests
+# make install    PREFIX=/usr/local DESTDIR=
+
+TOOLS    := $(patsubst tools/%.c,%,$(wildcard tools/*.c))
+COMMON   := $(wildcard common/*.c)
+PREFIX   ?= /usr/local
+CC       ?= cc
+PKG      ?= pkg-config
+CFLAGS   ?= -O2 -g
+WARN     := -Wall -Wextra -Wno-unused-parameter
+LIBS_CFLAGS := $(shell $(PKG) --cflags libtracefs libtraceevent)
+LIBS     := $(shell $(PKG) --libs libtracefs libtraceevent)
+CPPFLAGS += -Icommon -D_GNU_SOURCE $(LIBS_CFLAGS)
+ALL_CFLAGS = $(WARN) $(CFLAGS) -MMD -MP
+
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' $(1) $(2)
+endif
+
+.DELETE_ON_ERROR:
+.SECONDARY:
+.PHONY: all static check check-unit check-live check-vm install clean bench musl-check
+
+all: $(addprefix bin/,$(TOOLS))
+
+build/%.o: %.c
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+build/libcommon.a: $(patsubst %.c,build/%.o,$(COMMON))
+	$(call msg,AR,$@)
+	$(Q)$(AR) rcs $@ $^
+
+bin/%: build/tools/%.o build/libcommon.a
+	$(call msg,LINK,$@)
+	@mkdir -p bin
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lm
+
+# static: one self-contained executable per tool (glibc static)
+STATIC_LIBS = $(shell $(PKG) --static --libs libtracefs libtraceevent)
+static: $(addprefix bin/static/,$(TOOLS))
+
+bin/static/%: build/tools/%.o build/libcommon.a
+	$(call msg,STATIC,$@)
+	@mkdir -p bin/static
+	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(STATIC_LIBS) -ldl -lm
+
+# unit tests: no root needed
+build/tests/unit/%: tests/unit/%.c build/libcommon.a
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lm
+
+UNIT := $(patsubst tests/unit/%.c,build/tests/unit/%,$(wildcard tests/unit/*.c))
+
+check-unit: $(UNIT)
+	@sh tests/run-unit.sh $(UNIT)
+
+check-live: all
+	@sh tests/live/run.sh bin
+
+check-vm: all
+	@sh tests/vm/run.sh
+
+check: check-unit check-live check-vm
+
+# musl-check: every source file compiles against musl's headers
+musl-check:
+	@sh tests/musl-check.sh
+
+bench: all
+	@sh bench/run.sh
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8
+	install -m 0755 $(addprefix bin/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
+	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
+
+clean:
+	rm -rf build bin
+
+-include $(shell find build -name '*.d' 2>/dev/null)

@@ -1,0 +1,26 @@
+/* decode.h - event fields by name, on every kernel's layout */
+#ifndef FTT_DECODE_H
+#define FTT_DECODE_H
+
+#include <stddef.h>
+#include <tracefs.h>
+
+struct session;
+
+/* decode_has - does the event have a field of this name */
+int decode_has(struct tep_event *ev, const char *field);
+/* decode_u64 - unsigned field value; 0 if the field is missing */
+unsigned long long decode_u64(struct tep_event *ev, struct tep_record *rec, const char *field);
+/* decode_s64 - signed field value, sign-extended from the field's size */
+long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *field);
+/* decode_str - a char array or __data_loc string field, NUL-terminated into buf */
+const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
+		       char *buf, size_t len);
+/* decode_pid - the common_pid of a record */
+int decode_pid(struct tep_event *ev, struct tep_record *rec);
+/* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */
+const char *decode_comm(struct session *s, int pid);
+/* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
+const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,102 @@
+/* msg.c - error and warning messages, prefixed with the tool name */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+
+const char *msg_prog = "ftt";
+
+/* msg_init - remember the tool name used as the message prefix */
+void msg_init(const char *prog)
+{
+	const char *p = strrchr(prog, '/');
+
+	msg_prog = p ? p + 1 : prog;
+}
+
+/* vwarn - print "prog: text" and, for a trailing ':', the errno text */
+static void vwarn(const char *fmt, va_list ap)
+{
+	int err = errno;
+	size_t n = strlen(fmt);
+
+	fflush(stdout);
+	fprintf(stderr, "%s: ", msg_prog);
+	vfprintf(stderr, fmt, ap);
+	if (n && fmt[n - 1] == ':')
+		fprintf(stderr, " %s", strerror(err));
+	fputc('\n', stderr);
+}
+
+/* msg_warn - one line on stderr; a format ending in ':' appends strerror(errno) */
+void msg_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+}
+
+/* msg_die - msg_warn, then exit(status); the session cleanup runs from atexit */
+void msg_die(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vwarn(fmt, ap);
+	va_end(ap);
+	exit(status);
+}
+
+/*
+ * kernel_reason - reduce an error_log entry to its one-line reason
+ *
+ * The kernel writes "[ts] subsystem: error: Reason\n  Command: text\n    ^".
+ */
+static void kernel_reason(char *log, char *buf, size_t len)
+{
+	char *reason, *nl;
+
+	buf[0] = '\0';
+	nl = strchr(log, '\n');
+	if (nl)
+		*nl = '\0';
+	/* "event filter parse error: error: Reason": the last "error: " wins */
+	reason = strstr(log, "error: ");
+	if (!reason)
+		return;
+	while (strstr(reason + 7, "error: "))
+		reason = strstr(reason + 7, "error: ");
+	reason += 7;
+	snprintf(buf, len, "%s", reason);
+}
+
+/* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
+void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
+{
+	char reason[256] = "";
+	char *log;
+	va_list ap;
+	int err = errno;
+
+	log = tracefs_error_last(inst);
+	if (!log && inst)
+		log = tracefs_error_last(NULL);
+	if (log) {
+		kernel_reason(log, reason, sizeof(reason));
+		free(log);
+	}
+	fflush(stdout);
+	fprintf(stderr, "%s: ", msg_prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	if (reason[0])
+		fprintf(stderr, ": %s\n", reason);
+	else
+		fprintf(stderr, ": %s\n", strerror(err ? err : EINVAL));
+}

@@ -1,0 +1,25 @@
+/* msg.h - error and warning messages, prefixed with the tool name */
+#ifndef FTT_MSG_H
+#define FTT_MSG_H
+
+#include <tracefs.h>
+
+/* exit statuses shared by every tool */
+#define EXIT_OK		0
+#define EXIT_ERR	1
+#define EXIT_USAGE	2
+
+extern const char *msg_prog;
+
+/* msg_init - remember the tool name used as the message prefix */
+void msg_init(const char *prog);
+/* msg_warn - one line on stderr; a format ending in ':' appends strerror(errno) */
+void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* msg_die - msg_warn, then exit(status); the session cleanup runs from atexit */
+void msg_die(int status, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3), noreturn));
+/* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
+void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+#endif

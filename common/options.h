@@ -1,0 +1,32 @@
+/* options.h - strict parsing of everything a user types */
+#ifndef FTT_OPTIONS_H
+#define FTT_OPTIONS_H
+
+#include <regex.h>
+#include <sys/types.h>
+
+/*
+ * The opt_* parsers print one line naming the option and the problem and
+ * exit with EXIT_USAGE (or EXIT_ERR for a PID that does not exist).
+ * "what" names the option for the message, e.g. "-d" or "count".
+ */
+
+/* opt_ulong - decimal integer in [min, max]; no sign, junk or overflow */
+unsigned long opt_ulong(const char *s, const char *what, unsigned long min,
+			unsigned long max);
+/* opt_seconds - positive seconds (decimals allowed) up to 31 days */
+double opt_seconds(const char *s, const char *what);
+/* opt_pid - a PID of a process that exists now */
+pid_t opt_pid(const char *s, const char *what);
+/* opt_regex - compile an extended regex (unanchored, like awk's match) */
+void opt_regex(regex_t *re, const char *s, const char *what);
+/* opt_no_ctrl - refuse a string holding a newline or other control byte */
+void opt_no_ctrl(const char *s, const char *what);
+/* opt_is_ident - true for [A-Za-z_][A-Za-z0-9_]* (a tracefs system or event name) */
+int opt_is_ident(const char *s);
+/* opt_tids - every thread of PID (from /proc/PID/task); returns the count */
+int opt_tids(pid_t pid, pid_t **tids);
+/* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
+void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

@@ -1,0 +1,21 @@
+/* output.h - where event lines go: stdout live, or memory until the end (-d) */
+#ifndef FTT_OUTPUT_H
+#define FTT_OUTPUT_H
+
+#include <stdio.h>
+
+/* the stream handlers print to: stdout when live, a memory buffer when buffered */
+extern FILE *out;
+
+/* out_init - live (buffered == 0) or buffered-until-out_finish output */
+void out_init(int buffered);
+/* out_batch_end - live: push what is pending; a closed pipe requests the stop */
+void out_batch_end(void);
+/* out_finish - buffered: write everything collected to stdout; flush either way */
+void out_finish(void);
+/* out_broken - true once stdout's reader has gone away */
+int out_broken(void);
+/* out_time - format a trace timestamp (ns) as seconds.microseconds */
+char *out_time(unsigned long long ns, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,279 @@
+/* session.c - a private tracefs instance and the undo stack that ends it
+ *
+ * Every run owns one instance named ftt-TOOL-PID, so tools run side by side and
+ * the user's own tracing is never touched. Whatever must be undone is pushed on a
+ * stack that runs in reverse from atexit(), so every exit path (normal end,
+ * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance
+ * and probes behind: the next run of any tool reaps them.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "options.h"
+#include "session.h"
+
+#define MAX_UNDO 64
+
+struct undo {
+	void (*fn)(void *);
+	void *arg;
+};
+
+static struct undo undo_stack[MAX_UNDO];
+static int undo_top;
+static struct session the_session;
+
+/* session_need_root - die with a clear line unless running as root */
+void session_need_root(void)
+{
+	if (geteuid() != 0)
+		msg_die(EXIT_ERR, "must be run as root (tracing needs tracefs write access)");
+}
+
+/* session_tracefs - find or mount tracefs; die with the reason if impossible */
+const char *session_tracefs(void)
+{
+	const char *dir;
+
+	session_need_root();
+	dir = tracefs_tracing_dir();
+	if (!dir || !tracefs_file_exists(NULL, "trace"))
+		msg_die(EXIT_ERR, "tracefs not found and cannot be mounted (kernel without CONFIG_FTRACE?)");
+	return dir;
+}
+
+/* session_defer - push an undo action; they run in reverse at exit */
+void session_defer(void (*fn)(void *), void *arg)
+{
+	if (undo_top == MAX_UNDO)
+		msg_die(EXIT_ERR, "internal: undo stack full");
+	undo_stack[undo_top].fn = fn;
+	undo_stack[undo_top].arg = arg;
+	undo_top++;
+}
+
+/* session_close - run the undo stack and remove the instance (idempotent) */
+void session_close(void)
+{
+	while (undo_top > 0) {
+		undo_top--;
+		undo_stack[undo_top].fn(undo_stack[undo_top].arg);
+	}
+}
+
+/* destroy_instance - undo action: remove the private instance */
+static void destroy_instance(void *arg)
+{
+	struct session *s = arg;
+
+	if (!s->inst)
+		return;
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	if (tracefs_instance_destroy(s->inst) < 0)
+		msg_warn("could not remove tracefs instance %s:", s->name);
+	tracefs_instance_free(s->inst);
+	s->inst = NULL;
+}
+
+/* run_is_dead - is the run TOOL with PID gone (or the PID reused by another program)? */
+static int run_is_dead(const char *tool, int pid)
+{
+	char path[64], comm[64] = "";
+	FILE *f;
+
+	if (pid <= 0)
+		return 0;
+	if (kill(pid, 0) < 0 && errno == ESRCH)
+		return 1;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	if (!fgets(comm, sizeof(comm), f))
+		comm[0] = '\0';
+	fclose(f);
+	comm[strcspn(comm, "\n")] = '\0';
+	return strncmp(comm, tool, 15) != 0;
+}
+
+/* parse_owner - split "ftt?TOOL?PID..." (sep '-' or '_') into tool and pid */
+static int parse_owner(const char *name, char sep, char *tool, size_t len, int *pid)
+{
+	const char *p = name + strlen(SESSION_PREFIX), *q;
+	size_t n;
+
+	if (strncmp(name, SESSION_PREFIX, strlen(SESSION_PREFIX)) || *p != sep)
+		return -1;
+	p++;
+	q = strchr(p, sep);
+	if (!q || !isdigit((unsigned char)q[1]))
+		return -1;
+	n = q - p;
+	if (n == 0 || n >= len)
+		return -1;
+	memcpy(tool, p, n);
+	tool[n] = '\0';
+	*pid = atoi(q + 1);
+	return 0;
+}
+
+/* reap_instances - remove ftt-* instances whose run is gone */
+static void reap_instances(void)
+{
+	char **names = tracefs_instances("^" SESSION_PREFIX "-");
+	char tool[32];
+	int i, pid;
+
+	for (i = 0; names && names[i]; i++) {
+		struct tracefs_instance *inst;
+
+		if (parse_owner(names[i], '-', tool, sizeof(tool), &pid) ||
+		    !run_is_dead(tool, pid))
+			continue;
+		inst = tracefs_instance_create(names[i]);
+		if (!inst)
+			continue;
+		tracefs_instance_destroy(inst);
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(names);
+}
+
+/* reap_dynevents - remove ftt_* kprobes and synthetic events whose run is gone */
+static void reap_dynevents(const char *file)
+{
+	char *text, *line, *save = NULL, tool[32], cmd[256];
+	int pid;
+
+	if (!tracefs_file_exists(NULL, file))
+		return;
+	text = tracefs_instance_file_read(NULL, file, NULL);
+	if (!text)
+		return;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *name = strchr(line, ':'), *end, *ev;
+
+		if (!name)
+			continue;
+		name++;
+		end = name + strcspn(name, " \t");
+		*end = '\0';
+		/* "GROUP/EVENT" for probes, "EVENT" for synthetic events */
+		ev = strchr(name, '/');
+		if (parse_owner(name, '_', tool, sizeof(tool), &pid) &&
+		    (!ev || parse_owner(ev + 1, '_', tool, sizeof(tool), &pid)))
+			continue;
+		if (!run_is_dead(tool, pid))
+			continue;
+		snprintf(cmd, sizeof(cmd), "-:%s\n", name);
+		tracefs_instance_file_append(NULL, file, cmd);
+	}
+	free(text);
+}
+
+/* session_reap - remove instances and probes left by runs that no longer exist */
+void session_reap(void)
+{
+	reap_instances();
+	reap_dynevents("kprobe_events");
+	reap_dynevents("synthetic_events");
+}
+
+/* at_exit - the single place cleanup starts from, whatever the exit path */
+static void at_exit(void)
+{
+	session_close();
+}
+
+/* session_open - mount, reap dead runs' leftovers, create the private instance */
+struct session *session_open(const char *tool)
+{
+	struct session *s = &the_session;
+
+	session_tracefs();
+	snprintf(s->tool, sizeof(s->tool), "%s", tool);
+	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d", tool, (int)getpid());
+	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d", tool, (int)getpid());
+	session_reap();
+	atexit(at_exit);
+	s->inst = tracefs_instance_create(s->name);
+	if (!s->inst)
+		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
+	session_defer(destroy_instance, s);
+	/* nothing is recorded until the tool has set everything up */
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	return s;
+}
+
+/* session_load - (re)parse the formats of the given systems (NULL-terminated) */
+void session_load(struct session *s, const char *const *systems)
+{
+	if (s->tep)
+		tep_free(s->tep);
+	s->tep = tracefs_local_events_system(NULL, systems);
+	if (!s->tep)
+		msg_die(EXIT_ERR, "cannot read the event formats from tracefs:");
+}
+
+/* session_event - the parsed event SYSTEM:EVENT, or NULL */
+struct tep_event *session_event(struct session *s, const char *sys, const char *ev)
+{
+	return s->tep ? tep_find_event_by_name(s->tep, sys, ev) : NULL;
+}
+
+/* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
+int session_event_exists(const char *sys, const char *ev)
+{
+	if (!opt_is_ident(sys) || !opt_is_ident(ev))
+		return 0;
+	return tracefs_event_file_exists(NULL, sys, ev, "format");
+}
+
+/* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
+void session_filter(struct session *s, const char *sys, const char *ev, const char *filter,
+		    const char *shown)
+{
+	if (!filter || !*filter)
+		return;
+	tracefs_error_clear(s->inst);
+	tracefs_error_clear(NULL);
+	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
+		msg_kernel(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
+			   sys, ev);
+		exit(EXIT_USAGE);
+	}
+}
+
+/* session_enable - enable an event in the instance; die if refused */
+void session_enable(struct session *s, const char *sys, const char *ev)
+{
+	if (tracefs_event_file_write(s->inst, sys, ev, "enable", "1") < 0)
+		msg_die(EXIT_ERR, "cannot enable %s:%s:", sys, ev);
+}
+
+/* session_option - set options/NAME in the instance; -1 if the kernel lacks it */
+int session_option(struct session *s, const char *name, int on)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "options/%s", name);
+	if (!tracefs_file_exists(s->inst, path))
+		return -1;
+	return tracefs_instance_file_write(s->inst, path, on ? "1" : "0") < 0 ? -1 : 0;
+}
+
+/* session_buffer_kb - per-CPU ring buffer size of the instance */
+void session_buffer_kb(struct session *s, int kb)
+{
+	char v[32];
+
+	snprintf(v, sizeof(v), "%d", kb);
+	if (tracefs_instance_file_write(s->inst, "buffer_size_kb", v) < 0)
+		msg_warn("could not set buffer_size_kb to %d:", kb);
+}

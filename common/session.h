@@ -1,0 +1,46 @@
+/* session.h - a private tracefs instance and the undo stack that ends it */
+#ifndef FTT_SESSION_H
+#define FTT_SESSION_H
+
+#include <tracefs.h>
+
+/* prefix of every instance ("ftt-TOOL-PID") and probe group ("ftt_TOOL_PID") */
+#define SESSION_PREFIX "ftt"
+
+struct session {
+	char tool[32];
+	char name[64];		/* instance name, ftt-TOOL-PID */
+	char group[64];		/* dynamic event group, ftt_TOOL_PID */
+	struct tracefs_instance *inst;
+	struct tep_handle *tep;
+};
+
+/* session_tracefs - find or mount tracefs; die with the reason if impossible */
+const char *session_tracefs(void);
+/* session_open - mount, reap dead runs' leftovers, create the private instance */
+struct session *session_open(const char *tool);
+/* session_defer - push an undo action; they run in reverse at exit */
+void session_defer(void (*fn)(void *), void *arg);
+/* session_close - run the undo stack and remove the instance (idempotent) */
+void session_close(void);
+/* session_reap - remove instances and probes left by runs that no longer exist */
+void session_reap(void);
+/* session_load - (re)parse the formats of the given systems (NULL-terminated) */
+void session_load(struct session *s, const char *const *systems);
+/* session_event - the parsed event SYSTEM:EVENT, or NULL */
+struct tep_event *session_event(struct session *s, const char *sys, const char *ev);
+/* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
+int session_event_exists(const char *sys, const char *ev);
+/* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
+void session_filter(struct session *s, const char *sys, const char *ev, const char *filter,
+		    const char *shown);
+/* session_enable - enable an event in the instance; die if refused */
+void session_enable(struct session *s, const char *sys, const char *ev);
+/* session_option - set options/NAME in the instance; -1 if the kernel lacks it */
+int session_option(struct session *s, const char *name, int on);
+/* session_buffer_kb - per-CPU ring buffer size of the instance */
+void session_buffer_kb(struct session *s, int kb);
+/* session_need_root - die with a clear line unless running as root */
+void session_need_root(void);
+
+#endif

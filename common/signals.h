@@ -1,0 +1,14 @@
+/* signals.h - every way to stop ends the same way: a flag the loops check */
+#ifndef FTT_SIGNALS_H
+#define FTT_SIGNALS_H
+
+#include <signal.h>
+
+extern volatile sig_atomic_t sig_stop;
+
+/* sig_init - SIGINT/TERM/HUP/QUIT/PIPE only set sig_stop (no SA_RESTART) */
+void sig_init(void);
+/* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
+void sig_request_stop(void);
+
+#endif

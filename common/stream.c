@@ -1,0 +1,173 @@
+/* stream.c - the event loop: drain per-CPU binary buffers, dispatch by event
+ *
+ * Records are read in binary from every CPU's trace_pipe_raw, merged by time and
+ * decoded by libtraceevent. The loop drains every poll period whether output is
+ * live or buffered: events left unread in the ring buffer can vanish, so nothing
+ * waits in the kernel longer than one period. Lost events are counted from the
+ * records' missed-event marks and from the kernel's per-CPU stats.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "output.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+#define MAX_HANDLERS 16
+#define POLL_MS 50
+
+struct handler {
+	int id;			/* event id, -1 for the catch-all */
+	stream_fn fn;
+	void *ctx;
+};
+
+static struct handler handlers[MAX_HANDLERS];
+static int nr_handlers;
+static unsigned long long missed;
+static int follow_set;
+
+/* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
+void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
+{
+	if (nr_handlers == MAX_HANDLERS)
+		msg_die(EXIT_ERR, "internal: too many event handlers");
+	handlers[nr_handlers].id = ev ? ev->id : -1;
+	handlers[nr_handlers].fn = fn;
+	handlers[nr_handlers].ctx = ctx;
+	nr_handlers++;
+}
+
+/* dispatch - hand one record to the handler registered for its event */
+static int dispatch(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	struct handler *any = NULL;
+	int i;
+
+	for (i = 0; i < nr_handlers; i++) {
+		if (handlers[i].id == ev->id) {
+			handlers[i].fn(ev, rec, cpu, handlers[i].ctx);
+			return 0;
+		}
+		if (handlers[i].id == -1)
+			any = &handlers[i];
+	}
+	if (any)
+		any->fn(ev, rec, cpu, any->ctx);
+	return 0;
+}
+
+/* on_missed - a record that follows a gap: count what the kernel says was lost */
+static int on_missed(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	if (rec->missed_events > 0)
+		missed += rec->missed_events;
+	return 0;
+}
+
+/* stream_drain - dispatch whatever the kernel holds now */
+void stream_drain(struct session *s)
+{
+	if (!follow_set) {
+		tracefs_follow_missed_events(s->inst, on_missed, NULL);
+		follow_set = 1;
+	}
+	tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, dispatch, NULL);
+}
+
+/* now_s - monotonic time in seconds */
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* nap - sleep up to `secs`; a signal cuts it short */
+static void nap(double secs)
+{
+	struct timespec ts;
+
+	if (secs <= 0)
+		return;
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+}
+
+/* stream_run - see stream.h */
+void stream_run(struct session *s, double duration, double interval,
+		void (*tick)(void *), void *arg)
+{
+	double start = now_s(), end = start + duration, next = start + interval;
+	double wait;
+
+	tracefs_instance_file_write(s->inst, "tracing_on", "1");
+	while (!sig_stop) {
+		stream_drain(s);
+		out_batch_end();
+		if (sig_stop)
+			break;
+		if (duration > 0 && now_s() >= end)
+			break;
+		if (interval > 0 && now_s() >= next) {
+			tick(arg);
+			out_batch_end();
+			next += interval;
+		}
+		wait = POLL_MS / 1000.0;
+		if (duration > 0 && end - now_s() < wait)
+			wait = end - now_s();
+		if (interval > 0 && next - now_s() < wait)
+			wait = next - now_s();
+		nap(wait);
+	}
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	stream_drain(s);
+	out_batch_end();
+}
+
+/* stat_sum - sum "key: N" over every CPU's stats file of the instance */
+static unsigned long long stat_sum(struct session *s, const char *key)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	unsigned long long sum = 0;
+	char path[64], *text, *p;
+
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		snprintf(path, sizeof(path), "per_cpu/cpu%ld/stats", cpu);
+		text = tracefs_instance_file_read(s->inst, path, NULL);
+		if (!text)
+			continue;
+		p = strstr(text, key);
+		if (p)
+			sum += strtoull(p + strlen(key), NULL, 10);
+		free(text);
+	}
+	return sum;
+}
+
+/* stream_lost - events the kernel dropped in this run (buffer full) */
+unsigned long long stream_lost(struct session *s)
+{
+	unsigned long long kern = stat_sum(s, "overrun:") + stat_sum(s, "dropped_events:");
+
+	return kern > missed ? kern : missed;
+}
+
+/* stream_report_lost - say on stderr how many events were lost, if any */
+void stream_report_lost(struct session *s)
+{
+	unsigned long long n = stream_lost(s);
+
+	if (n)
+		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
+}

@@ -1,0 +1,29 @@
+/* stream.h - the event loop: drain per-CPU binary buffers, dispatch by event */
+#ifndef FTT_STREAM_H
+#define FTT_STREAM_H
+
+#include <tracefs.h>
+
+struct session;
+
+/* a handler gets each decoded record of the event it was registered for */
+typedef void (*stream_fn)(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx);
+
+/* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
+void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
+/*
+ * stream_run - turn tracing on, drain the kernel buffers every poll period and
+ * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;
+ * every `interval` seconds (0: never) call tick(arg). Tracing is off on return
+ * and everything recorded has been dispatched.
+ */
+void stream_run(struct session *s, double duration, double interval,
+		void (*tick)(void *), void *arg);
+/* stream_drain - dispatch whatever the kernel holds now */
+void stream_drain(struct session *s);
+/* stream_lost - events the kernel dropped in this run (buffer full) */
+unsigned long long stream_lost(struct session *s);
+/* stream_report_lost - say on stderr how many events were lost, if any */
+void stream_report_lost(struct session *s);
+
+#endif

@@ -1,0 +1,503 @@
+#!/bin/sh
+# tests/vm/run.sh - run the live tests inside real Debian kernels under qemu
+#
+# usage: tests/vm/run.sh [TOOL...]
+#
+# For every kernel in $VM_KERNELS this script
+#   1. fetches the Debian linux-image package for that kernel once, with a
+#      private apt configuration, and keeps the unpacked tree in $VM_CACHE;
+#   2. builds a gzip cpio initramfs: busybox, the suite's binaries, the tests/
+#      tree and a few kernel modules, with an /init that runs tests/live/run.sh;
+#   3. boots it with qemu (TCG: a KVM guest hangs on the CI machines);
+#   4. prints every test line from the guest prefixed with the kernel label.
+# A kernel that does not boot, hangs, panics or prints no summary line is a
+# failure, never a pass. Exit status is 1 if anything failed.
+#
+# TOOL... limits the run to tests/live/<TOOL>.sh, as for tests/live/run.sh.
+# Build the binaries first ("make", or "make static" with VM_STATIC=1).
+#
+# Settings, all optional:
+#   VM_KERNELS   kernels to boot, "VER" or "VER:SUITE" (default "5.10 6.1 6.12";
+#                5.10 comes from bullseye, 6.1 from bookworm, 6.12 from trixie)
+#   VM_CACHE     downloaded and unpacked kernels (default /var/cache/ftt-vm)
+#   VM_REFRESH   1: ask the archive again for a newer kernel package
+#   VM_MIRROR    Debian mirror (default: the one apt on this machine uses)
+#   VM_SECURITY  Debian security mirror (default: likewise, "none" to skip)
+#   VM_TIMEOUT   seconds per kernel, boot and tests together (default 900)
+#   VM_OUT       console logs and initramfs parts (default build/vm)
+#   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
+#   VM_MODULES   modules to put in the initramfs (default "null_blk veth")
+#   VM_HOST_BINS host programs to copy in as well, with their libraries
+#                (default "ip": iproute2, busybox ip cannot make veth pairs)
+#   VM_QEMU      qemu binary (default qemu-system-x86_64)
+#   VM_APPEND    extra kernel command line
+
+set -u
+
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+VM_KERNELS=${VM_KERNELS:-"5.10 6.1 6.12"}
+VM_CACHE=${VM_CACHE:-/var/cache/ftt-vm}
+VM_REFRESH=${VM_REFRESH:-0}
+VM_TIMEOUT=${VM_TIMEOUT:-900}
+VM_OUT=${VM_OUT:-$TOP/build/vm}
+VM_STATIC=${VM_STATIC:-0}
+VM_MODULES=${VM_MODULES:-"null_blk veth"}
+VM_HOST_BINS=${VM_HOST_BINS-ip}
+VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
+VM_APPEND=${VM_APPEND:-}
+BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
+KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
+
+# where the binaries live inside the guest; also first on the guest's PATH
+GUEST_BIN=/ftt/bin
+
+# unique marker lines around the guest's test output
+TOKEN="ftt-vm-$$-$(date +%s)"
+
+say() { echo "vm: $*"; }
+die() { echo "FAIL vm: $*"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
+
+# ---------------------------------------------------------------------------
+# host checks: a missing tool is a failure with a clear message, not a skip
+
+[ "$(id -u)" = 0 ] || die "must run as root (mknod, the shared cache in $VM_CACHE)"
+command -v "$VM_QEMU" >/dev/null 2>&1 ||
+	die "$VM_QEMU not found (apt-get install qemu-system-x86)"
+for t in apt-get apt-cache dpkg cpio gzip depmod xz ldd timeout; do
+	command -v $t >/dev/null 2>&1 || die "host tool '$t' not found"
+done
+[ -x "$BUSYBOX" ] || die "$BUSYBOX not found (apt-get install busybox-static)"
+# a dynamic busybox would need its libraries in the guest too
+ldd "$BUSYBOX" >/dev/null 2>&1 &&
+	die "$BUSYBOX is not static (apt-get install busybox-static)"
+
+# ---------------------------------------------------------------------------
+# the Debian mirrors: by default the ones apt on this machine already uses
+
+# mirror_from_apt - print the first URI in the apt sources ending in /$1
+mirror_from_apt() {
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+		/etc/apt/sources.list.d/*.sources 2>/dev/null |
+	sed -n -e 's/^URIs:[[:space:]]*//p' \
+		-e 's/^deb[[:space:]]\{1,\}\(\[[^]]*\][[:space:]]*\)\{0,1\}//p' |
+	tr ' \t' '\n\n' | grep -E "^(https?|file)://.*/$1/?\$" | head -n 1 |
+	sed 's,/$,,'
+}
+
+MIRROR=${VM_MIRROR:-$(mirror_from_apt debian)}
+MIRROR=${MIRROR:-http://deb.debian.org/debian}
+SECURITY=${VM_SECURITY:-$(mirror_from_apt debian-security)}
+SECURITY=${SECURITY:-${MIRROR}-security}
+
+# suite_for - the Debian release that ships kernel series $1
+suite_for() {
+	case $1 in
+	4.19) echo buster ;;
+	5.10) echo bullseye ;;
+	6.1) echo bookworm ;;
+	6.12) echo trixie ;;
+	*) return 1 ;;
+	esac
+}
+
+# ---------------------------------------------------------------------------
+# fetch_kernel LABEL VER SUITE - make $VM_CACHE/LABEL/root hold the unpacked
+# newest linux-image-VER*-amd64 from SUITE. Sets KDIR, KVER, KPKG.
+# A second run finds kernel.ok and touches neither the network nor apt.
+
+fetch_kernel() {
+	label=$1 ver=$2 suite=$3
+	ferr() { echo "[$label] FAIL vm/fetch: $*"; }
+	KDIR=$VM_CACHE/$label
+	KVER= KPKG=
+	mkdir -p "$KDIR" || { ferr "cannot create $KDIR"; return 1; }
+	if [ -s "$KDIR/kernel.ok" ] && [ "$VM_REFRESH" != 1 ]; then
+		read -r KVER KPKG < "$KDIR/kernel.ok"
+		return 0
+	fi
+
+	# a private apt: own sources, lists, caches and an empty dpkg status,
+	# so nothing from this machine's apt setup (other repos, pins) leaks in
+	apt=$KDIR/apt
+	mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/cache" \
+		"$apt/parts" "$apt/debs" || { ferr "cannot create $apt"; return 1; }
+	{
+		echo "deb [signed-by=$KEYRING] $MIRROR $suite main"
+		[ "$SECURITY" = none ] ||
+			echo "deb [signed-by=$KEYRING] $SECURITY $suite-security main"
+	} > "$apt/sources.list"
+	set -- -o Dir::Etc::SourceList="$apt/sources.list" \
+		-o Dir::Etc::SourceParts="$apt/parts" \
+		-o Dir::Etc::PreferencesParts="$apt/parts" \
+		-o Dir::Etc::Preferences="$apt/parts/none" \
+		-o Dir::State::Lists="$apt/lists" \
+		-o Dir::State::status=/dev/null \
+		-o Dir::Cache="$apt/cache" \
+		-o Dir::Cache::Archives="$apt/archives" \
+		-o APT::Sandbox::User=root -o Debug::NoLocking=1
+
+	say "[$label] apt-get update ($suite from $MIRROR)"
+	if ! apt-get "$@" --error-on=any -q update > "$apt/update.log" 2>&1; then
+		ferr "cannot reach the Debian archive $MIRROR for $suite"
+		sed 's/^/    /' "$apt/update.log" | tail -n 10
+		return 1
+	fi
+
+	# newest ABI first: linux-image-5.10.0-46-amd64, 6.12.48+deb13-amd64;
+	# the plain "6.1" must not match 6.12, hence the [.+-] after it
+	re=$(echo "$ver" | sed 's/\./\\./g')
+	abis=$(apt-cache "$@" pkgnames linux-image- |
+		sed -n -E "s/^linux-image-($re(\.[0-9]+)*(-[0-9]+|\+deb[0-9]+))-amd64(-unsigned)?\$/\1/p" |
+		sort -u -V -r)
+	[ -n "$abis" ] || { ferr "no linux-image-$ver*-amd64 in $suite"; return 1; }
+
+	# the unsigned and the signed package carry the same kernel and
+	# modules; take whichever the archive really has
+	rm -f "$apt/debs"/*.deb
+	for abi in $abis; do
+		for pkg in linux-image-$abi-amd64-unsigned linux-image-$abi-amd64; do
+			if [ -s "$KDIR/kernel.ok" ] &&
+			   [ "$(cut -d' ' -f2 "$KDIR/kernel.ok")" = "$pkg" ]; then
+				read -r KVER KPKG < "$KDIR/kernel.ok"
+				say "[$label] $pkg is still the newest"
+				return 0
+			fi
+			(cd "$apt/debs" && apt-get "$@" -q download "$pkg") \
+				> "$apt/download.log" 2>&1 && { KPKG=$pkg; break 2; }
+		done
+	done
+	deb=$(ls "$apt/debs"/*.deb 2>/dev/null | head -n 1)
+	[ -n "$KPKG" ] && [ -n "$deb" ] || {
+		ferr "apt-get download failed for linux-image-$ver in $suite"
+		sed 's/^/    /' "$apt/download.log" | tail -n 10
+		return 1
+	}
+
+	# unpack next to the old tree, then swap, so an interrupted run never
+	# leaves a half tree behind kernel.ok
+	rm -rf "$KDIR/root.new"
+	dpkg -x "$deb" "$KDIR/root.new" || { ferr "dpkg -x $deb failed"; return 1; }
+	r=$KDIR/root.new
+	# trixie ships the modules under usr/lib/modules
+	if [ -d "$r/usr/lib/modules" ] && [ ! -d "$r/lib/modules" ]; then
+		mkdir -p "$r/lib"
+		mv "$r/usr/lib/modules" "$r/lib/modules"
+	fi
+	KVER=$(ls "$r/lib/modules" | head -n 1)
+	[ -n "$KVER" ] && [ -f "$r/boot/vmlinuz-$KVER" ] ||
+		{ ferr "no vmlinuz or modules in $deb"; return 1; }
+	# compressed modules: busybox modprobe wants plain .ko files
+	find "$r/lib/modules" -name '*.ko.xz' -exec xz -d {} + ||
+		{ ferr "cannot decompress the modules"; return 1; }
+	if find "$r/lib/modules" -name '*.ko.zst' | grep -q .; then
+		find "$r/lib/modules" -name '*.ko.zst' \
+			-exec zstd -q -d --rm {} + ||
+			{ ferr "cannot decompress the modules"; return 1; }
+	fi
+	depmod -b "$r" "$KVER" || { ferr "depmod failed"; return 1; }
+
+	rm -rf "$KDIR/root"
+	mv "$r" "$KDIR/root"
+	rm -f "$deb"
+	echo "$KVER $KPKG" > "$KDIR/kernel.ok"
+}
+
+# ---------------------------------------------------------------------------
+# initramfs, in two gzip cpio parts that the kernel unpacks one after the
+# other: a base part per kernel (busybox, modules; cached) and a run part
+# shared by all kernels (/init, tests, binaries; rebuilt every run)
+
+# mkcpio DIR OUT - pack DIR as a gzip newc cpio owned by root
+mkcpio() {
+	(cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
+		gzip -1 > "$2"
+}
+
+# module_closure MODDIR NAME... - print the modules.dep paths of the named
+# modules and everything they depend on
+module_closure() {
+	dir=$1
+	shift
+	awk -v want="$*" '
+	function base(p) { sub(/.*\//, "", p); sub(/\.ko.*$/, "", p); gsub(/-/, "_", p); return p }
+	BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) { x = w[i]; gsub(/-/, "_", x); need[x] = 1 } }
+	{ sub(/:$/, "", $1); path[base($1)] = $1; deps[base($1)] = "" ; for (i = 2; i <= NF; i++) deps[base($1)] = deps[base($1)] " " $i }
+	END {
+		for (m in need) todo[m] = 1
+		do {
+			more = 0
+			for (m in todo) {
+				delete todo[m]
+				if (!(m in path)) { print "missing " m; continue }
+				if (m in done) continue
+				done[m] = 1; print path[m]
+				n = split(deps[m], d, " ")
+				for (i = 1; i <= n; i++) if (!(base(d[i]) in done)) { todo[base(d[i])] = 1; more = 1 }
+			}
+		} while (more)
+	}' "$dir/modules.dep"
+}
+
+# build_base LABEL - $VM_OUT/LABEL/base.cpio.gz for the kernel in KDIR/KVER
+build_base() {
+	out=$VM_OUT/$1
+	key="$KVER $KPKG|$VM_MODULES|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
+	if [ -s "$out/base.cpio.gz" ] && [ "$(cat "$out/base.key" 2>/dev/null)" = "$key" ]; then
+		return 0
+	fi
+	s=$out/base
+	rm -rf "$s"
+	mkdir -p "$s/bin" "$s/lib/modules/$KVER" "$s/etc" "$s/dev" \
+		"$s/proc" "$s/sys" "$s/tmp" "$s/run" "$s/root" "$s/mnt" "$s/usr" || return 1
+	# busybox and every applet as a link in /bin; sbin and usr/* point there
+	cp "$BUSYBOX" "$s/bin/busybox"
+	for a in $("$BUSYBOX" --list); do
+		[ "$a" = busybox ] || ln -s busybox "$s/bin/$a"
+	done
+	ln -s bin "$s/sbin"
+	ln -s ../bin "$s/usr/bin"
+	ln -s ../bin "$s/usr/sbin"
+	mknod "$s/dev/console" c 5 1
+	mknod "$s/dev/null" c 1 3
+	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' > "$s/etc/passwd"
+	printf 'root:x:0:\nnogroup:x:65534:\n' > "$s/etc/group"
+
+	# the wanted modules with their dependencies, at the paths modules.dep
+	# names, then depmod on that root so "modprobe null_blk" works
+	src=$KDIR/root/lib/modules/$KVER
+	dst=$s/lib/modules/$KVER
+	for f in modules.order modules.builtin modules.builtin.modinfo; do
+		[ -f "$src/$f" ] && cp "$src/$f" "$dst/"
+	done
+	for m in $(module_closure "$src" $VM_MODULES | tr ' ' '@'); do
+		case $m in
+		missing@*)
+			m=${m#missing@}
+			# built in is as good as a module for the tests
+			if grep -Eq "/${m}\.ko\$" "$src/modules.builtin" 2>/dev/null ||
+			   grep -Eq "/$(echo "$m" | tr _ -)\.ko\$" "$src/modules.builtin" 2>/dev/null; then
+				say "[$1] module $m is built into $KVER"
+			else
+				say "[$1] warning: module $m not found in $KVER"
+			fi
+			;;
+		*)
+			mkdir -p "$dst/$(dirname "$m")"
+			cp "$src/$m" "$dst/$m"
+			;;
+		esac
+	done
+	depmod -b "$s" "$KVER" || return 1
+	mkcpio "$s" "$out/base.cpio.gz" || return 1
+	echo "$key" > "$out/base.key"
+	rm -rf "$s"
+}
+
+# copy_with_libs FILE DEST ROOT - copy FILE to ROOT/DEST and the shared
+# libraries and loader ldd lists for it to the same paths under ROOT
+copy_with_libs() {
+	mkdir -p "$3$(dirname "$2")"
+	cp -L "$1" "$3$2" || return 1
+	ldd "$1" 2>/dev/null | sed -n -e 's/.*=> \(\/[^ ]*\) .*/\1/p' \
+		-e 's/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p' |
+	while read -r lib; do
+		[ -e "$3$lib" ] && continue
+		mkdir -p "$3$(dirname "$lib")"
+		cp -L "$lib" "$3$lib"
+	done
+}
+
+# build_run - $RUNCPIO with /init, /tests and the suite's binaries
+build_run() {
+	s=$WORK/run
+	mkdir -p "$s$GUEST_BIN" || return 1
+
+	# the suite's binaries: the dynamic ones from "make" with the libraries
+	# they need, or with VM_STATIC=1 the self-contained ones from
+	# "make static" (bin/static/*)
+	if [ "$VM_STATIC" = 1 ]; then
+		bindir=$TOP/bin/static
+	else
+		bindir=$TOP/bin
+	fi
+	nbin=0
+	for f in "$bindir"/*; do
+		[ -f "$f" ] && [ -x "$f" ] || continue
+		copy_with_libs "$f" "$GUEST_BIN/$(basename "$f")" "$s" || return 1
+		nbin=$((nbin + 1))
+	done
+	[ $nbin -gt 0 ] || say "warning: no executables in $bindir (run make first)"
+	# libtraceevent loads its plugins with dlopen, which ldd does not see
+	for d in /usr/lib/x86_64-linux-gnu/traceevent/plugins; do
+		[ -d "$d" ] || continue
+		for f in "$d"/*.so; do
+			[ -f "$f" ] && copy_with_libs "$f" "$f" "$s"
+		done
+	done
+	# host helpers the tests may use, e.g. iproute2's ip for veth pairs
+	for p in $VM_HOST_BINS; do
+		f=$(command -v "$p") || { say "warning: host program $p not found"; continue; }
+		copy_with_libs "$f" "/usr/local/bin/$p" "$s" || return 1
+	done
+
+	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh
+	cp -R "$TOP/tests" "$s/tests" || return 1
+
+	# /init runs the tests with the kernel's messages kept off the console,
+	# then shows what the kernel logged meanwhile, outside the markers
+	cat > "$s/init" <<-EOF
+	#!/bin/sh
+	export PATH=$GUEST_BIN:/usr/local/bin:/bin
+	export HOME=/root TERM=dumb
+	mount -t proc proc /proc
+	mount -t sysfs sysfs /sys
+	mount -t devtmpfs devtmpfs /dev
+	mkdir -p /dev/pts /dev/shm
+	mount -t devpts devpts /dev/pts
+	mount -t tmpfs tmpfs /dev/shm
+	mount -t tmpfs tmpfs /tmp
+	mount -t tracefs tracefs /sys/kernel/tracing
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	ip link set lo up
+	hostname ftt-vm
+	dmesg -n 1
+	echo "ftt-vm: kernel \$(uname -r) up at \$(cut -d' ' -f1 /proc/uptime) s"
+	before=\$(dmesg | wc -l)
+	echo "@@BEGIN $TOKEN@@"
+	cd /tmp && sh /tests/live/run.sh $GUEST_BIN $TOOLS < /dev/null 2>&1
+	rc=\$?
+	echo "@@END $TOKEN rc=\$rc uptime=\$(cut -d' ' -f1 /proc/uptime)@@"
+	dmesg | tail -n +\$((before + 1)) |
+		grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace|RIP:|lockup|hung task' |
+		head -n 40 | sed 's/^/@@KLOG /'
+	sync
+	poweroff -f
+	EOF
+	chmod 755 "$s/init"
+	RUNCPIO=$WORK/run.cpio.gz
+	mkcpio "$s" "$RUNCPIO"
+}
+
+# ---------------------------------------------------------------------------
+# boot_kernel LABEL - boot, collect the result lines, print the report.
+# Adds to the totals; sets KFAIL=1 when the kernel as a whole failed.
+
+boot_kernel() {
+	label=$1
+	out=$VM_OUT/$label
+	cat "$out/base.cpio.gz" "$RUNCPIO" > "$out/initrd.gz"
+	log=$out/console.log
+	t0=$(date +%s)
+	{
+		timeout -k 10 "$VM_TIMEOUT" "$VM_QEMU" -accel tcg -cpu max \
+			-m 2048 -smp 2 -nographic -no-reboot \
+			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
+			-initrd "$out/initrd.gz" \
+			-append "console=ttyS0 quiet panic=-1 $VM_APPEND" \
+			< /dev/null 2>&1
+		echo $? > "$WORK/qrc"
+	} | tr -d '\r' > "$log"
+	qrc=$(cat "$WORK/qrc")
+	t1=$(date +%s)
+	total=$((t1 - t0))
+
+	# what went wrong, if anything, in the order it would have happened
+	why=
+	up=$(sed -n 's/^ftt-vm: kernel .* up at \([0-9]*\).*/\1/p' "$log" | head -n 1)
+	down=$(sed -n "s/^@@END $TOKEN rc=[0-9]* uptime=\([0-9]*\).*/\1/p" "$log" | head -n 1)
+	sum=$(sed -n "/^@@BEGIN $TOKEN@@\$/,/^@@END $TOKEN /p" "$log" |
+		grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' | tail -n 1)
+	if grep -q "Kernel panic" "$log"; then
+		why="kernel panic"
+	elif [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
+		why="timed out after $VM_TIMEOUT s"
+	elif ! grep -q "^@@BEGIN $TOKEN@@\$" "$log"; then
+		why="did not boot to /init"
+	elif ! grep -q "^@@END $TOKEN " "$log"; then
+		why="test run did not finish"
+	elif [ -z "$sum" ]; then
+		why="no summary line from the tests"
+	fi
+
+	if [ -n "$up" ] && [ -n "$down" ]; then
+		say "[$label] $KVER ($KPKG): boot ${up} s, tests $((down - up)) s, qemu ${total} s"
+	else
+		say "[$label] $KVER ($KPKG): qemu ${total} s"
+	fi
+	# the guest's lines, between the markers, labelled
+	sed -n "/^@@BEGIN $TOKEN@@\$/,/^@@END $TOKEN /p" "$log" |
+		grep -v "^@@" | sed "s/^/[$label] /"
+	# kernel trouble logged while the tests ran is a failure too
+	if grep -q '^@@KLOG ' "$log"; then
+		echo "[$label] FAIL vm/kernel-log [$KVER]"
+		sed -n 's/^@@KLOG /    /p' "$log"
+		failed=$((failed + 1))
+	fi
+
+	KFAIL=0
+	if [ -n "$why" ]; then
+		echo "[$label] FAIL vm/boot [$KVER]: $why (console: $log)"
+		grep -v "^@@" "$log" | tail -n 30 | sed 's/^/    /'
+		failed=$((failed + 1))
+		KFAIL=1
+		return
+	fi
+	set -- $sum
+	passed=$((passed + $1)) failed=$((failed + $3)) skipped=$((skipped + $5))
+	[ "$3" -eq 0 ] || KFAIL=1
+}
+
+# ---------------------------------------------------------------------------
+
+TOOLS="$*"
+mkdir -p "$VM_CACHE" "$VM_OUT" || die "cannot create $VM_CACHE or $VM_OUT"
+WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
+trap 'rm -rf "$WORK"' EXIT
+trap 'exit 130' INT TERM
+build_run || die "cannot build the initramfs"
+
+passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
+for k in $VM_KERNELS; do
+	ver=${k%%:*}
+	suite=${k#*:}
+	[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
+	label=$ver
+	mkdir -p "$VM_OUT/$label"
+	KFAIL=1
+	if [ -z "$suite" ]; then
+		echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
+		failed=$((failed + 1))
+	else
+		# one fetch at a time per kernel: other runs may share the cache
+		t0=$(date +%s)
+		(
+			command -v flock >/dev/null 2>&1 && flock 9
+			fetch_kernel "$label" "$ver" "$suite"
+		) 9>"$VM_CACHE/$label.lock"
+		frc=$?
+		t1=$(date +%s)
+		KDIR=$VM_CACHE/$label KVER= KPKG=
+		[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
+		if [ -z "$KVER" ]; then
+			failed=$((failed + 1))
+		else
+			[ $((t1 - t0)) -gt 1 ] &&
+				say "[$label] fetched $KPKG in $((t1 - t0)) s"
+			if build_base "$label"; then
+				boot_kernel "$label"
+			else
+				echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
+				failed=$((failed + 1))
+			fi
+		fi
+	fi
+	if [ "$KFAIL" = 0 ]; then
+		kok=$((kok + 1))
+	else
+		kbad=$((kbad + 1)) bad="$bad $label"
+	fi
+done
+
+echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+ ($bad )}"
+echo "$passed passed, $failed failed, $skipped skipped"
+[ $failed -eq 0 ] && [ $kbad -eq 0 ]

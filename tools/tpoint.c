@@ -1,0 +1,329 @@
+/* tpoint - trace a tracepoint, optionally filtered, with optional kernel stacks
+ *
+ * Enables one static tracepoint in a private tracefs instance and prints each
+ * event in ftrace's text form, decoded from the binary ring buffer. The filter,
+ * -p and -L are applied in the kernel. Overhead is relative to the event rate:
+ * each event is copied to user space and printed; check the rate first with
+ * tpoint -d 1 EVENT | wc -l before tracing anything that fires 100k times a second.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+static const char usage_text[] =
+"USAGE: tpoint [-hHsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
+"       tpoint -l\n"
+"                 -d seconds      # trace duration, and use buffers\n"
+"                 -p PID          # PID to match on event (all its threads)\n"
+"                 -L TID          # thread id to match on event\n"
+"                 -v              # view format file (don't trace)\n"
+"                 -H              # include column headers\n"
+"                 -l              # list all tracepoints\n"
+"                 -s              # show kernel stack traces\n"
+"                 -h              # this usage message\n"
+"  eg,\n"
+"       tpoint -l | grep open\n"
+"                                 # find tracepoints containing \"open\"\n"
+"       tpoint syscalls:sys_enter_openat\n"
+"                                 # trace openat() syscall entry\n"
+"       tpoint block:block_rq_issue\n"
+"                                 # trace block I/O issue\n"
+"       tpoint -s block:block_rq_issue\n"
+"                                 # show kernel stacks\n"
+"       tpoint -d 5 sched:sched_process_exec 'filename ~ \"*sh\"'\n"
+"                                 # 5 s buffered, execs of *sh only\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+struct opts {
+	double duration;
+	pid_t pid, tid;
+	int headers, stacks, view, list;
+	char sys[128], event[128];
+	const char *filter;
+};
+
+struct ctx {
+	struct session *s;
+	struct tep_event *stack_ev;
+};
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv, struct opts *o)
+{
+	const char *tp, *colon;
+	int c;
+
+	while ((c = getopt(argc, argv, ":d:hHlp:L:sv")) != -1) {
+		switch (c) {
+		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
+		case 'h': usage(); break;
+		case 'H': o->headers = 1; break;
+		case 'l': o->list = 1; break;
+		case 'p': o->pid = opt_pid(optarg, "-p"); break;
+		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 's': o->stacks = 1; break;
+		case 'v': o->view = 1; break;
+		case ':': opt_usage("option -%c needs an argument", optopt);
+		default: opt_usage("unknown option -%c", optopt);
+		}
+	}
+	if (o->list) {
+		if (optind != argc)
+			opt_usage("-l takes no tracepoint");
+		return;
+	}
+	if (optind >= argc)
+		opt_usage("missing tracepoint (SYSTEM:EVENT; tpoint -l lists them)");
+	if (argc - optind > 2)
+		opt_usage("too many arguments (quote the filter)");
+	if (o->pid && o->tid)
+		opt_usage("use either -p or -L, not both");
+	if (o->view && o->duration)
+		opt_usage("-v and -d cannot be used together");
+	tp = argv[optind];
+	colon = strchr(tp, ':');
+	if (!colon || (size_t)(colon - tp) >= sizeof(o->sys) ||
+	    strlen(colon + 1) >= sizeof(o->event))
+		opt_usage("tracepoint '%.60s' is not SYSTEM:EVENT", tp);
+	memcpy(o->sys, tp, colon - tp);
+	o->sys[colon - tp] = '\0';
+	strcpy(o->event, colon + 1);
+	if (!opt_is_ident(o->sys) || !opt_is_ident(o->event))
+		opt_usage("tracepoint '%.60s' is not SYSTEM:EVENT (letters, digits, _)", tp);
+	if (optind + 1 < argc) {
+		o->filter = argv[optind + 1];
+		opt_no_ctrl(o->filter, "filter");
+	}
+}
+
+/* cmp_str - qsort order for -l */
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* list - print every SYSTEM:EVENT, sorted, one per line */
+static void list(void)
+{
+	char **systems, **events, **all = NULL;
+	size_t n = 0, cap = 0, i, j;
+
+	session_tracefs();
+	systems = tracefs_event_systems(NULL);
+	if (!systems)
+		msg_die(EXIT_ERR, "cannot list the event systems:");
+	for (i = 0; systems[i]; i++) {
+		if (!strcmp(systems[i], "ftrace"))
+			continue;	/* the tracers' own records, not tracepoints */
+		events = tracefs_system_events(NULL, systems[i]);
+		for (j = 0; events && events[j]; j++) {
+			if (n == cap) {
+				cap = cap ? cap * 2 : 1024;
+				all = realloc(all, cap * sizeof(*all));
+				if (!all)
+					msg_die(EXIT_ERR, "out of memory");
+			}
+			if (asprintf(&all[n], "%s:%s", systems[i], events[j]) < 0)
+				msg_die(EXIT_ERR, "out of memory");
+			n++;
+		}
+		tracefs_list_free(events);
+	}
+	tracefs_list_free(systems);
+	qsort(all, n, sizeof(*all), cmp_str);
+	for (i = 0; i < n; i++)
+		printf("%s\n", all[i]);
+	exit(EXIT_OK);
+}
+
+/* view - print the event's format file */
+static void view(const struct opts *o)
+{
+	char *fmt = tracefs_event_file_read(NULL, o->sys, o->event, "format", NULL);
+
+	if (!fmt)
+		msg_die(EXIT_ERR, "cannot read the format of %s:%s:", o->sys, o->event);
+	fputs(fmt, stdout);
+	exit(EXIT_OK);
+}
+
+/* build_filter - the user's filter, the -p/-L threads, and never ourselves */
+static char *build_filter(const struct opts *o)
+{
+	char *f = NULL, *t;
+	pid_t *tids = NULL;
+	int n = 0, i;
+
+	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	if (o->pid)
+		n = opt_tids(o->pid, &tids);
+	if (o->tid) {
+		tids = malloc(sizeof(*tids));
+		if (!tids)
+			msg_die(EXIT_ERR, "out of memory");
+		tids[0] = o->tid;
+		n = 1;
+	}
+	for (i = 0; i < n; i++) {
+		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
+			     (int)tids[i]) < 0)
+			msg_die(EXIT_ERR, "out of memory");
+		free(f);
+		f = t;
+	}
+	if (n) {
+		if (asprintf(&t, "%s)", f) < 0)
+			msg_die(EXIT_ERR, "out of memory");
+		free(f);
+		f = t;
+	}
+	if (o->filter) {
+		if (asprintf(&t, "(%s) && %s", o->filter, f) < 0)
+			msg_die(EXIT_ERR, "out of memory");
+		free(f);
+		f = t;
+	}
+	free(tids);
+	return f;
+}
+
+/* print_stack - a kernel_stack record as ftrace prints it: " => symbol" lines */
+static void print_stack(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
+{
+	struct tep_format_field *f = tep_find_field(ev, "caller");
+	int len = 0, i, step = tep_get_long_size(c->s->tep);
+	const unsigned char *p;
+	char sym[256];
+
+	fprintf(out, " <stack trace>\n");
+	if (!f)
+		return;
+	p = tep_get_field_raw(NULL, ev, "caller", rec, &len, 0);
+	for (i = 0; p && i + step <= len; i += step) {
+		unsigned long long a = step == 8 ? *(const unsigned long long *)(p + i)
+						 : *(const unsigned int *)(p + i);
+
+		if (a == 0 || a == ~0ULL || (step == 4 && a == 0xffffffffULL))
+			break;
+		fprintf(out, " => %s\n", decode_ksym(c->s, a, sym, sizeof(sym)));
+	}
+}
+
+/* on_event - one line per event: comm-pid [cpu] flags time: event: fields */
+static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct ctx *c = arg;
+	static struct trace_seq seq;
+	int pid = decode_pid(ev, rec);
+
+	if (!seq.buffer)
+		trace_seq_init(&seq);
+	trace_seq_reset(&seq);
+	fprintf(out, "%16s-%-7d", decode_comm(c->s, pid), pid);
+	if (ev == c->stack_ev) {
+		tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d:",
+				TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME);
+		trace_seq_terminate(&seq);
+		fputs(seq.buffer, out);
+		print_stack(c, ev, rec);
+		return;
+	}
+	tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d: %s: %s\n",
+			TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME,
+			TEP_PRINT_NAME, TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	fputs(seq.buffer, out);
+}
+
+/* print_header - the column header (-H), in ftrace's style */
+static void print_header(const struct opts *o)
+{
+	printf("# tracer: nop (instance, event %s:%s)\n", o->sys, o->event);
+	printf("#\n");
+	printf("#                                _-----=> irqs-off/BH-disabled\n");
+	printf("#                               / _----=> need-resched\n");
+	printf("#                              | / _---=> hardirq/softirq\n");
+	printf("#                              || / _--=> preempt-depth\n");
+	printf("#                              ||| / _-=> migrate-disable\n");
+	printf("#                              |||| /     delay\n");
+	printf("#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n");
+	printf("#              | |         |   |||||     |         |\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct ctx c = { 0 };
+	const char *systems[3] = { NULL, NULL, NULL };
+	struct session *s;
+	struct tep_event *ev;
+	char *filter;
+
+	msg_init("tpoint");
+	sig_init();
+	parse(argc, argv, &o);
+	if (o.list)
+		list();
+	session_tracefs();
+	if (!session_event_exists(o.sys, o.event))
+		msg_die(EXIT_ERR, "tracepoint %s:%s not found (tpoint -l lists them)",
+			o.sys, o.event);
+	if (o.view)
+		view(&o);
+
+	s = session_open("tpoint");
+	systems[0] = o.sys;
+	systems[1] = o.stacks ? "ftrace" : NULL;
+	session_load(s, systems);
+	ev = session_event(s, o.sys, o.event);
+	if (!ev)
+		msg_die(EXIT_ERR, "cannot parse the format of %s:%s", o.sys, o.event);
+	c.s = s;
+	filter = build_filter(&o);
+	session_filter(s, o.sys, o.event, filter, o.filter);
+	free(filter);
+	if (o.stacks) {
+		c.stack_ev = session_event(s, "ftrace", "kernel_stack");
+		if (session_option(s, "stacktrace", 1) < 0 || !c.stack_ev)
+			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
+	}
+	stream_on(NULL, on_event, &c);
+	session_enable(s, o.sys, o.event);
+
+	out_init(o.duration > 0);
+	if (o.duration > 0)
+		printf("Tracing %s:%s for %g seconds (buffered)...\n", o.sys, o.event, o.duration);
+	else
+		printf("Tracing %s:%s. Ctrl-C to end.\n", o.sys, o.event);
+	if (o.headers)
+		print_header(&o);
+	fflush(stdout);
+
+	stream_run(s, o.duration, 0, NULL, NULL);
+
+	out_finish();
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	stream_report_lost(s);
+	return EXIT_OK;
+}
