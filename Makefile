@@ -8,6 +8,8 @@
 TOOLS    := $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 COMMON   := $(wildcard common/*.c)
 PREFIX   ?= /usr/local
+B        ?= build
+BINDIR   ?= bin
 CC       ?= cc
 PKG      ?= pkg-config
 CFLAGS   ?= -O2 -g
@@ -27,46 +29,55 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: all static check check-unit check-live check-vm install clean bench musl-check
+.PHONY: all helpers static check check-unit check-live check-vm install clean bench musl-check
 
-all: $(addprefix bin/,$(TOOLS))
+all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
 
-build/%.o: %.c
+$(B)/%.o: %.c
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
-build/libcommon.a: $(patsubst %.c,build/%.o,$(COMMON))
+$(B)/libcommon.a: $(patsubst %.c,$(B)/%.o,$(COMMON))
 	$(call msg,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
-bin/%: build/tools/%.o build/libcommon.a
+$(BINDIR)/%: $(B)/tools/%.o $(B)/libcommon.a
 	$(call msg,LINK,$@)
-	@mkdir -p bin
+	@mkdir -p $(BINDIR)
 	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LIBS) -lm
 
 # static: one self-contained executable per tool (glibc static)
 STATIC_LIBS = $(shell $(PKG) --static --libs libtracefs libtraceevent)
-static: $(addprefix bin/static/,$(TOOLS))
+static: $(addprefix $(BINDIR)/static/,$(TOOLS))
 
-bin/static/%: build/tools/%.o build/libcommon.a
+$(BINDIR)/static/%: $(B)/tools/%.o $(B)/libcommon.a
 	$(call msg,STATIC,$@)
-	@mkdir -p bin/static
+	@mkdir -p $(BINDIR)/static
 	$(Q)$(CC) -static $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(STATIC_LIBS) -ldl -lm
 
 # unit tests: no root needed
-build/tests/unit/%: tests/unit/%.c build/libcommon.a
+$(B)/tests/unit/%: tests/unit/%.c $(B)/libcommon.a
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lm
 
-UNIT := $(patsubst tests/unit/%.c,build/tests/unit/%,$(wildcard tests/unit/*.c))
+UNIT := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
+
+# helpers: small static workload programs the live tests run (also inside qemu)
+HELPERS := $(patsubst tests/helpers/%.c,tests/bin/%,$(wildcard tests/helpers/*.c))
+helpers: $(HELPERS)
+
+tests/bin/%: tests/helpers/%.c
+	$(call msg,HELPER,$@)
+	@mkdir -p tests/bin
+	$(Q)$(CC) -static -O2 -Wall -Wextra -o $@ $<
 
 check-unit: $(UNIT)
 	@sh tests/run-unit.sh $(UNIT)
 
 check-live: all
-	@sh tests/live/run.sh bin
+	@sh tests/live/run.sh $(BINDIR)
 
 check-vm: all
 	@sh tests/vm/run.sh
@@ -82,10 +93,10 @@ bench: all
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8
-	install -m 0755 $(addprefix bin/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
+	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
 	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
 
 clean:
-	rm -rf build bin
+	rm -rf $(B) $(BINDIR) tests/bin
 
--include $(shell find build -name '*.d' 2>/dev/null)
+-include $(shell find $(B) -name '*.d' 2>/dev/null)
