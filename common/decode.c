@@ -89,17 +89,21 @@ static int proc_comm(int pid, char *buf, size_t len)
 /* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */
 const char *decode_comm(struct session *s, int pid)
 {
-	static time_t last_load;
+	static double last_load;
+	struct timespec ts;
 	char comm[64];
 	const char *c;
+	double now;
 
 	if (pid == 0)
 		return "<idle>";
 	if (tep_is_pid_registered(s->tep, pid))
 		return tep_data_comm_from_pid(s->tep, pid);
-	/* reload the kernel's saved cmdlines at most once a second */
-	if (time(NULL) != last_load) {
-		last_load = time(NULL);
+	/* reload the kernel's saved cmdlines, at most every 10 ms */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = ts.tv_sec + ts.tv_nsec / 1e9;
+	if (now - last_load > 0.01) {
+		last_load = now;
 		tracefs_load_cmdlines(NULL, s->tep);
 		if (tep_is_pid_registered(s->tep, pid))
 			return tep_data_comm_from_pid(s->tep, pid);

@@ -28,7 +28,12 @@
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
 #   VM_MODULES   modules to put in the initramfs (default "null_blk veth")
 #   VM_HOST_BINS host programs to copy in as well, with their libraries
-#                (default "ip": iproute2, busybox ip cannot make veth pairs)
+#                (default "ip": iproute2, busybox ip cannot name veth peers)
+#   VM_SHELL     the guest's /bin/sh: "dash" (default, copied from this
+#                machine) or "busybox". Debian's busybox sh runs its own
+#                applets ahead of anything on PATH, so under it "ip" would
+#                always be busybox ip; dash looks PATH up like a normal
+#                system does, and all other commands still come from busybox.
 #   VM_QEMU      qemu binary (default qemu-system-x86_64)
 #   VM_APPEND    extra kernel command line
 
@@ -43,6 +48,7 @@ VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_STATIC=${VM_STATIC:-0}
 VM_MODULES=${VM_MODULES:-"null_blk veth"}
 VM_HOST_BINS=${VM_HOST_BINS-ip}
+VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
@@ -70,6 +76,11 @@ done
 # a dynamic busybox would need its libraries in the guest too
 ldd "$BUSYBOX" >/dev/null 2>&1 &&
 	die "$BUSYBOX is not static (apt-get install busybox-static)"
+case $VM_SHELL in
+busybox) ;;
+dash) [ -x /bin/dash ] || die "/bin/dash not found (or use VM_SHELL=busybox)" ;;
+*) die "VM_SHELL must be dash or busybox" ;;
+esac
 
 # ---------------------------------------------------------------------------
 # the Debian mirrors: by default the ones apt on this machine already uses
@@ -241,7 +252,7 @@ module_closure() {
 # build_base LABEL - $VM_OUT/LABEL/base.cpio.gz for the kernel in KDIR/KVER
 build_base() {
 	out=$VM_OUT/$1
-	key="$KVER $KPKG|$VM_MODULES|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
+	key="$KVER $KPKG|$VM_MODULES|$VM_SHELL|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
 	if [ -s "$out/base.cpio.gz" ] && [ "$(cat "$out/base.key" 2>/dev/null)" = "$key" ]; then
 		return 0
 	fi
@@ -254,6 +265,11 @@ build_base() {
 	for a in $("$BUSYBOX" --list); do
 		[ "$a" = busybox ] || ln -s busybox "$s/bin/$a"
 	done
+	if [ "$VM_SHELL" = dash ]; then
+		rm "$s/bin/sh"
+		copy_with_libs /bin/dash /bin/dash "$s" || return 1
+		ln -s dash "$s/bin/sh"
+	fi
 	ln -s bin "$s/sbin"
 	ln -s ../bin "$s/usr/bin"
 	ln -s ../bin "$s/usr/sbin"
@@ -347,6 +363,8 @@ build_run() {
 	# then shows what the kernel logged meanwhile, outside the markers
 	cat > "$s/init" <<-EOF
 	#!/bin/sh
+	# end the line the firmware left on the console
+	echo
 	export PATH=$GUEST_BIN:/usr/local/bin:/bin
 	export HOME=/root TERM=dumb
 	mount -t proc proc /proc
@@ -361,6 +379,10 @@ build_run() {
 	ip link set lo up
 	hostname ftt-vm
 	dmesg -n 1
+	# the ring buffer starts small and grows to its real size the first
+	# time a tracer is set; do that now, or the first test to trace
+	# would see buffer_size_kb change under it
+	echo nop > /sys/kernel/tracing/current_tracer
 	echo "ftt-vm: kernel \$(uname -r) up at \$(cut -d' ' -f1 /proc/uptime) s"
 	before=\$(dmesg | wc -l)
 	echo "@@BEGIN $TOKEN@@"
@@ -403,7 +425,7 @@ boot_kernel() {
 
 	# what went wrong, if anything, in the order it would have happened
 	why=
-	up=$(sed -n 's/^ftt-vm: kernel .* up at \([0-9]*\).*/\1/p' "$log" | head -n 1)
+	up=$(sed -n 's/.*ftt-vm: kernel .* up at \([0-9]*\).*/\1/p' "$log" | head -n 1)
 	down=$(sed -n "s/^@@END $TOKEN rc=[0-9]* uptime=\([0-9]*\).*/\1/p" "$log" | head -n 1)
 	sum=$(sed -n "/^@@BEGIN $TOKEN@@\$/,/^@@END $TOKEN /p" "$log" |
 		grep -E '^[0-9]+ passed, [0-9]+ failed, [0-9]+ skipped$' | tail -n 1)

@@ -1,0 +1,122 @@
+# tests/live/tpoint.sh - tpoint against events the tests cause themselves
+
+# mkprog - a uniquely named executable script in $TMP that exits 0
+mkprog() {
+	printf '#!/bin/sh\nexit 0\n' > "$TMP/$1"
+	chmod +x "$TMP/$1"
+}
+
+t_exec() {
+	mkprog "tp_exec_$$"
+	start_tool "$BIN/tpoint" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/tp_exec_$$"
+	wait_for_line "$TMP/out" "sched_process_exec: filename=$TMP/tp_exec_$$ " 50 ||
+		fail "exec of $TMP/tp_exec_$$ not seen"
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec. Ctrl-C to end.' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...' at the end"
+	# the line names the exec'd program and its pid in ftrace's comm-pid form
+	grep "filename=$TMP/tp_exec_$$ " "$TMP/out" | grep -Eq '^ *tp_exec_[0-9]+-[0-9]+ +\[[0-9]{3}\] ' ||
+		fail "line not in comm-pid [cpu] form: $(grep tp_exec "$TMP/out")"
+	[ ! -s "$TMP/err" ] || fail "stderr not empty: $(cat "$TMP/err")"
+}
+
+t_filter_keeps_one() {
+	mkprog "tp_keep_$$"
+	mkprog "tp_drop_$$"
+	start_tool "$BIN/tpoint" sched:sched_process_exec 'filename ~ "*tp_keep_*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/tp_drop_$$"
+	"$TMP/tp_keep_$$"
+	wait_for_line "$TMP/out" "tp_keep_$$" 50 || fail "kept exec not seen"
+	stop_tool || return 1
+	! grep -q "tp_drop_$$" "$TMP/out" || fail "filtered exec was printed"
+}
+
+t_pid_filter() {
+	# two forking loops; -p keeps the forks of one parent only
+	sh -c 'while :; do /bin/true; sleep 0.1; done' & a=$!
+	sh -c 'while :; do /bin/true; sleep 0.1; done' & b=$!
+	start_tool "$BIN/tpoint" -p $a sched:sched_process_fork ||
+		{ kill $a $b; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	wait_for_line "$TMP/out" "sched_process_fork: comm=sh pid=$a " 50 || fail "fork of $a not seen"
+	sleep 0.5
+	stop_tool
+	kill $a $b
+	wait $a $b 2>/dev/null
+	! grep -q "sched_process_fork: comm=sh pid=$b " "$TMP/out" || fail "fork of other pid $b printed"
+}
+
+t_duration_buffered() {
+	mkprog "tp_dur_$$"
+	( sleep 0.5; "$TMP/tp_dur_$$" ) &
+	"$BIN/tpoint" -d 2 sched:sched_process_exec > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	wait_gone $pid 100 || { kill -KILL $pid; fail "-d 2 did not end by itself"; return 1; }
+	wait $pid || fail "exit status $?"
+	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec for 2 seconds (buffered)...' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	grep -q "filename=$TMP/tp_dur_$$ " "$TMP/out" || fail "exec not in buffered output"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+}
+
+t_head_ends() {
+	sh -c 'while :; do /bin/true; sleep 0.05; done' & loop=$!
+	( "$BIN/tpoint" sched:sched_process_exec | head -3 > "$TMP/out" ) 2> "$TMP/err" &
+	pipe=$!
+	wait_gone $pipe 50 || { kill $loop; kill -KILL $pipe; fail "| head -3 did not end within 5 s"; return 1; }
+	kill $loop
+	wait $loop 2>/dev/null
+	[ "$(wc -l < "$TMP/out")" -eq 3 ] || fail "head got $(wc -l < "$TMP/out") lines"
+	! grep -q . "$TMP/err" || fail "stderr: $(cat "$TMP/err")"
+}
+
+t_stacks() {
+	mkprog "tp_stk_$$"
+	start_tool "$BIN/tpoint" -s sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/tp_stk_$$"
+	wait_for_line "$TMP/out" "tp_stk_$$" 50 || fail "exec not seen"
+	sleep 0.3
+	stop_tool
+	grep -q '<stack trace>' "$TMP/out" || fail "no <stack trace> record"
+	grep -Eq '^ => [a-z_].*exec' "$TMP/out" || fail "no exec function in the stack: $(grep '=>' "$TMP/out" | head -3)"
+}
+
+t_view_format() {
+	"$BIN/tpoint" -v sched:sched_process_exec > "$TMP/out" 2> "$TMP/err" || fail "exit $?"
+	grep -q '^name: sched_process_exec$' "$TMP/out" || fail "no name line"
+	grep -q 'field:__data_loc char\[\] filename' "$TMP/out" || fail "no filename field"
+}
+
+t_list() {
+	"$BIN/tpoint" -l > "$TMP/out" 2> "$TMP/err" || fail "exit $?"
+	n=$(wc -l < "$TMP/out")
+	[ "$n" -gt 500 ] || fail "only $n tracepoints listed"
+	grep -qx 'sched:sched_process_exec' "$TMP/out" || fail "sched:sched_process_exec missing"
+	sort "$TMP/out" | cmp -s - "$TMP/out" || fail "list not sorted"
+	! grep -v '^[a-z0-9_]*:[A-Za-z0-9_]*$' "$TMP/out" | grep -q . || fail "malformed line"
+}
+
+t_headers() {
+	"$BIN/tpoint" -H -d 0.2 sched:sched_process_exec > "$TMP/out" 2>&1 || fail "exit $?"
+	grep -q '^#           TASK-PID     CPU#' "$TMP/out" || fail "no column header"
+}
+
+t_bad_input() {
+	expect_error 1 'tracepoint sched:no_such_event not found' "$BIN/tpoint" sched:no_such_event || return 1
+	expect_error 2 "'sched' is not SYSTEM:EVENT" "$BIN/tpoint" sched || return 1
+	expect_error 2 'not SYSTEM:EVENT' "$BIN/tpoint" '../..:x' || return 1
+	expect_error 2 "filter 'no_field == 1' refused.*[Ff]ield" "$BIN/tpoint" sched:sched_process_exec 'no_field == 1' || return 1
+	expect_error 2 'control character' "$BIN/tpoint" sched:sched_process_exec "pid == 1
+pid == 2" || return 1
+	expect_error 2 "-d: 'abc' is not a number" "$BIN/tpoint" -d abc sched:sched_process_exec || return 1
+	expect_error 2 '-d: .*out of range' "$BIN/tpoint" -d 0 sched:sched_process_exec || return 1
+	expect_error 2 '-p: .*not a positive decimal' "$BIN/tpoint" -p -5 sched:sched_process_exec || return 1
+	expect_error 1 'no process with PID' "$BIN/tpoint" -p 4000000 sched:sched_process_exec || return 1
+	expect_error 2 'unknown option -z' "$BIN/tpoint" -z sched:sched_process_exec || return 1
+	expect_error 2 'option -d needs an argument' "$BIN/tpoint" -d || return 1
+	expect_error 2 'missing tracepoint' "$BIN/tpoint" || return 1
+	expect_error 2 'too many arguments' "$BIN/tpoint" sched:sched_process_exec 'pid > 0' extra || return 1
+}

@@ -1,0 +1,95 @@
+/* test_options - the strict parsers accept what they should and nothing else */
+#include <math.h>
+
+#include "msg.h"
+#include "options.h"
+#include "unit.h"
+
+static void parse_ulong(const void *s) { opt_ulong(s, "-t", 1, 1000); }
+static void parse_seconds(const void *s) { opt_seconds(s, "-d"); }
+static void parse_pid(const void *s) { opt_pid(s, "-p"); }
+static void check_ctrl(const void *s) { opt_no_ctrl(s, "filter"); }
+static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); }
+
+/* refused - the parser must exit with `status` and one stderr line matching `want` */
+static void refused(void (*fn)(const void *), const char *in, int status, const char *want)
+{
+	char err[512], name[128];
+	int rc = unit_exit_status(fn, in, err, sizeof(err));
+	char *nl = strchr(err, '\n');
+
+	snprintf(name, sizeof(name), "refuse '%s'", in);
+	CHECK(name, rc == status);
+	CHECK(name, nl && nl[1] == '\0');	/* exactly one line */
+	CHECK(name, strstr(err, want) != NULL);
+	if (!strstr(err, want))
+		printf("     got: %s", err);
+}
+
+/* accepted - the parser must not exit */
+static void accepted(void (*fn)(const void *), const char *in)
+{
+	char err[512], name[128];
+
+	snprintf(name, sizeof(name), "accept '%s'", in);
+	CHECK(name, unit_exit_status(fn, in, err, sizeof(err)) == 0 && !err[0]);
+}
+
+int main(void)
+{
+	msg_init("unit");
+
+	CHECK("ulong 5", opt_ulong("5", "-t", 1, 10) == 5);
+	CHECK("ulong max", opt_ulong("1000", "-t", 1, 1000) == 1000);
+	refused(parse_ulong, "", 2, "-t: empty number");
+	refused(parse_ulong, "0", 2, "out of range (1 to 1000)");
+	refused(parse_ulong, "1001", 2, "out of range");
+	refused(parse_ulong, "-3", 2, "not a positive decimal number");
+	refused(parse_ulong, "+3", 2, "not a positive decimal number");
+	refused(parse_ulong, " 3", 2, "not a positive decimal number");
+	refused(parse_ulong, "3x", 2, "not a decimal number");
+	refused(parse_ulong, "0x10", 2, "not a decimal number");
+	refused(parse_ulong, "99999999999999999999999", 2, "out of range");
+
+	CHECK("seconds 1.5", fabs(opt_seconds("1.5", "-d") - 1.5) < 1e-9);
+	CHECK("seconds 10", opt_seconds("10", "-d") == 10);
+	refused(parse_seconds, "0", 2, "out of range");
+	refused(parse_seconds, "1e3", 2, "not a number of seconds");
+	refused(parse_seconds, "nan", 2, "not a number of seconds");
+	refused(parse_seconds, "inf", 2, "not a number of seconds");
+	refused(parse_seconds, "-1", 2, "not a number of seconds");
+	refused(parse_seconds, "1.2.3", 2, "not a number of seconds");
+	refused(parse_seconds, ".", 2, "not a number of seconds");
+	refused(parse_seconds, "9999999", 2, "out of range");
+	accepted(parse_seconds, "0.01");
+
+	CHECK("pid self", opt_pid("1", "-p") == 1);
+	refused(parse_pid, "4194304", 1, "no process with PID 4194304");
+	refused(parse_pid, "4194305", 2, "out of range");
+	refused(parse_pid, "abc", 2, "not a positive decimal number");
+
+	refused(check_ctrl, "a == 1\nb == 2", 2, "control character (0x0a)");
+	refused(check_ctrl, "a\r", 2, "control character (0x0d)");
+	accepted(check_ctrl, "comm == \"bash\" && pid > 3");
+
+	refused(parse_regex, "(unclosed", 2, "bad regular expression");
+	accepted(parse_regex, "^ba.*sh$");
+
+	CHECK("ident ok", opt_is_ident("sched_process_exec"));
+	CHECK("ident _x", opt_is_ident("_x1"));
+	CHECK("ident empty", !opt_is_ident(""));
+	CHECK("ident digit", !opt_is_ident("1abc"));
+	CHECK("ident slash", !opt_is_ident("a/b"));
+	CHECK("ident dots", !opt_is_ident(".."));
+	CHECK("ident space", !opt_is_ident("a b"));
+	CHECK("ident glob", !opt_is_ident("sched_*"));
+
+	{
+		pid_t *tids;
+		int n = opt_tids(getpid(), &tids);
+
+		CHECK("tids self", n == 1 && tids[0] == getpid());
+		free(tids);
+	}
+	return unit_done("options");
+}

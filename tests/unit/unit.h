@@ -1,0 +1,61 @@
+/* unit.h - a minimal unit-test harness: one line per check, status at the end */
+#ifndef FTT_UNIT_H
+#define FTT_UNIT_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int unit_failed, unit_passed;
+
+#define CHECK(name, cond) do {						\
+	if (cond) {							\
+		unit_passed++;						\
+	} else {							\
+		unit_failed++;						\
+		printf("FAIL %s (%s:%d: %s)\n", name, __FILE__, __LINE__, #cond); \
+	}								\
+} while (0)
+
+/* unit_exit_status - run fn(arg) in a child with stderr captured; its exit status */
+static inline int unit_exit_status(void (*fn)(const void *), const void *arg,
+				   char *err, size_t len)
+{
+	int p[2], status = -1;
+	ssize_t n;
+
+	pid_t pid;
+
+	if (pipe(p) < 0)
+		return -1;
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		close(p[0]);
+		dup2(p[1], 2);
+		fn(arg);
+		exit(0);
+	}
+	close(p[1]);
+	len--;
+	while (len > 0 && (n = read(p[0], err, len)) > 0) {
+		err += n;
+		len -= n;
+	}
+	*err = '\0';
+	close(p[0]);
+	waitpid(pid, &status, 0);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* unit_done - print the tally; exit status for the runner */
+static inline int unit_done(const char *suite)
+{
+	printf("%s %s: %d checks passed, %d failed\n", unit_failed ? "FAIL" : "PASS",
+	       suite, unit_passed, unit_failed);
+	return unit_failed ? 1 : 0;
+}
+
+#endif
