@@ -8,6 +8,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -276,4 +277,102 @@ void session_buffer_kb(struct session *s, int kb)
 	snprintf(v, sizeof(v), "%d", kb);
 	if (tracefs_instance_file_write(s->inst, "buffer_size_kb", v) < 0)
 		msg_warn("could not set buffer_size_kb to %d:", kb);
+}
+
+#define MAX_GLOBAL 24
+
+/* a top-level file this run changed, and the content to put back */
+struct global_saved {
+	char file[64];
+	char *content;
+};
+
+static struct global_saved globals[MAX_GLOBAL];
+static int nr_globals;
+
+/* session_global_read - a top-level file's content without '#' comment lines */
+char *session_global_read(const char *file)
+{
+	char *path = tracefs_get_tracing_file(file), *text = NULL, *line, *save = NULL, *res;
+	size_t len = 0, cap = 0;
+	ssize_t n;
+	int fd, err;
+
+	fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
+	err = errno;
+	tracefs_put_tracing_file(path);
+	if (fd < 0) {
+		errno = err;
+		return NULL;
+	}
+	do {
+		if (cap - len < 4096) {
+			cap += 65536;
+			text = realloc(text, cap);
+			if (!text)
+				msg_die(EXIT_ERR, "out of memory");
+		}
+		n = read(fd, text + len, cap - len - 1);
+		if (n > 0)
+			len += n;
+	} while (n > 0);
+	err = errno;
+	close(fd);
+	if (n < 0) {
+		free(text);
+		errno = err;
+		return NULL;
+	}
+	text[len] = '\0';
+	res = calloc(1, len + 1);
+	if (!res)
+		msg_die(EXIT_ERR, "out of memory");
+	len = 0;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		/* "#### all functions enabled ####", "no pid": the empty state */
+		if (line[0] == '#' || !strcmp(line, "no pid"))
+			continue;
+		len += sprintf(res + len, "%s%s", len ? "\n" : "", line);
+	}
+	free(text);
+	return res;
+}
+
+/* restore_global - undo action: put a saved top-level file back as it was */
+static void restore_global(void *arg)
+{
+	struct global_saved *g = arg;
+
+	if (tracefs_instance_file_write(NULL, g->file, g->content) < 0)
+		msg_warn("could not restore %s to its previous value:", g->file);
+}
+
+/* session_global_write - write a top-level file, restoring its saved content at exit */
+int session_global_write(const char *file, const char *value, int restore)
+{
+	int i;
+
+	for (i = 0; restore && i < nr_globals; i++)
+		if (!strcmp(globals[i].file, file))
+			restore = 0;	/* saved already: the first content wins */
+	if (restore) {
+		struct global_saved *g;
+		char *old;
+
+		if (nr_globals == MAX_GLOBAL)
+			msg_die(EXIT_ERR, "internal: too many global settings");
+		old = session_global_read(file);
+		if (!old)
+			return -1;
+		if (!strncmp(file, "set_", 4) && strchr(old, ':')) {
+			free(old);
+			errno = EBUSY;
+			return -1;
+		}
+		g = &globals[nr_globals++];
+		snprintf(g->file, sizeof(g->file), "%s", file);
+		g->content = old;
+		session_defer(restore_global, g);
+	}
+	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
 }

@@ -42,5 +42,14 @@ int session_option(struct session *s, const char *name, int on);
 void session_buffer_kb(struct session *s, int kb);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
+/*
+ * session_global_write - write a top-level tracefs file (global state); with
+ * `restore`, its content is saved first (once per file) and written back at
+ * exit. -1 with errno on failure; EBUSY if the content could not be restored
+ * exactly (function triggers in a filter file).
+ */
+int session_global_write(const char *file, const char *value, int restore);
+/* session_global_read - a top-level file's content without '#' comment lines ("" if none); NULL if unreadable */
+char *session_global_read(const char *file);
 
 #endif

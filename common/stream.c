@@ -7,6 +7,7 @@
  * records' missed-event marks and from the kernel's per-CPU stats.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,4 +171,91 @@ void stream_report_lost(struct session *s)
 
 	if (n)
 		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
+}
+
+/* copy_pipe - copy what the text pipe holds now to out; 0 once it is empty */
+static int copy_pipe(int fd)
+{
+	char buf[65536];
+	ssize_t n;
+	int got = 0;
+
+	while ((n = read(fd, buf, sizeof(buf))) > 0) {
+		fwrite(buf, 1, n, out);
+		got = 1;
+		if (sig_stop && out_broken())
+			break;
+	}
+	return got;
+}
+
+/* print_text_header - the '#' lines at the top of the tracer's trace file */
+static void print_text_header(struct tracefs_instance *inst)
+{
+	char *text = tracefs_instance_file_read(inst, "trace", NULL), *line, *save = NULL;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] != '#')
+			break;
+		/* the entry counts describe the old buffer, not this run */
+		if (strstr(line, "entries-in-buffer"))
+			continue;
+		fprintf(out, "%s\n", line);
+	}
+	free(text);
+}
+
+/* stream_run_text - see stream.h */
+int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
+{
+	double start = now_s(), end = start + duration, wait;
+	int fd;
+
+	fd = tracefs_instance_file_open(inst, "trace_pipe", O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	if (headers)
+		print_text_header(inst);
+	out_batch_end();
+	tracefs_instance_file_write(inst, "tracing_on", "1");
+	while (!sig_stop) {
+		copy_pipe(fd);
+		out_batch_end();
+		if (sig_stop || (duration > 0 && now_s() >= end))
+			break;
+		wait = POLL_MS / 1000.0;
+		if (duration > 0 && end - now_s() < wait)
+			wait = end - now_s();
+		nap(wait);
+	}
+	tracefs_instance_file_write(inst, "tracing_on", "0");
+	if (!out_broken())
+		copy_pipe(fd);
+	out_batch_end();
+	close(fd);
+	return 0;
+}
+
+/* stream_idle - nothing to read: wait for a stop or `duration`, tick every `interval` */
+void stream_idle(double duration, double interval, void (*tick)(void *), void *arg)
+{
+	double start = now_s(), end = start + duration, next = start + interval, wait;
+
+	while (!sig_stop) {
+		if (duration > 0 && now_s() >= end)
+			break;
+		if (interval > 0 && now_s() >= next) {
+			tick(arg);
+			out_batch_end();
+			next += interval;
+			continue;
+		}
+		wait = 0.5;
+		if (duration > 0 && end - now_s() < wait)
+			wait = end - now_s();
+		if (interval > 0 && next - now_s() < wait)
+			wait = next - now_s();
+		nap(wait);
+	}
 }

@@ -19,6 +19,16 @@ void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
  */
 void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg);
+/*
+ * stream_run_text - the same loop for a tracer whose own text is the product
+ * (function_graph): copy inst's trace_pipe (NULL: the top level) to `out` as
+ * it comes, until a stop or `duration`; with `headers`, the tracer's '#' header
+ * lines from the trace file come first. tracing_on of inst is 1 while it runs.
+ * Returns -1 (errno) if trace_pipe cannot be opened, else 0.
+ */
+int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
+/* stream_idle - nothing to read (in-kernel counts): wait for a stop or `duration`, tick every `interval` */
+void stream_idle(double duration, double interval, void (*tick)(void *), void *arg);
 /* stream_drain - dispatch whatever the kernel holds now */
 void stream_drain(struct session *s);
 /* stream_lost - events the kernel dropped in this run (buffer full) */

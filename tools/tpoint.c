@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "kstack.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -208,23 +209,8 @@ static char *build_filter(const struct opts *o)
 /* print_stack - a kernel_stack record as ftrace prints it: " => symbol" lines */
 static void print_stack(struct ctx *c, struct tep_event *ev, struct tep_record *rec)
 {
-	struct tep_format_field *f = tep_find_field(ev, "caller");
-	int len = 0, i, step = tep_get_long_size(c->s->tep);
-	const unsigned char *p;
-	char sym[256];
-
 	fprintf(out, " <stack trace>\n");
-	if (!f)
-		return;
-	p = tep_get_field_raw(NULL, ev, "caller", rec, &len, 0);
-	for (i = 0; p && i + step <= len; i += step) {
-		unsigned long long a = step == 8 ? *(const unsigned long long *)(p + i)
-						 : *(const unsigned int *)(p + i);
-
-		if (a == 0 || a == ~0ULL || (step == 4 && a == 0xffffffffULL))
-			break;
-		fprintf(out, " => %s\n", decode_ksym(c->s, a, sym, sizeof(sym)));
-	}
+	kstack_print(c->s, out, ev, rec);
 }
 
 /* on_event - one line per event: comm-pid [cpu] flags time: event: fields */
@@ -301,8 +287,8 @@ int main(int argc, char **argv)
 	session_filter(s, o.sys, o.event, filter, o.filter);
 	free(filter);
 	if (o.stacks) {
-		c.stack_ev = session_event(s, "ftrace", "kernel_stack");
-		if (session_option(s, "stacktrace", 1) < 0 || !c.stack_ev)
+		c.stack_ev = kstack_enable(s);
+		if (!c.stack_ev)
 			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	}
 	stream_on(NULL, on_event, &c);

@@ -1,6 +1,6 @@
-/* synflood - make TCP SYN retransmits on loopback, for the tcpretrans tests
+/* synflood - make TCP retransmits on loopback, for the tcpretrans tests
  *
- * usage: synflood [-6] [-n N] [-t SECS]
+ * usage: synflood [-6] [-d] [-n N] [-t SECS]
  *
  * Listens on 127.0.0.1 (or ::1 with -6) on a free port with backlog 0 and
  * never accepts, then connects N non-blocking sockets to it. The first
@@ -12,6 +12,13 @@
  *   other PORT STATE     (one per socket that got further, e.g. established)
  *   ready
  * then keeps every socket open for SECS seconds (default 5) and exits 0.
+ *
+ * -d: retransmits of data in ESTABLISHED instead (tail loss probe, then RTO).
+ * The listener (backlog 1, TCP_DEFER_ACCEPT) keeps two handshakes half done
+ * by dropping their bare ACKs; B sends a byte and becomes the one queued
+ * child; the backlog is lowered to 0; then A sends a byte, which the listener
+ * drops because its accept queue is full. A is ESTABLISHED with unacked data.
+ * Prints "listen ADDR PORT", "established PORT" (A), "ready".
  * Brings the loopback interface up first if it is down (minimal guests).
  */
 #include <arpa/inet.h>
@@ -82,21 +89,64 @@ static int tcp_state(int fd)
 	return ti.tcpi_state;
 }
 
+static int secs_defer = 30;
+
+/* connect_nb - a non-blocking socket connecting to ss */
+static int connect_nb(const struct sockaddr_storage *ss, socklen_t slen)
+{
+	int fd = socket(ss->ss_family, SOCK_STREAM, 0);
+
+	if (fd < 0)
+		die("socket");
+	if (fcntl(fd, F_SETFL, O_NONBLOCK) < 0)
+		die("fcntl");
+	if (connect(fd, (const struct sockaddr *)ss, slen) < 0 && errno != EINPROGRESS)
+		die("connect");
+	return fd;
+}
+
+/* lose_data - leave socket A established with a byte the listener drops (-d) */
+static int lose_data(int lfd, const struct sockaddr_storage *ss, socklen_t slen, int secs)
+{
+	int a, b;
+
+	a = connect_nb(ss, slen);
+	b = connect_nb(ss, slen);
+	usleep(100000);
+	if (tcp_state(a) != TCP_ESTABLISHED || tcp_state(b) != TCP_ESTABLISHED) {
+		fprintf(stderr, "synflood: handshakes did not complete\n");
+		return 1;
+	}
+	if (write(b, "b", 1) != 1)
+		die("write b");
+	usleep(100000);
+	if (listen(lfd, 0) < 0)
+		die("listen 0");
+	if (write(a, "a", 1) != 1)
+		die("write a");
+	printf("established %d\n", port_of(a));
+	printf("ready\n");
+	fflush(stdout);
+	sleep(secs);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sockaddr_storage ss;
 	struct sockaddr_in *s4 = (struct sockaddr_in *)&ss;
 	struct sockaddr_in6 *s6 = (struct sockaddr_in6 *)&ss;
-	int n = 3, secs = 5, v6 = 0, c, lfd, i, fds[MAX_CONN];
+	int n = 3, secs = 5, v6 = 0, data = 0, c, lfd, i, fds[MAX_CONN];
 	socklen_t slen;
 
-	while ((c = getopt(argc, argv, "6n:t:")) != -1) {
+	while ((c = getopt(argc, argv, "6dn:t:")) != -1) {
 		switch (c) {
 		case '6': v6 = 1; break;
+		case 'd': data = 1; break;
 		case 'n': n = atoi(optarg); break;
 		case 't': secs = atoi(optarg); break;
 		default:
-			fprintf(stderr, "usage: synflood [-6] [-n N] [-t SECS]\n");
+			fprintf(stderr, "usage: synflood [-6] [-d] [-n N] [-t SECS]\n");
 			return 2;
 		}
 	}
@@ -121,21 +171,19 @@ int main(int argc, char **argv)
 		die("socket");
 	if (bind(lfd, (struct sockaddr *)&ss, slen) < 0)
 		die(v6 ? "bind [::1]:0" : "bind 127.0.0.1:0");
-	if (listen(lfd, 0) < 0)
+	if (data && setsockopt(lfd, IPPROTO_TCP, TCP_DEFER_ACCEPT, &secs_defer, sizeof(int)) < 0)
+		die("TCP_DEFER_ACCEPT");
+	if (listen(lfd, data ? 1 : 0) < 0)
 		die("listen");
 	slen = sizeof(ss);
 	if (getsockname(lfd, (struct sockaddr *)&ss, &slen) < 0)
 		die("getsockname");
 	printf("listen %s %d\n", v6 ? "::1" : "127.0.0.1", port_of(lfd));
+	if (data)
+		return lose_data(lfd, &ss, slen, secs);
 
 	for (i = 0; i < n; i++) {
-		fds[i] = socket(ss.ss_family, SOCK_STREAM, 0);
-		if (fds[i] < 0)
-			die("socket");
-		if (fcntl(fds[i], F_SETFL, O_NONBLOCK) < 0)
-			die("fcntl");
-		if (connect(fds[i], (struct sockaddr *)&ss, slen) < 0 && errno != EINPROGRESS)
-			die("connect");
+		fds[i] = connect_nb(&ss, slen);
 		usleep(20000);	/* each SYN handled before the next */
 	}
 	usleep(200000);

@@ -2,14 +2,13 @@
 t_tracefs() { [ -e /sys/kernel/tracing/trace ] || fail "no tracefs"; }
 t_nullblk() { modprobe null_blk && [ -b /dev/nullb0 ] || fail "no nullb0"; }
 t_veth() { modprobe veth && ip link add ftv0 type veth peer name ftv1 && ip link show ftv1 >/dev/null && ip link del ftv0 || fail "no veth"; }
-t_buf() { fail "$(cat $T/buffer_size_kb)"; }
-x_function() {
+t_function() {
 	echo function > $T/current_tracer || { fail "function tracer"; return 1; }
 	sleep 0.2; n=$(grep -c . $T/trace)
 	echo nop > $T/current_tracer; echo > $T/trace
 	[ "$n" -gt 20 ] || fail "function trace empty ($n)"
 }
-x_graph() {
+t_graph() {
 	echo function_graph > $T/current_tracer || { fail "graph"; return 1; }
 	sleep 0.2; n=$(grep -c . $T/trace)
 	echo nop > $T/current_tracer; echo > $T/trace

@@ -1,0 +1,51 @@
+/* kstack.c - kernel stack traces of events (options/stacktrace, ftrace:kernel_stack)
+ *
+ * With the instance option "stacktrace" set, the kernel writes an
+ * ftrace:kernel_stack record right after each event on the same CPU: an array
+ * "caller" of return addresses, ended by 0, ULONG_MAX or the record's end.
+ * The addresses are turned into symbols with /proc/kallsyms (decode_ksym).
+ * Overhead: one stack walk per traced event in the kernel.
+ */
+#include <stdio.h>
+
+#include "decode.h"
+#include "kstack.h"
+#include "session.h"
+
+/* kstack_enable - options/stacktrace on; the kernel_stack event or NULL */
+struct tep_event *kstack_enable(struct session *s)
+{
+	struct tep_event *ev = session_event(s, "ftrace", "kernel_stack");
+
+	if (!ev || !tep_find_field(ev, "caller"))
+		return NULL;
+	if (session_option(s, "stacktrace", 1) < 0)
+		return NULL;
+	return ev;
+}
+
+/*
+ * kstack_print - a kernel_stack record as " => symbol+0xoff" lines
+ *
+ * The format declares caller[8], but the kernel stores as many frames as it
+ * walked: like the kernel's own printer, read up to the end of the record.
+ */
+void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec)
+{
+	struct tep_format_field *f = tep_find_field(ev, "caller");
+	int i, step = tep_get_long_size(s->tep);
+	const unsigned char *p;
+	char sym[256];
+
+	if (!f || f->offset >= rec->size)
+		return;
+	p = (const unsigned char *)rec->data + f->offset;
+	for (i = 0; f->offset + i + step <= rec->size; i += step) {
+		unsigned long long a = step == 8 ? *(const unsigned long long *)(p + i)
+						 : *(const unsigned int *)(p + i);
+
+		if (a == 0 || a == ~0ULL || (step == 4 && a == 0xffffffffULL))
+			break;
+		fprintf(fp, " => %s\n", decode_ksym(s, a, sym, sizeof(sym)));
+	}
+}

@@ -1,0 +1,19 @@
+/* kstack.h - kernel stack traces of events (options/stacktrace, ftrace:kernel_stack) */
+#ifndef FTT_KSTACK_H
+#define FTT_KSTACK_H
+
+#include <stdio.h>
+#include <tracefs.h>
+
+struct session;
+
+/*
+ * kstack_enable - record a kernel stack after every event of the instance;
+ * returns the ftrace:kernel_stack event (its records follow each event on the
+ * same CPU), or NULL if the kernel cannot. "ftrace" must be in session_load.
+ */
+struct tep_event *kstack_enable(struct session *s);
+/* kstack_print - a kernel_stack record as " => symbol+0xoff" lines, innermost first */
+void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+
+#endif

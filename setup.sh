@@ -1,0 +1,18 @@
+#!/bin/sh
+# setup.sh - install what the suite needs to build and test (Debian 12), then build
+#
+# Build: gcc or clang, make, pkg-config, libtracefs-dev, libtraceevent-dev.
+# Tests: musl-tools (musl compile check), qemu-system-x86, busybox-static, cpio,
+# kmod, xz-utils (the real-kernel test bed), perf-tools-unstable (bench/).
+set -e
+PKGS="gcc clang make pkg-config libtracefs-dev libtraceevent-dev musl-tools
+qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable"
+missing=
+for p in $PKGS; do
+	dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing
+fi
+make
