@@ -3,6 +3,7 @@
  * Fields are found in the format the kernel publishes for each event, so a field
  * added or moved by a newer kernel (block ioprio, 6.x) never shifts a value.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +18,20 @@ int decode_has(struct tep_event *ev, const char *field)
 	return tep_find_any_field(ev, field) != NULL;
 }
 
+/* in_record - does the field's fixed slot lie inside the record */
+static int in_record(const struct tep_format_field *f, const struct tep_record *rec)
+{
+	return f && f->offset >= 0 && f->size >= 0 && rec->size >= 0 &&
+	       (long long)f->offset + f->size <= rec->size;
+}
+
 /* decode_u64 - unsigned field value; 0 if the field is missing */
 unsigned long long decode_u64(struct tep_event *ev, struct tep_record *rec, const char *field)
 {
+	struct tep_format_field *f = tep_find_any_field(ev, field);
 	unsigned long long v = 0;
 
-	if (tep_get_any_field_val(NULL, ev, field, rec, &v, 0) < 0)
+	if (!in_record(f, rec) || tep_read_number_field(f, rec->data, &v) < 0)
 		return 0;
 	return v;
 }
@@ -33,7 +42,7 @@ long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *f
 	struct tep_format_field *f = tep_find_any_field(ev, field);
 	unsigned long long v;
 
-	if (!f || tep_read_number_field(f, rec->data, &v) < 0)
+	if (!in_record(f, rec) || tep_read_number_field(f, rec->data, &v) < 0)
 		return 0;
 	switch (f->size) {
 	case 1: return (signed char)v;
@@ -47,12 +56,16 @@ long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *f
 const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
 		       char *buf, size_t len)
 {
+	struct tep_format_field *f = tep_find_any_field(ev, field);
+	const char *p, *data = rec->data;
 	int n = 0;
-	const char *p;
 
 	buf[0] = '\0';
+	if (!in_record(f, rec))
+		return buf;
 	p = tep_get_field_raw(NULL, ev, field, rec, &n, 0);
-	if (!p || n <= 0)
+	/* a __data_loc's offset and length come from the record: check them */
+	if (!p || n <= 0 || p < data || p - data + (long long)n > rec->size)
 		return buf;
 	if ((size_t)n >= len)
 		n = len - 1;
@@ -64,7 +77,45 @@ const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char 
 /* decode_pid - the common_pid of a record */
 int decode_pid(struct tep_event *ev, struct tep_record *rec)
 {
-	return tep_data_pid(ev->tep, rec);
+	return (int)decode_s64(ev, rec, "common_pid");
+}
+
+/* loc_ok - a __data_loc/__rel_loc field points inside the record (strings: NUL-terminated) */
+static int loc_ok(const struct tep_format_field *f, const struct tep_record *rec)
+{
+	const unsigned char *d = rec->data;
+	unsigned long long loc;
+	long long off, len;
+
+	if (tep_read_number_field((struct tep_format_field *)f, rec->data, &loc) < 0)
+		return 0;
+	off = loc & 0xffff;
+	len = (loc >> 16) & 0xffff;
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		off += f->offset + f->size;
+	if (off + len > rec->size)
+		return 0;
+	if ((f->flags & TEP_FIELD_IS_STRING) && len > 0 && !memchr(d + off, '\0', len))
+		return 0;
+	return 1;
+}
+
+/* decode_record_ok - every field of ev, fixed and dynamic, lies inside rec */
+int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
+{
+	struct tep_format_field *lists[2] = { ev->format.common_fields, ev->format.fields }, *f;
+	int i;
+
+	if (!rec->data || rec->size < 8)
+		return 0;
+	for (i = 0; i < 2; i++)
+		for (f = lists[i]; f; f = f->next) {
+			if (!in_record(f, rec))
+				return 0;
+			if ((f->flags & TEP_FIELD_IS_DYNAMIC) && !loc_ok(f, rec))
+				return 0;
+		}
+	return 1;
 }
 
 /* proc_comm - read /proc/PID/comm into buf; 0 on success */
@@ -116,17 +167,17 @@ const char *decode_comm(struct session *s, int pid)
 	return "<...>";
 }
 
-/* load_kallsyms - give libtraceevent the kernel's symbol table (once) */
-static void load_kallsyms(struct session *s)
+/* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
+void decode_kallsyms(struct session *s)
 {
-	static int loaded;
+	static struct tep_handle *loaded;	/* the tep that has the symbols */
 	char *buf = NULL;
 	size_t cap = 0, len = 0, n;
 	FILE *f;
 
-	if (loaded)
+	if (loaded == s->tep)
 		return;
-	loaded = 1;
+	loaded = s->tep;
 	f = fopen("/proc/kallsyms", "re");
 	if (!f)
 		return;
@@ -156,7 +207,7 @@ const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, s
 	const char *name;
 	unsigned long long start;
 
-	load_kallsyms(s);
+	decode_kallsyms(s);
 	name = tep_find_function(s->tep, addr);
 	if (!name) {
 		snprintf(buf, len, "0x%llx", addr);
@@ -167,5 +218,34 @@ const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, s
 		snprintf(buf, len, "%s+0x%llx", name, addr - start);
 	else
 		snprintf(buf, len, "%s", name);
+	return buf;
+}
+
+/* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
+const char *decode_errname(int err, char *buf, size_t len)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { ESRCH, "ESRCH" },
+		{ EINTR, "EINTR" }, { EIO, "EIO" }, { ENXIO, "ENXIO" },
+		{ E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" }, { EBADF, "EBADF" },
+		{ ECHILD, "ECHILD" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
+		{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" },
+		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" }, { ENODEV, "ENODEV" },
+		{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" }, { EINVAL, "EINVAL" },
+		{ ENFILE, "ENFILE" }, { EMFILE, "EMFILE" }, { ETXTBSY, "ETXTBSY" },
+		{ EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" }, { EROFS, "EROFS" },
+		{ EMLINK, "EMLINK" }, { ENAMETOOLONG, "ENAMETOOLONG" },
+		{ ELOOP, "ELOOP" }, { EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
+		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ESTALE, "ESTALE" }, { EDQUOT, "EDQUOT" },
+		{ ELIBBAD, "ELIBBAD" }, { ENOTTY, "ENOTTY" }, { ENOMEDIUM, "ENOMEDIUM" },
+	};
+	size_t i;
+
+	if (err < 0)
+		err = -err;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	snprintf(buf, len, "E%d", err);
 	return buf;
 }

@@ -3,6 +3,7 @@
 #define FTT_DECODE_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <tracefs.h>
 
 struct session;
@@ -18,9 +19,16 @@ const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char 
 		       char *buf, size_t len);
 /* decode_pid - the common_pid of a record */
 int decode_pid(struct tep_event *ev, struct tep_record *rec);
+/* decode_record_ok - every field (fixed, __data_loc, __rel_loc) lies inside the record */
+int decode_record_ok(struct tep_event *ev, struct tep_record *rec);
 /* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */
 const char *decode_comm(struct session *s, int pid);
+/* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
+void decode_kallsyms(struct session *s);
 /* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
 const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len);
+/* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
+const char *decode_errname(int err, char *buf, size_t len);
+
 
 #endif

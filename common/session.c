@@ -13,8 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
+#include "decode.h"
 #include "msg.h"
 #include "options.h"
 #include "session.h"
@@ -184,6 +186,7 @@ void session_reap(void)
 	reap_instances();
 	reap_dynevents("kprobe_events");
 	reap_dynevents("synthetic_events");
+	reap_dynevents("dynamic_events");	/* event probes are listed only here */
 }
 
 /* at_exit - the single place cleanup starts from, whatever the exit path */
@@ -201,6 +204,11 @@ struct session *session_open(const char *tool)
 	snprintf(s->tool, sizeof(s->tool), "%s", tool);
 	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d", tool, (int)getpid());
 	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d", tool, (int)getpid());
+	/*
+	 * other runs tell a live run from a dead one by its comm: make it the
+	 * tool's name even when the executable is a renamed copy or a symlink
+	 */
+	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
 	session_reap();
 	atexit(at_exit);
 	s->inst = tracefs_instance_create(s->name);
@@ -212,14 +220,93 @@ struct session *session_open(const char *tool)
 	return s;
 }
 
-/* session_load - (re)parse the formats of the given systems (NULL-terminated) */
+/* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
+static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
+{
+	char *fmt;
+	int size = 0, rc;
+
+	fmt = tracefs_event_file_read(NULL, sys, ev, "format", &size);
+	if (!fmt)
+		return -1;
+	rc = tep_parse_event(tep, fmt, size, sys);
+	free(fmt);
+	return rc ? -1 : 0;
+}
+
+/* parse_system - add every event of a system; the number parsed */
+static int parse_system(struct tep_handle *tep, const char *sys)
+{
+	char **events = tracefs_system_events(NULL, sys);
+	int i, n = 0;
+
+	for (i = 0; events && events[i]; i++)
+		n += parse_format(tep, sys, events[i]) == 0;
+	tracefs_list_free(events);
+	return n;
+}
+
+/* wants_symbols - does an event print kernel addresses as symbols (%ps, %pS, ...) */
+static int wants_symbols(struct tep_event *ev)
+{
+	const char *f = ev->print_fmt.format;
+
+	while (f && (f = strstr(f, "%p"))) {
+		f += 2;
+		if (*f && strchr("sSBfF", *f))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * session_load - (re)parse the formats of the given systems (NULL-terminated)
+ *
+ * An entry is a whole system ("block") or one event ("syscalls:sys_enter_openat").
+ * Only those formats are parsed, which keeps startup fast (a whole-tracefs parse
+ * plus /proc/kallsyms costs up to a second); the symbol table is loaded only when
+ * a parsed event prints kernel symbols.
+ */
 void session_load(struct session *s, const char *const *systems)
 {
+	struct tep_handle *tep;
+	char *buf, *colon, name[256];
+	int size = 0, i, n = 0;
+
 	if (s->tep)
 		tep_free(s->tep);
-	s->tep = tracefs_local_events_system(NULL, systems);
-	if (!s->tep)
+	s->tep = tep = tep_alloc();
+	if (!tep)
+		msg_die(EXIT_ERR, "out of memory");
+	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_page_size(tep, getpagesize());
+	buf = tracefs_instance_file_read(NULL, "events/header_page", &size);
+	if (!buf || tep_parse_header_page(tep, buf, size, sizeof(long)))
+		msg_die(EXIT_ERR, "cannot read the ring buffer header format from tracefs:");
+	free(buf);
+	for (i = 0; systems && systems[i]; i++) {
+		snprintf(name, sizeof(name), "%s", systems[i]);
+		colon = strchr(name, ':');
+		if (colon) {
+			*colon = '\0';
+			n += parse_format(tep, name, colon + 1) == 0;
+		} else {
+			n += parse_system(tep, name);
+		}
+	}
+	if (!n)
 		msg_die(EXIT_ERR, "cannot read the event formats from tracefs:");
+	buf = tracefs_instance_file_read(NULL, "printk_formats", NULL);
+	if (buf) {
+		tep_parse_printk_formats(tep, buf);
+		free(buf);
+	}
+	for (i = 0; i < tep_get_events_count(tep); i++)
+		if (wants_symbols(tep_get_event(tep, i))) {
+			decode_kallsyms(s);
+			break;
+		}
 }
 
 /* session_event - the parsed event SYSTEM:EVENT, or NULL */
@@ -245,9 +332,13 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 	tracefs_error_clear(s->inst);
 	tracefs_error_clear(NULL);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
+		int err = errno;
+
 		msg_kernel(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
 			   sys, ev);
-		exit(EXIT_USAGE);
+		/* a filter the user wrote that the kernel cannot parse is a usage
+		 * error; any other refusal (EBUSY, ENOMEM, ENOENT) is a runtime one */
+		exit(shown && err == EINVAL ? EXIT_USAGE : EXIT_ERR);
 	}
 }
 
@@ -375,4 +466,10 @@ int session_global_write(const char *file, const char *value, int restore)
 		session_defer(restore_global, g);
 	}
 	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
+}
+
+/* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
+int session_clock(struct session *s, const char *clock)
+{
+	return tracefs_instance_file_write(s->inst, "trace_clock", clock) < 0 ? -1 : 0;
 }

@@ -25,7 +25,7 @@ void session_defer(void (*fn)(void *), void *arg);
 void session_close(void);
 /* session_reap - remove instances and probes left by runs that no longer exist */
 void session_reap(void);
-/* session_load - (re)parse the formats of the given systems (NULL-terminated) */
+/* session_load - (re)parse formats: entries "system" or "system:event", NULL-terminated */
 void session_load(struct session *s, const char *const *systems);
 /* session_event - the parsed event SYSTEM:EVENT, or NULL */
 struct tep_event *session_event(struct session *s, const char *sys, const char *ev);
@@ -40,6 +40,8 @@ void session_enable(struct session *s, const char *sys, const char *ev);
 int session_option(struct session *s, const char *name, int on);
 /* session_buffer_kb - per-CPU ring buffer size of the instance */
 void session_buffer_kb(struct session *s, int kb);
+/* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
+int session_clock(struct session *s, const char *clock);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*

@@ -13,8 +13,25 @@ fail() { echo "$*" >> "$TMP/.why"; return 1; }
 # skip - mark the current test skipped with a reason
 skip() { echo "$*" > "$TMP/.skip"; return 0; }
 
-# tracefs_snapshot - print the tracefs state a tool must leave as it found it
+# tracefs_snapshot - print the tracefs state a tool must leave as it found it;
+# the instances and probes of tool runs that are still running (another test
+# or a user's session, not the run under test, which has ended) are left out
 tracefs_snapshot() {
+	pat=
+	for p in $(ls "$T/instances" 2>/dev/null | sed -n 's/^ftt-[a-z0-9]*-\([0-9][0-9]*\)$/\1/p'
+		   cat "$T/kprobe_events" "$T/dynamic_events" "$T/synthetic_events" 2>/dev/null |
+			grep -o 'ftt_[a-z0-9]*_[0-9][0-9]*' | sed 's/.*_//'); do
+		kill -0 "$p" 2>/dev/null && pat="$pat|ftt[-_][a-z0-9]+[-_]$p([^0-9]|\$)"
+	done
+	if [ -n "$pat" ]; then
+		tracefs_snapshot_all | grep -Ev "${pat#|}"
+	else
+		tracefs_snapshot_all
+	fi
+}
+
+# tracefs_snapshot_all - every line of the state, running tool runs included
+tracefs_snapshot_all() {
 	for f in current_tracer tracing_on set_event kprobe_events uprobe_events \
 		dynamic_events trace_options buffer_size_kb set_ftrace_filter \
 		set_ftrace_notrace set_graph_function set_ftrace_pid set_event_pid \
@@ -31,6 +48,26 @@ tracefs_snapshot() {
 	grep -v '^#' "$T"/events/*/*/trigger 2>/dev/null
 	echo "== enabled systems"
 	grep -l '[1X]' "$T"/events/*/enable 2>/dev/null
+	# more global state: cpumask, the other pid and filter lists, buffers
+	for f in tracing_cpumask set_ftrace_notrace_pid set_event_notrace_pid \
+		stack_trace_filter saved_cmdlines_size synthetic_events \
+		buffer_total_size_kb buffer_percent events/enable; do
+		[ -r "$T/$f" ] || continue
+		echo "== $f"
+		cat "$T/$f" 2>/dev/null | grep -v '^#' | sort
+	done
+	echo "== per-cpu buffer sizes"
+	cat "$T"/per_cpu/cpu*/buffer_size_kb 2>/dev/null | sort | uniq -c
+	# the user's own instances (not the tools' ftt-*): their state too
+	for i in "$T"/instances/*; do
+		[ -d "$i" ] || continue
+		case ${i##*/} in ftt-*) continue ;; esac
+		echo "== instance ${i##*/}"
+		for f in tracing_on current_tracer set_event buffer_size_kb trace_options; do
+			[ -r "$i/$f" ] && { echo "-- $f"; grep -v '^#' "$i/$f" 2>/dev/null | sort; }
+		done
+		grep -v '^none' "$i"/events/*/*/filter 2>/dev/null
+	done
 }
 
 # kernel_has - true if tracefs has the given file (a feature check)
@@ -98,4 +135,33 @@ expect_error() {
 	lines=$(wc -l < "$TMP/eerr")
 	[ "$lines" -eq 1 ] || { fail "'$*': $lines lines on stderr, wanted 1: $(head -c 300 "$TMP/eerr")"; return 1; }
 	grep -Eq -- "$re" "$TMP/eerr" || { fail "'$*': stderr '$(cat "$TMP/eerr")' does not match /$re/"; return 1; }
+}
+
+# blk_setup - two small private block devices for the block I/O tests: null_blk
+# where the module loads (qemu guests), else loop devices on files in $TMP.
+# Sets DEV1 DEV2 (paths) and MM1 MM2 ("major,minor"); returns 1 if impossible.
+blk_setup() {
+	LOOPS= DEV1= DEV2=
+	if [ -b /dev/nullb1 ] || { modprobe null_blk nr_devices=2 2>/dev/null && sleep 0.2; }; then
+		if [ -b /dev/nullb0 ] && [ -b /dev/nullb1 ]; then
+			DEV1=/dev/nullb0 DEV2=/dev/nullb1
+		fi
+	fi
+	if [ -z "${DEV1:-}" ]; then
+		for i in 1 2; do
+			dd if=/dev/zero of="$TMP/blk$i.img" bs=1024 count=0 seek=16384 2>/dev/null || return 1
+			l=$(losetup -f) && losetup "$l" "$TMP/blk$i.img" || return 1
+			LOOPS="$LOOPS $l"
+			eval DEV$i=$l
+		done
+	fi
+	MM1=$(tr : , < "/sys/class/block/${DEV1##*/}/dev")
+	MM2=$(tr : , < "/sys/class/block/${DEV2##*/}/dev")
+}
+
+# blk_teardown - detach the loop devices blk_setup attached
+blk_teardown() {
+	for l in $LOOPS; do losetup -d "$l"; done
+	LOOPS=
+	DEV1= DEV2=
 }
