@@ -29,7 +29,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: all helpers static check check-build check-unit check-live check-vm install clean bench
+.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-asan fuzz fuzz-build install clean bench
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
 
@@ -61,13 +61,20 @@ $(BINDIR)/static/%: $(B)/tools/%.o $(B)/libcommon.a
 $(B)/tests/unit/%: tests/unit/%.c $(B)/libcommon.a
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $^ $(LIBS) -lm
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^) $(LIBS) -lm
 
 UNIT := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 
 # helpers: small static workload programs the live tests run (also inside qemu)
 HELPERS := $(patsubst tests/helpers/%.c,tests/bin/%,$(wildcard tests/helpers/*.c))
-helpers: $(HELPERS)
+# preload libraries for fault injection (dynamic builds only)
+PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload/*.c))
+helpers: $(HELPERS) $(PRELOADS)
+
+tests/bin/%.so: tests/preload/%.c
+	$(call msg,PRELOAD,$@)
+	@mkdir -p tests/bin
+	$(Q)$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl
 
 tests/bin/%: tests/helpers/%.c
 	$(call msg,HELPER,$@)
@@ -77,13 +84,73 @@ tests/bin/%: tests/helpers/%.c
 check-unit: $(UNIT)
 	@sh tests/run-unit.sh $(UNIT)
 
+# LIVE_TESTS: the test files (tests/live/NAME.sh) that `make check` runs on this
+# kernel and in the qemu kernels. The tests of the other tools run with
+# `make check-all` (LIVE_TESTS=all) while those tools are being finished.
+LIVE_TESTS ?= tpoint
+LIVE_ALL := $(patsubst tests/live/%.sh,%,$(filter-out tests/live/run.sh,$(wildcard tests/live/*.sh)))
+LIVE_SEL = $(if $(filter all,$(LIVE_TESTS)),$(LIVE_ALL),$(LIVE_TESTS))
+
 check-live: all
-	@sh tests/live/run.sh $(BINDIR)
+	@sh tests/live/run.sh $(BINDIR) $(LIVE_SEL)
 
 check-vm: all
-	@sh tests/vm/run.sh
+	@sh tests/vm/run.sh $(LIVE_SEL)
 
-check: check-build check-unit check-live check-vm
+check: check-build check-unit check-live check-vm check-asan fuzz
+
+check-all:
+	@$(MAKE) --no-print-directory check LIVE_TESTS=all
+
+# check-asan: unit and live tests again with ASan+UBSan (clang); any report fails
+ASAN_B    = $(B)/asan
+ASAN_LOGS = $(ASAN_B)/reports
+ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+ASAN_ENV = ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:exitcode=86:log_path=$(abspath $(ASAN_LOGS))/asan \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:exitcode=87:log_path=$(abspath $(ASAN_LOGS))/ubsan \
+	LSAN_OPTIONS=exitcode=88:suppressions=$(abspath tests/lsan.supp)
+check-asan:
+	@rm -rf $(ASAN_LOGS) && mkdir -p $(ASAN_LOGS) && chmod 1777 $(ASAN_LOGS)
+	@$(MAKE) -s B=$(ASAN_B) BINDIR=$(ASAN_B)/bin CC=clang CFLAGS="$(ASAN_FLAGS)" \
+		LDFLAGS="-fsanitize=address,undefined" all $(patsubst $(B)/%,$(ASAN_B)/%,$(UNIT))
+	@$(ASAN_ENV) sh tests/run-unit.sh $(patsubst $(B)/%,$(ASAN_B)/%,$(UNIT)) > $(ASAN_B)/unit.log 2>&1; \
+		s1=$$?; sed 's/^/asan: /' $(ASAN_B)/unit.log; \
+		$(ASAN_ENV) sh tests/live/run.sh $(ASAN_B)/bin $(LIVE_SEL) > $(ASAN_B)/live.log 2>&1; \
+		s2=$$?; sed 's/^/asan: /' $(ASAN_B)/live.log; \
+		n=$$(ls $(ASAN_LOGS) | wc -l); \
+		for f in $(ASAN_LOGS)/*; do [ -f "$$f" ] && { echo "FAIL asan: $$f"; head -30 "$$f"; }; done; \
+		echo "asan: $$n sanitizer reports"; [ $$n -eq 0 ] && [ $$s1 -eq 0 ] && [ $$s2 -eq 0 ]
+
+# fuzz: each libFuzzer harness in tests/fuzz replays its corpus and regression
+# inputs, then runs FUZZ_SECONDS (default 30); crashes land in $(FUZZ_B)/crashes
+FUZZ_SECONDS ?= 30
+FUZZ_B   = $(B)/fuzz
+FUZZERS := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer -Wl,--wrap=exit
+fuzz-build: $(addprefix $(FUZZ_B)/,$(FUZZERS))
+
+$(FUZZ_B)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(COMMON) $(wildcard common/*.h)
+	$(call msg,FUZZ,$@)
+	@mkdir -p $(FUZZ_B)
+	$(Q)clang $(CPPFLAGS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra -Wno-unused-parameter \
+		$(FUZZ_FLAGS) -o $@ $< $(COMMON) $(LIBS) -lm
+
+fuzz: fuzz-build
+	@set -e; for f in $(FUZZERS); do \
+		c=$(FUZZ_B)/corpus/$$f; mkdir -p $$c $(FUZZ_B)/crashes; \
+		cp tests/fuzz/corpus/$$f/* $$c/ 2>/dev/null || true; \
+		if [ -d tests/fuzz/regress/$$f ]; then \
+			$(FUZZ_B)/$$f tests/fuzz/regress/$$f/* > $(FUZZ_B)/$$f.regress.log 2>&1 || \
+			{ echo "FAIL fuzz/$$f: a regression input crashes"; tail -30 $(FUZZ_B)/$$f.regress.log; exit 1; }; \
+		fi; \
+		$(FUZZ_B)/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-artifact_prefix=$(FUZZ_B)/crashes/$$f- $$c > $(FUZZ_B)/$$f.log 2>&1 || \
+			{ echo "FAIL fuzz/$$f: crash, see $(FUZZ_B)/$$f.log and $(FUZZ_B)/crashes"; \
+			  grep -A20 'ERROR\|runtime error' $(FUZZ_B)/$$f.log | head -40; exit 1; }; \
+		runs=$$(sed -n 's/^Done \([0-9]*\) runs in \([0-9]*\) second.*/\1 runs in \2 s/p' $(FUZZ_B)/$$f.log); \
+		echo "PASS fuzz/$$f: $$runs, corpus $$(ls $$c | wc -l) inputs, 0 crashes"; \
+	done
 
 # check-build: the tree builds warning-free with gcc and clang, and compiles with musl
 check-build:
@@ -93,8 +160,9 @@ check-build:
 		echo "PASS build/clang: -Wall -Wextra -Werror"
 	@sh tests/musl-check.sh
 
+# bench: side by side with the bash perf-tools (root); bench/README.md
 bench: all
-	@sh bench/run.sh
+	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/run.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8

@@ -7,6 +7,7 @@
  * Overhead: one stack walk per traced event in the kernel.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "decode.h"
 #include "kstack.h"
@@ -41,8 +42,16 @@ void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_
 		return;
 	p = (const unsigned char *)rec->data + f->offset;
 	for (i = 0; f->offset + i + step <= rec->size; i += step) {
-		unsigned long long a = step == 8 ? *(const unsigned long long *)(p + i)
-						 : *(const unsigned int *)(p + i);
+		unsigned long long a = 0;
+		unsigned int a32;
+
+		/* records are only 4-byte aligned: no direct 8-byte loads */
+		if (step == 8) {
+			memcpy(&a, p + i, sizeof(a));
+		} else {
+			memcpy(&a32, p + i, sizeof(a32));
+			a = a32;
+		}
 
 		if (a == 0 || a == ~0ULL || (step == 4 && a == 0xffffffffULL))
 			break;

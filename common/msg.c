@@ -17,6 +17,20 @@ void msg_init(const char *prog)
 	msg_prog = p ? p + 1 : prog;
 }
 
+/* msg_vline - format a message that quotes user input as one line: control bytes become '?' */
+void msg_vline(FILE *f, const char *fmt, va_list ap)
+{
+	char buf[1024];
+	int n = vsnprintf(buf, sizeof(buf), fmt, ap), i;
+
+	if (n < 0)
+		return;
+	for (i = 0; buf[i]; i++)
+		if ((unsigned char)buf[i] < 0x20 || buf[i] == 0x7f)
+			buf[i] = '?';
+	fputs(buf, f);
+}
+
 /* vwarn - print "prog: text" and, for a trailing ':', the errno text */
 static void vwarn(const char *fmt, va_list ap)
 {
@@ -25,7 +39,7 @@ static void vwarn(const char *fmt, va_list ap)
 
 	fflush(stdout);
 	fprintf(stderr, "%s: ", msg_prog);
-	vfprintf(stderr, fmt, ap);
+	msg_vline(stderr, fmt, ap);
 	if (n && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(err));
 	fputc('\n', stderr);
@@ -93,7 +107,7 @@ void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 	fflush(stdout);
 	fprintf(stderr, "%s: ", msg_prog);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg_vline(stderr, fmt, ap);
 	va_end(ap);
 	if (reason[0])
 		fprintf(stderr, ": %s\n", reason);

@@ -2,6 +2,8 @@
 #ifndef FTT_MSG_H
 #define FTT_MSG_H
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <tracefs.h>
 
 /* exit statuses shared by every tool */
@@ -13,6 +15,8 @@ extern const char *msg_prog;
 
 /* msg_init - remember the tool name used as the message prefix */
 void msg_init(const char *prog);
+/* msg_vline - format a message that quotes user input as one line: control bytes become '?' */
+void msg_vline(FILE *f, const char *fmt, va_list ap);
 /* msg_warn - one line on stderr; a format ending in ':' appends strerror(errno) */
 void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* msg_die - msg_warn, then exit(status); the session cleanup runs from atexit */

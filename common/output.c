@@ -9,6 +9,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "output.h"
@@ -89,4 +90,42 @@ char *out_time(unsigned long long ns, char *buf, size_t len)
 {
 	snprintf(buf, len, "%llu.%06llu", ns / 1000000000ULL, (ns % 1000000000ULL) / 1000);
 	return buf;
+}
+
+/* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
+char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
+{
+	static long long offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, in ns */
+	struct timespec rt, mono;
+	struct tm tm;
+	time_t t;
+
+	if (!offset) {
+		clock_gettime(CLOCK_REALTIME, &rt);
+		clock_gettime(CLOCK_MONOTONIC, &mono);
+		offset = (rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
+	}
+	t = (time_t)(((long long)mono_ns + offset) / 1000000000LL);
+	localtime_r(&t, &tm);
+	strftime(buf, len, "%H:%M:%S", &tm);
+	return buf;
+}
+
+/* out_vis - append src to dst at offset at, control bytes as ^X (cat -v); the new length */
+size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && at + 3 < len; i++) {
+		unsigned char c = src[i];
+
+		if (c < 0x20 || c == 0x7f) {
+			dst[at++] = '^';
+			dst[at++] = c == 0x7f ? '?' : c + 64;
+		} else {
+			dst[at++] = c;
+		}
+	}
+	dst[at] = '\0';
+	return at;
 }

@@ -17,5 +17,9 @@ void out_finish(void);
 int out_broken(void);
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
 char *out_time(unsigned long long ns, char *buf, size_t len);
+/* out_vis - append src (n bytes) to dst at `at`, control bytes as ^X (cat -v); new length */
+size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n);
+/* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
+char *out_hms(unsigned long long mono_ns, char *buf, size_t len);
 
 #endif

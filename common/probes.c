@@ -6,9 +6,11 @@
  * never listed for removal.
  */
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "msg.h"
 #include "options.h"
@@ -37,6 +39,166 @@ int probe_name_ok(const char *name)
 	return opt_is_ident(name) && strlen(name) < 64;
 }
 
+/* names of the probes this run created, sorted, for probes_hits */
+static char **own_names;
+static size_t nr_own, cap_own;
+
+/* cmp_name - strcmp order for the name tables */
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* remember_name - add a created probe's name to own_names, keeping it sorted */
+static void remember_name(const char *name)
+{
+	size_t i;
+
+	if (nr_own == cap_own) {
+		cap_own = cap_own ? cap_own * 2 : 64;
+		own_names = realloc(own_names, cap_own * sizeof(*own_names));
+		if (!own_names)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+	for (i = nr_own; i > 0 && strcmp(own_names[i - 1], name) > 0; i--)
+		own_names[i] = own_names[i - 1];
+	own_names[i] = strdup(name);
+	if (!own_names[i])
+		msg_die(EXIT_ERR, "out of memory");
+	nr_own++;
+}
+
+/* probes_hits - per-probe hit counts of this run's probes, from kprobe_profile */
+int probes_hits(struct session *s,
+		void (*fn)(const char *event, unsigned long long hits, void *ctx), void *ctx)
+{
+	char *text = session_global_read("kprobe_profile"), *line, *save = NULL;
+
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char name[160], *ev;
+		unsigned long long hits;
+
+		/* "  [GROUP/]EVENT   HITS   MISSES" (the group is shown on newer kernels) */
+		if (sscanf(line, " %159s %llu", name, &hits) != 2)
+			continue;
+		ev = strchr(name, '/');
+		if (ev) {
+			*ev++ = '\0';
+			if (strcmp(name, s->group))
+				continue;
+		} else {
+			ev = name;
+		}
+		if (bsearch(&ev, own_names, nr_own, sizeof(*own_names), cmp_name))
+			fn(ev, hits, ctx);
+	}
+	free(text);
+	return 0;
+}
+
+/* probes_profiler_hits - the function profiler's per-CPU counts */
+int probes_profiler_hits(void (*fn)(const char *func, unsigned long long hits, void *ctx),
+			 void *ctx)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	int nread = 0;
+
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		char path[64], *text, *line, *save = NULL;
+
+		snprintf(path, sizeof(path), "trace_stat/function%ld", cpu);
+		text = session_global_read(path);
+		if (!text)
+			continue;
+		nread++;
+		/* "  Function   Hit   Time   Avg   s^2", a "----" line, then rows */
+		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			char name[160];
+			unsigned long long hits;
+
+			if (sscanf(line, " %159s %llu", name, &hits) == 2)
+				fn(name, hits, ctx);
+		}
+		free(text);
+	}
+	return nread ? 0 : -1;
+}
+
+/* probes_function_exists - is NAME a line ("NAME" or "NAME [module]") of the list */
+int probes_function_exists(const char *name)
+{
+	static char *text;
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!text)
+		text = session_global_read("available_filter_functions");
+	if (!text || !n)
+		return 0;
+	for (p = text; (p = strstr(p, name)); p += n)
+		if ((p == text || p[-1] == '\n') && strchr(" \n", p[n]))
+			return 1;
+	return 0;
+}
+
+/* probes_funcs - traceable kernel functions matching the globs, sorted, unique */
+int probes_funcs(const char *globs, char ***list)
+{
+	char *text = session_global_read("available_filter_functions"), *line, *save = NULL;
+	char *pats = strdup(globs), *pat[64], *p, *psave = NULL, **v = NULL;
+	size_t n = 0, cap = 0, np = 0, i, j;
+
+	if (!text || !pats) {
+		free(pats);
+		return -1;
+	}
+	for (p = strtok_r(pats, " \t", &psave); p && np < 64; p = strtok_r(NULL, " \t", &psave))
+		pat[np++] = p;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		line[strcspn(line, " \t")] = '\0';	/* "func [module]" */
+		for (i = 0; i < np && fnmatch(pat[i], line, 0); i++)
+			;
+		if (i == np)
+			continue;
+		if (n + 1 >= cap) {
+			cap = cap ? cap * 2 : 256;
+			v = realloc(v, cap * sizeof(*v));
+			if (!v)
+				msg_die(EXIT_ERR, "out of memory");
+		}
+		v[n++] = strdup(line);
+	}
+	free(text);
+	free(pats);
+	if (!v) {
+		v = calloc(1, sizeof(*v));
+		if (!v)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+	qsort(v, n, sizeof(*v), cmp_name);
+	for (i = j = 0; i < n; i++) {
+		if (j && !strcmp(v[j - 1], v[i]))
+			free(v[i]);
+		else
+			v[j++] = v[i];
+	}
+	v[j] = NULL;
+	*list = v;
+	return (int)j;
+}
+
+/* probes_funcs_free - free a list from probes_funcs */
+void probes_funcs_free(char **list)
+{
+	size_t i;
+
+	for (i = 0; list && list[i]; i++)
+		free(list[i]);
+	free(list);
+}
+
 /* remove_probe - undo action: disable the probe everywhere, then delete it */
 static void remove_probe(void *arg)
 {
@@ -47,18 +209,84 @@ static void remove_probe(void *arg)
 	tracefs_dynevent_free(ev);
 }
 
+/* this run's kprobes, removed together by one undo action (newest first) */
+static struct tracefs_dynevent **own_evs;
+static size_t nr_evs, cap_evs;
+static int evs_armed;
+
+/* remove_probes - undo action: disable each probe everywhere, then delete it */
+static void remove_probes(void *arg)
+{
+	(void)arg;
+	while (nr_evs > 0)
+		remove_probe(own_evs[--nr_evs]);
+}
+
+/* keep_probe - remember a created probe; the first one arms the undo action */
+static void keep_probe(struct tracefs_dynevent *ev)
+{
+	if (nr_evs == cap_evs) {
+		cap_evs = cap_evs ? cap_evs * 2 : 64;
+		own_evs = realloc(own_evs, cap_evs * sizeof(*own_evs));
+		if (!own_evs)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+	if (!evs_armed) {
+		session_defer(remove_probes, NULL);
+		evs_armed = 1;
+	}
+	own_evs[nr_evs++] = ev;
+}
+
+/* probe_create - create an allocated probe; on success its removal is deferred */
+static int probe_create(struct tracefs_dynevent *ev, const char *name)
+{
+	if (!ev)
+		return -1;
+	tracefs_error_clear(NULL);
+	if (tracefs_dynevent_create(ev) < 0) {
+		int err = errno;
+
+		tracefs_dynevent_free(ev);
+		errno = err;
+		return -1;
+	}
+	keep_probe(ev);
+	remember_name(name);
+	return 0;
+}
+
 /* probe_add - define a kprobe or kretprobe in the session's group */
 int probe_add(struct session *s, const char *name, int ret, const char *addr,
 	      const char *fetchargs)
 {
-	struct tracefs_dynevent *ev;
-
 	if (!probe_name_ok(name))
 		return -1;
 	if (ret)
-		ev = tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, 0);
-	else
-		ev = tracefs_kprobe_alloc(s->group, name, addr, fetchargs);
+		return probe_create(tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, 0),
+				    name);
+	return probe_create(tracefs_kprobe_alloc(s->group, name, addr, fetchargs), name);
+}
+
+/* probe_add_ret - a kretprobe with `maxactive` instances (0: the kernel's default) */
+int probe_add_ret(struct session *s, const char *name, const char *addr, const char *fetchargs,
+		  unsigned int maxactive)
+{
+	if (!probe_name_ok(name))
+		return -1;
+	return probe_create(tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, maxactive),
+			    name);
+}
+
+/* probe_add_eprobe - define an event probe on a tracepoint in the session's group */
+int probe_add_eprobe(struct session *s, const char *name, const char *sys, const char *event,
+		     const char *fetchargs)
+{
+	struct tracefs_dynevent *ev;
+
+	if (!probe_name_ok(name) || !opt_is_ident(sys) || !opt_is_ident(event))
+		return -1;
+	ev = tracefs_eprobe_alloc(s->group, name, sys, event, fetchargs);
 	if (!ev)
 		return -1;
 	tracefs_error_clear(NULL);

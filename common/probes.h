@@ -18,6 +18,40 @@ int probes_readme_has(const char *text);
  */
 int probe_add(struct session *s, const char *name, int ret, const char *addr,
 	      const char *fetchargs);
+/*
+ * probes_hits - for every probe of this run listed in kprobe_profile, call
+ * fn(event name, hits since creation); in-kernel counts, exact per probe.
+ * Returns -1 (errno) if kprobe_profile cannot be read.
+ */
+int probes_hits(struct session *s,
+		void (*fn)(const char *event, unsigned long long hits, void *ctx), void *ctx);
+/*
+ * probes_funcs - the traceable kernel functions (available_filter_functions)
+ * matching any of the space-separated globs (fnmatch: * ? [..]), sorted and
+ * unique, into *list (NULL-terminated; free with probes_funcs_free). Returns
+ * the count, or -1 with errno if the kernel refuses the list (EPERM: lockdown).
+ */
+int probes_funcs(const char *globs, char ***list);
+/* probes_funcs_free - free a list from probes_funcs */
+void probes_funcs_free(char **list);
+/* probe_add_ret - probe_add for a kretprobe with `maxactive` instances (0: the kernel's default) */
+int probe_add_ret(struct session *s, const char *name, const char *addr, const char *fetchargs,
+		  unsigned int maxactive);
+/*
+ * probes_profiler_hits - the function profiler's counts (trace_stat/function<CPU>):
+ * fn(function, hits on one CPU) per function and CPU. -1 (errno) if unreadable.
+ */
+int probes_profiler_hits(void (*fn)(const char *func, unsigned long long hits, void *ctx),
+			 void *ctx);
+/* probes_function_exists - is NAME a traceable kernel function (available_filter_functions) */
+int probes_function_exists(const char *name);
+/*
+ * probe_add_eprobe - define an event probe GROUP/NAME on the tracepoint
+ * SYS:EVENT (fetchargs name its fields as $field), removed at exit like
+ * probe_add; -1 when refused (no CONFIG_EPROBE_EVENTS, or a bad fetcharg)
+ */
+int probe_add_eprobe(struct session *s, const char *name, const char *sys, const char *event,
+		     const char *fetchargs);
 /* probe_name_ok - a probe/event name the kernel accepts: [A-Za-z_][A-Za-z0-9_]{0,63} */
 int probe_name_ok(const char *name);
 

@@ -129,7 +129,8 @@ static int parse_owner(const char *name, char sep, char *tool, size_t len, int *
 /* reap_instances - remove ftt-* instances whose run is gone */
 static void reap_instances(void)
 {
-	char **names = tracefs_instances("^" SESSION_PREFIX "-");
+	/* all names: parse_owner checks the prefix (libtracefs 1.6.4 leaks a regex) */
+	char **names = tracefs_instances(NULL);
 	char tool[32];
 	int i, pid;
 
@@ -329,6 +330,9 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 {
 	if (!filter || !*filter)
 		return;
+	/* the user's part must not close the parentheses it is wrapped in */
+	if (shown && opt_filter_ok(shown))
+		opt_usage("filter '%.60s': %s", shown, opt_filter_ok(shown));
 	tracefs_error_clear(s->inst);
 	tracefs_error_clear(NULL);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
@@ -438,6 +442,14 @@ static void restore_global(void *arg)
 		msg_warn("could not restore %s to its previous value:", g->file);
 }
 
+/* session_set - write a file in the instance, or at the top level saved and restored */
+int session_set(struct session *s, int top, const char *file, const char *value)
+{
+	if (top)
+		return session_global_write(file, value, 1);
+	return tracefs_instance_file_write(s->inst, file, value) < 0 ? -1 : 0;
+}
+
 /* session_global_write - write a top-level file, restoring its saved content at exit */
 int session_global_write(const char *file, const char *value, int restore)
 {
@@ -472,4 +484,11 @@ int session_global_write(const char *file, const char *value, int restore)
 int session_clock(struct session *s, const char *clock)
 {
 	return tracefs_instance_file_write(s->inst, "trace_clock", clock) < 0 ? -1 : 0;
+}
+
+/* session_start - record from now on (before the banner: what the user starts after it is seen) */
+void session_start(struct session *s)
+{
+	if (tracefs_instance_file_write(s->inst, "tracing_on", "1") < 0)
+		msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", s->name);
 }

@@ -40,6 +40,8 @@ void session_enable(struct session *s, const char *sys, const char *ev);
 int session_option(struct session *s, const char *name, int on);
 /* session_buffer_kb - per-CPU ring buffer size of the instance */
 void session_buffer_kb(struct session *s, int kb);
+/* session_start - record from now on (before the banner: what the user starts after it is seen) */
+void session_start(struct session *s);
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
 int session_clock(struct session *s, const char *clock);
 /* session_need_root - die with a clear line unless running as root */
@@ -51,6 +53,8 @@ void session_need_root(void);
  * exactly (function triggers in a filter file).
  */
 int session_global_write(const char *file, const char *value, int restore);
+/* session_set - write FILE in the session's instance, or with `top` at the top level (saved and restored, as session_global_write) */
+int session_set(struct session *s, int top, const char *file, const char *value);
 /* session_global_read - a top-level file's content without '#' comment lines ("" if none); NULL if unreadable */
 char *session_global_read(const char *file);
 

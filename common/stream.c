@@ -23,7 +23,7 @@
 
 #define MAX_HANDLERS 16
 #define POLL_MS 50
-#define BUF_KB_CPU (16 * 1024)	/* ring buffer per CPU while streaming ... */
+#define BUF_KB_CPU (8 * 1024)	/* ring buffer per CPU while streaming ... */
 #define BUF_KB_ALL (64 * 1024)	/* ... and at most this much over all CPUs */
 
 struct handler {
@@ -134,6 +134,12 @@ void stream_size_buffer(struct session *s)
 	if (!cur || atol(cur) < kb)
 		session_buffer_kb(s, (int)kb);
 	free(cur);
+}
+
+/* stream_start - turn tracing on now, before the banner, so no event after it is missed */
+void stream_start(struct session *s)
+{
+	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 }
 
 /* stream_run - see stream.h */

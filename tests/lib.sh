@@ -6,6 +6,9 @@
 # A test returns 0 to pass; it calls fail "why" / skip "why" to say otherwise.
 
 T=${T:-/sys/kernel/tracing}
+# SLOW multiplies every wait limit (an emulated guest is several times slower);
+# a passing wait returns as soon as its condition holds, so a big limit is cheap
+SLOW=${SLOW:-1}
 
 # fail - record why the current test failed (the test should then return 1)
 fail() { echo "$*" >> "$TMP/.why"; return 1; }
@@ -76,7 +79,7 @@ kernel_has() { [ -e "$T/$1" ]; }
 # wait_for_line - wait up to $3 tenths of a second for file $1 to match ERE $2
 wait_for_line() {
 	n=0
-	while [ $n -lt "${3:-50}" ]; do
+	while [ $n -lt $((${3:-50} * SLOW)) ]; do
 		grep -Eq "$2" "$1" 2>/dev/null && return 0
 		sleep 0.1
 		n=$((n + 1))
@@ -87,7 +90,7 @@ wait_for_line() {
 # wait_gone - wait up to $2 tenths of a second for PID $1 to exit
 wait_gone() {
 	n=0
-	while [ $n -lt "${2:-50}" ]; do
+	while [ $n -lt $((${2:-50} * SLOW)) ]; do
 		kill -0 "$1" 2>/dev/null || return 0
 		sleep 0.1
 		n=$((n + 1))
@@ -101,7 +104,7 @@ start_tool() {
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
 	n=0
-	while [ $n -lt 100 ]; do
+	while [ $n -lt $((200 * SLOW)) ]; do
 		grep -q 'Tracing\|Counting' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
 		kill -0 $TOOL_PID 2>/dev/null || return 1
 		sleep 0.05
@@ -142,7 +145,13 @@ expect_error() {
 # Sets DEV1 DEV2 (paths) and MM1 MM2 ("major,minor"); returns 1 if impossible.
 blk_setup() {
 	LOOPS= DEV1= DEV2=
-	if [ -b /dev/nullb1 ] || { modprobe null_blk nr_devices=2 2>/dev/null && sleep 0.2; }; then
+	if [ -b /dev/nullb1 ] || modprobe null_blk nr_devices=2 2>/dev/null; then
+		# the device nodes appear shortly after the module loads
+		n=0
+		while [ $n -lt 100 ] && ! { [ -b /dev/nullb0 ] && [ -b /dev/nullb1 ]; }; do
+			sleep 0.1
+			n=$((n + 1))
+		done
 		if [ -b /dev/nullb0 ] && [ -b /dev/nullb1 ]; then
 			DEV1=/dev/nullb0 DEV2=/dev/nullb1
 		fi

@@ -1,5 +1,5 @@
 #!/bin/sh
-# tests/run-unit.sh - run the unit test programs and the documentation checks
+# tests/run-unit.sh - run the unit test programs, the documentation and source checks
 #
 # usage: tests/run-unit.sh UNIT_BINARY...
 # Each unit program prints FAIL lines and a final PASS/FAIL tally line.
@@ -8,5 +8,6 @@ for t in "$@"; do
 	if "$t"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
 if sh "$(dirname "$0")/check-docs.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+if sh "$(dirname "$0")/check-source.sh"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 echo "unit: $passed passed, $failed failed"
 [ $failed -eq 0 ]

@@ -17,8 +17,8 @@ t_exec() {
 	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec. Ctrl-C to end.' ||
 		fail "banner: $(head -1 "$TMP/out")"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...' at the end"
-	# the line names the exec'd program and its pid in ftrace's comm-pid form
-	grep "filename=$TMP/tp_exec_$$ " "$TMP/out" | grep -Eq '^ *tp_exec_[0-9]+-[0-9]+ +\[[0-9]{3}\] ' ||
+	# ftrace's comm-pid form; the kernel prints <...> for a name it has not saved yet
+	grep "filename=$TMP/tp_exec_$$ " "$TMP/out" | grep -Eq '^ *(tp_exec_[0-9]+|<\.\.\.>)-[0-9]+ +\[[0-9]{3}\] ' ||
 		fail "line not in comm-pid [cpu] form: $(grep tp_exec "$TMP/out")"
 	[ ! -s "$TMP/err" ] || fail "stderr not empty: $(cat "$TMP/err")"
 }

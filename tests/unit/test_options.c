@@ -9,7 +9,7 @@ static void parse_ulong(const void *s) { opt_ulong(s, "-t", 1, 1000); }
 static void parse_seconds(const void *s) { opt_seconds(s, "-d"); }
 static void parse_pid(const void *s) { opt_pid(s, "-p"); }
 static void check_ctrl(const void *s) { opt_no_ctrl(s, "filter"); }
-static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); }
+static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); regfree(&re); }
 
 /* refused - the parser must exit with `status` and one stderr line matching `want` */
 static void refused(void (*fn)(const void *), const char *in, int status, const char *want)

@@ -28,7 +28,8 @@
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
 #   VM_MODULES   modules to put in the initramfs (default "null_blk veth")
 #   VM_HOST_BINS host programs to copy in as well, with their libraries
-#                (default "ip": iproute2, busybox ip cannot name veth peers)
+#                (default "ip pgrep pkill": busybox ip cannot name veth
+#                peers, and busybox here has no pgrep)
 #   VM_SHELL     the guest's /bin/sh: "dash" (default, copied from this
 #                machine) or "busybox". Debian's busybox sh runs its own
 #                applets ahead of anything on PATH, so under it "ip" would
@@ -36,6 +37,20 @@
 #                system does, and all other commands still come from busybox.
 #   VM_QEMU      qemu binary (default qemu-system-x86_64)
 #   VM_APPEND    extra kernel command line
+#   VM_SLOW      factor for the tests' wait limits in the guest (default 4)
+#   VM_LOCK      lock file that lets one guest at a time run on this machine,
+#                across all runs (default /run/lock/ftt-vm-qemu.lock; "none"
+#                to run guests side by side)
+#
+# A TCG guest with two CPUs keeps both host cores busy. Several guests at
+# once all crawl, and then the timeouts mean nothing, so guests take turns:
+# VM_TIMEOUT counts from the moment a guest gets the lock.
+#
+# Under TCG, turning on the function or function_graph tracer on 5.10 takes
+# about a minute (every call site is patched, and each patch throws away
+# translated code), long enough for the soft lockup and RCU stall detectors
+# to fire. Those reports say nothing about the tools, so the guest runs with
+# them off; real hangs still end in the timeout.
 
 set -u
 
@@ -47,10 +62,11 @@ VM_TIMEOUT=${VM_TIMEOUT:-900}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_STATIC=${VM_STATIC:-0}
 VM_MODULES=${VM_MODULES:-"null_blk veth"}
-VM_HOST_BINS=${VM_HOST_BINS-ip}
+VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill}
 VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
+VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
@@ -249,16 +265,18 @@ module_closure() {
 	}' "$dir/modules.dep"
 }
 
-# build_base LABEL - $VM_OUT/LABEL/base.cpio.gz for the kernel in KDIR/KVER
+# build_base LABEL - set BASECPIO to the base part for the kernel in
+# KDIR/KVER, building it unless a part with the same inputs exists. The
+# name carries a checksum of the inputs, and a new part is written aside and
+# renamed into place, so runs sharing $VM_OUT never see half a file.
 build_base() {
 	out=$VM_OUT/$1
 	key="$KVER $KPKG|$VM_MODULES|$VM_SHELL|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
-	if [ -s "$out/base.cpio.gz" ] && [ "$(cat "$out/base.key" 2>/dev/null)" = "$key" ]; then
-		return 0
-	fi
-	s=$out/base
+	BASECPIO=$out/base-$(echo "$key" | cksum | cut -d' ' -f1).cpio.gz
+	[ -s "$BASECPIO" ] && return 0
+	s=$WORK/base-$1
 	rm -rf "$s"
-	mkdir -p "$s/bin" "$s/lib/modules/$KVER" "$s/etc" "$s/dev" \
+	mkdir -p "$out" "$s/bin" "$s/lib/modules/$KVER" "$s/etc" "$s/dev" \
 		"$s/proc" "$s/sys" "$s/tmp" "$s/run" "$s/root" "$s/mnt" "$s/usr" || return 1
 	# busybox and every applet as a link in /bin; sbin and usr/* point there
 	cp "$BUSYBOX" "$s/bin/busybox"
@@ -304,8 +322,8 @@ build_base() {
 		esac
 	done
 	depmod -b "$s" "$KVER" || return 1
-	mkcpio "$s" "$out/base.cpio.gz" || return 1
-	echo "$key" > "$out/base.key"
+	mkcpio "$s" "$WORK/base.cpio.gz" || return 1
+	mv "$WORK/base.cpio.gz" "$BASECPIO" || return 1
 	rm -rf "$s"
 }
 
@@ -356,8 +374,14 @@ build_run() {
 		copy_with_libs "$f" "/usr/local/bin/$p" "$s" || return 1
 	done
 
-	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh
+	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh; the
+	# helpers in tests/bin are meant to be static, but if one is not, bring
+	# its libraries along
 	cp -R "$TOP/tests" "$s/tests" || return 1
+	for f in "$TOP"/tests/bin/*; do
+		[ -f "$f" ] || continue
+		copy_with_libs "$f" "/tests/bin/$(basename "$f")" "$s" || return 1
+	done
 
 	# /init runs the tests with the kernel's messages kept off the console,
 	# then shows what the kernel logged meanwhile, outside the markers
@@ -374,11 +398,13 @@ build_run() {
 	mount -t devpts devpts /dev/pts
 	mount -t tmpfs tmpfs /dev/shm
 	mount -t tmpfs tmpfs /tmp
+	mount -t tmpfs tmpfs /run
 	mount -t tracefs tracefs /sys/kernel/tracing
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	ip link set lo up
 	hostname ftt-vm
 	dmesg -n 1
+	echo 0 > /proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
 	# the ring buffer starts small and grows to its real size the first
 	# time a tracer is set; do that now, or the first test to trace
 	# would see buffer_size_kb change under it
@@ -386,6 +412,8 @@ build_run() {
 	echo "ftt-vm: kernel \$(uname -r) up at \$(cut -d' ' -f1 /proc/uptime) s"
 	before=\$(dmesg | wc -l)
 	echo "@@BEGIN $TOKEN@@"
+	# every wait limit of the tests is stretched: TCG runs several times slower
+	export SLOW=${VM_SLOW:-4}
 	cd /tmp && sh /tests/live/run.sh $GUEST_BIN $TOOLS < /dev/null 2>&1
 	rc=\$?
 	echo "@@END $TOKEN rc=\$rc uptime=\$(cut -d' ' -f1 /proc/uptime)@@"
@@ -406,22 +434,45 @@ build_run() {
 
 boot_kernel() {
 	label=$1
-	out=$VM_OUT/$label
-	cat "$out/base.cpio.gz" "$RUNCPIO" > "$out/initrd.gz"
-	log=$out/console.log
+	initrd=$WORK/initrd-$label.gz
+	log=$WORK/console-$label.log
+	keep=$VM_OUT/$label/console.log
+	cat "$BASECPIO" "$RUNCPIO" > "$initrd" || {
+		echo "[$label] FAIL vm/initramfs [$KVER]: cannot write $initrd"
+		failed=$((failed + 1)) KFAIL=1
+		return
+	}
+	# one guest at a time on this machine; fd 8 is opened in main
+	if [ "$VM_LOCK" != none ] && ! flock -n 8; then
+		say "[$label] waiting for another guest to finish ($VM_LOCK)"
+		flock 8
+	fi
 	t0=$(date +%s)
+	# --foreground keeps timeout and qemu in this script's process group,
+	# and the pid in $WORK/qpid lets the INT/TERM trap stop qemu, so an
+	# interrupted run leaves no guest behind
 	{
-		timeout -k 10 "$VM_TIMEOUT" "$VM_QEMU" -accel tcg -cpu max \
-			-m 2048 -smp 2 -nographic -no-reboot \
+		timeout --foreground -k 10 "$VM_TIMEOUT" "$VM_QEMU" \
+			-accel tcg -cpu max -m 2048 -smp 2 -nographic -no-reboot \
+			-nic none \
 			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
-			-initrd "$out/initrd.gz" \
-			-append "console=ttyS0 quiet panic=-1 $VM_APPEND" \
-			< /dev/null 2>&1
+			-initrd "$initrd" \
+			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 $VM_APPEND" \
+			< /dev/null 2>&1 &
+		echo $! > "$WORK/qpid"
+		wait $!
 		echo $? > "$WORK/qrc"
-	} | tr -d '\r' > "$log"
+	} | tr -d '\r' > "$log" &
+	# the shell runs a trap only once the command in hand ends; wait is
+	# cut short by a signal, so the trap gets to stop qemu at once
+	wait $!
+	rm -f "$WORK/qpid"
 	qrc=$(cat "$WORK/qrc")
 	t1=$(date +%s)
+	[ "$VM_LOCK" = none ] || flock -u 8
 	total=$((t1 - t0))
+	rm -f "$initrd"
+	cp "$log" "$keep.$$" && mv "$keep.$$" "$keep"
 
 	# what went wrong, if anything, in the order it would have happened
 	why=
@@ -449,16 +500,15 @@ boot_kernel() {
 	# the guest's lines, between the markers, labelled
 	sed -n "/^@@BEGIN $TOKEN@@\$/,/^@@END $TOKEN /p" "$log" |
 		grep -v "^@@" | sed "s/^/[$label] /"
+	KFAIL=0
 	# kernel trouble logged while the tests ran is a failure too
 	if grep -q '^@@KLOG ' "$log"; then
 		echo "[$label] FAIL vm/kernel-log [$KVER]"
 		sed -n 's/^@@KLOG /    /p' "$log"
-		failed=$((failed + 1))
+		failed=$((failed + 1)) KFAIL=1
 	fi
-
-	KFAIL=0
 	if [ -n "$why" ]; then
-		echo "[$label] FAIL vm/boot [$KVER]: $why (console: $log)"
+		echo "[$label] FAIL vm/boot [$KVER]: $why (console: $keep)"
 		grep -v "^@@" "$log" | tail -n 30 | sed 's/^/    /'
 		failed=$((failed + 1))
 		KFAIL=1
@@ -471,55 +521,66 @@ boot_kernel() {
 
 # ---------------------------------------------------------------------------
 
-TOOLS="$*"
-mkdir -p "$VM_CACHE" "$VM_OUT" || die "cannot create $VM_CACHE or $VM_OUT"
-WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
-trap 'rm -rf "$WORK"' EXIT
-trap 'exit 130' INT TERM
-build_run || die "cannot build the initramfs"
+# the whole run is one function, read in full before it starts, so that
+# editing this file cannot upset a run already under way
+main() {
+	TOOLS="$*"
+	mkdir -p "$VM_CACHE" "$VM_OUT" || die "cannot create $VM_CACHE or $VM_OUT"
+	WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
+	trap 'rm -rf "$WORK"' EXIT
+	trap '[ -s "$WORK/qpid" ] && kill $(cat "$WORK/qpid") 2>/dev/null; echo "FAIL vm: interrupted"; exit 130' INT TERM
+	build_run || die "cannot build the initramfs"
+	if [ "$VM_LOCK" != none ]; then
+		command -v flock >/dev/null 2>&1 ||
+			die "flock not found (util-linux), or set VM_LOCK=none"
+		exec 8>> "$VM_LOCK" || die "cannot open $VM_LOCK"
+	fi
 
-passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
-for k in $VM_KERNELS; do
-	ver=${k%%:*}
-	suite=${k#*:}
-	[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
-	label=$ver
-	mkdir -p "$VM_OUT/$label"
-	KFAIL=1
-	if [ -z "$suite" ]; then
-		echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
-		failed=$((failed + 1))
-	else
-		# one fetch at a time per kernel: other runs may share the cache
-		t0=$(date +%s)
-		(
-			command -v flock >/dev/null 2>&1 && flock 9
-			fetch_kernel "$label" "$ver" "$suite"
-		) 9>"$VM_CACHE/$label.lock"
-		frc=$?
-		t1=$(date +%s)
-		KDIR=$VM_CACHE/$label KVER= KPKG=
-		[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
-		if [ -z "$KVER" ]; then
+	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
+	for k in $VM_KERNELS; do
+		ver=${k%%:*}
+		suite=${k#*:}
+		[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
+		label=$ver
+		mkdir -p "$VM_OUT/$label"
+		KFAIL=1
+		if [ -z "$suite" ]; then
+			echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
 			failed=$((failed + 1))
 		else
-			[ $((t1 - t0)) -gt 1 ] &&
-				say "[$label] fetched $KPKG in $((t1 - t0)) s"
-			if build_base "$label"; then
-				boot_kernel "$label"
-			else
-				echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
+			# one fetch at a time per kernel: other runs may share the cache
+			t0=$(date +%s)
+			(
+				command -v flock >/dev/null 2>&1 && flock 9
+				fetch_kernel "$label" "$ver" "$suite"
+			) 9>"$VM_CACHE/$label.lock"
+			frc=$?
+			t1=$(date +%s)
+			KDIR=$VM_CACHE/$label KVER= KPKG=
+			[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
+			if [ -z "$KVER" ]; then
 				failed=$((failed + 1))
+			else
+				[ $((t1 - t0)) -gt 1 ] &&
+					say "[$label] fetched $KPKG in $((t1 - t0)) s"
+				if build_base "$label"; then
+					boot_kernel "$label"
+				else
+					echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
+					failed=$((failed + 1))
+				fi
 			fi
 		fi
-	fi
-	if [ "$KFAIL" = 0 ]; then
-		kok=$((kok + 1))
-	else
-		kbad=$((kbad + 1)) bad="$bad $label"
-	fi
-done
+		if [ "$KFAIL" = 0 ]; then
+			kok=$((kok + 1))
+		else
+			kbad=$((kbad + 1)) bad="$bad $label"
+		fi
+	done
 
-echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+ ($bad )}"
-echo "$passed passed, $failed failed, $skipped skipped"
-[ $failed -eq 0 ] && [ $kbad -eq 0 ]
+	echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+ ($bad )}"
+	echo "$passed passed, $failed failed, $skipped skipped"
+	[ $failed -eq 0 ] && [ $kbad -eq 0 ]
+}
+
+main "$@"; exit $?

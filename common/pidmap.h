@@ -1,0 +1,16 @@
+/* pidmap.h - small per-PID (or per-TID) state tables */
+#ifndef FTT_PIDMAP_H
+#define FTT_PIDMAP_H
+
+struct pidmap;
+
+/* pidmap_new - an empty table; values are released with free_fn (NULL: not freed) */
+struct pidmap *pidmap_new(void (*free_fn)(void *));
+/* pidmap_get - the value stored for pid, or NULL */
+void *pidmap_get(struct pidmap *m, int pid);
+/* pidmap_put - store val for pid, releasing the value it replaces */
+void pidmap_put(struct pidmap *m, int pid, void *val);
+/* pidmap_take - remove pid's value and return it (the caller owns it), or NULL */
+void *pidmap_take(struct pidmap *m, int pid);
+
+#endif

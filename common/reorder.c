@@ -1,0 +1,120 @@
+/* reorder.c - deliver records of all CPUs in time order, across drains
+ *
+ * Records are copied into a queue as the stream drains them. At each tick the
+ * records older than the newest timestamp seen at the previous tick are sorted
+ * and handed on: anything older than that was reserved before a record that
+ * had already been read, so it has been committed and drained by now. Cost:
+ * one copy of each queued record and a sort per tick.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "msg.h"
+#include "reorder.h"
+#include "stream.h"
+
+struct item {
+	unsigned long long seq;
+	struct tep_event *ev;
+	struct tep_record *rec;
+	reorder_fn fn;
+	void *ctx, *aux;
+};
+
+struct target {
+	reorder_fn fn;
+	void *ctx;
+};
+
+static struct item *queue;
+static size_t nr, cap;
+static unsigned long long seq, newest, horizon;
+
+/* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
+void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
+		  void *aux)
+{
+	struct tep_record *r;
+
+	if (nr == cap) {
+		struct item *q;
+
+		cap = cap ? cap * 2 : 256;
+		q = realloc(queue, cap * sizeof(*queue));
+		if (!q)
+			msg_die(EXIT_ERR, "out of memory");
+		queue = q;
+	}
+	r = calloc(1, sizeof(*r) + rec->size);
+	if (!r)
+		msg_die(EXIT_ERR, "out of memory");
+	r->ts = rec->ts;
+	r->size = rec->size;
+	r->record_size = rec->record_size;
+	r->cpu = rec->cpu;
+	r->ref_count = 1;
+	r->data = r + 1;
+	memcpy(r->data, rec->data, rec->size);
+	queue[nr++] = (struct item){ seq++, ev, r, fn, ctx, aux };
+	if (rec->ts > newest)
+		newest = rec->ts;
+}
+
+/* capture - stream handler of reorder_on: queue the record */
+static void capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct target *t = arg;
+
+	reorder_push(ev, rec, t->fn, t->ctx, NULL);
+}
+
+/* reorder_on - queue every record of ev, to be handed to fn in time order */
+void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
+{
+	struct target *t = malloc(sizeof(*t));
+
+	if (!t)
+		msg_die(EXIT_ERR, "out of memory");
+	t->fn = fn;
+	t->ctx = ctx;
+	stream_on(ev, capture, t);
+}
+
+/* cmp_item - timestamp order, arrival order among equals */
+static int cmp_item(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+
+	if (x->rec->ts != y->rec->ts)
+		return x->rec->ts < y->rec->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* deliver - hand on the queued records up to `limit` (inclusive), in order */
+static void deliver(unsigned long long limit)
+{
+	size_t i, done = 0;
+
+	qsort(queue, nr, sizeof(*queue), cmp_item);
+	for (i = 0; i < nr && queue[i].rec->ts <= limit; i++) {
+		queue[i].fn(queue[i].ev, queue[i].rec, queue[i].aux, queue[i].ctx);
+		free(queue[i].aux);
+		free(queue[i].rec);
+		done++;
+	}
+	memmove(queue, queue + done, (nr - done) * sizeof(*queue));
+	nr -= done;
+}
+
+/* reorder_tick - stream_run tick: hand on what every CPU has moved past */
+void reorder_tick(void *unused)
+{
+	deliver(horizon);
+	horizon = newest;
+}
+
+/* reorder_flush - hand on everything queued (after the last drain) */
+void reorder_flush(void)
+{
+	deliver(~0ULL);
+}

@@ -1,0 +1,29 @@
+/* reorder.h - deliver records of all CPUs in time order, across drains */
+#ifndef FTT_REORDER_H
+#define FTT_REORDER_H
+
+#include <tracefs.h>
+
+/*
+ * One drain merges the CPUs by timestamp, but a record committed on one CPU
+ * while another CPU's newer records were being read only shows up in the next
+ * drain. Tools that pair records of one task (syscall entry and exit, a probe
+ * and the exec that follows it) queue them here: records are copied and handed
+ * on in timestamp order once every CPU has moved past them, at most two poll
+ * periods later (reorder_tick from stream_run), and all at reorder_flush.
+ */
+
+/* a handler gets the record, the aux pointer given to reorder_push (or NULL) and ctx */
+typedef void (*reorder_fn)(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx);
+
+/* reorder_on - queue every record of ev, to be handed to fn in time order */
+void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx);
+/* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
+void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
+		  void *aux);
+/* reorder_tick - stream_run tick: hand on what every CPU has moved past */
+void reorder_tick(void *unused);
+/* reorder_flush - hand on everything queued (after the last drain) */
+void reorder_flush(void);
+
+#endif

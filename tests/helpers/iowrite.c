@@ -1,0 +1,56 @@
+/* iowrite - O_DIRECT block I/O of a known shape, for the iosnoop/iolatency tests
+ *
+ * usage: iowrite [-r] [-w FILE] DEV SECTOR BYTES COUNT
+ * Writes (or with -r reads) COUNT blocks of BYTES at SECTOR (512-byte units),
+ * one after the other, bypassing the page cache. -w waits until FILE exists
+ * first, so a test can learn the PID and start tracing before any I/O.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	const char *wait = NULL;
+	unsigned long long sector, bytes, count, i;
+	int c, rd = 0, fd;
+	void *buf;
+
+	while ((c = getopt(argc, argv, "rw:")) != -1) {
+		if (c == 'r')
+			rd = 1;
+		else if (c == 'w')
+			wait = optarg;
+		else
+			return 2;
+	}
+	if (argc - optind != 4) {
+		fprintf(stderr, "usage: iowrite [-r] [-w FILE] DEV SECTOR BYTES COUNT\n");
+		return 2;
+	}
+	sector = strtoull(argv[optind + 1], NULL, 10);
+	bytes = strtoull(argv[optind + 2], NULL, 10);
+	count = strtoull(argv[optind + 3], NULL, 10);
+	while (wait && access(wait, F_OK) != 0)
+		usleep(20000);
+	fd = open(argv[optind], (rd ? O_RDONLY : O_WRONLY) | O_DIRECT);
+	if (fd < 0 || posix_memalign(&buf, 4096, bytes)) {
+		perror(argv[optind]);
+		return 1;
+	}
+	memset(buf, 0x5a, bytes);
+	for (i = 0; i < count; i++) {
+		off_t off = (off_t)(sector * 512 + i * bytes);
+		ssize_t n = rd ? pread(fd, buf, bytes, off) : pwrite(fd, buf, bytes, off);
+
+		if (n != (ssize_t)bytes) {
+			perror("iowrite");
+			return 1;
+		}
+	}
+	close(fd);
+	return 0;
+}

@@ -1,0 +1,120 @@
+# tests/live/funccount.sh - funccount against calls the tests make themselves
+#
+# Needs kprobes (or the function profiler) and a readable function list; on a
+# kernel without them (this host: no kprobes, lockdown) only the refusal runs.
+
+# fc_able - can this kernel count functions? (else the reason, for skip)
+fc_able() {
+	if ! kernel_has kprobe_events && ! kernel_has function_profile_enabled; then
+		echo "kernel has no kprobes and no function profiler (refusal tested in t_refusal)"
+		return 1
+	fi
+	if ! head -1 "$T/available_filter_functions" > /dev/null 2>&1; then
+		echo "kernel refuses available_filter_functions (refusal tested in t_refusal)"
+		return 1
+	fi
+}
+
+# fc_start - start funccount in the background and wait (long: probes are
+# slow to set up under emulation) for its banner
+fc_start() {
+	"$@" > "$TMP/out" 2> "$TMP/err" &
+	TOOL_PID=$!
+	n=0
+	while [ $n -lt 600 ]; do
+		grep -q '^Tracing' "$TMP/out" && return 0
+		kill -0 $TOOL_PID 2>/dev/null || return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+	kill -INT $TOOL_PID 2>/dev/null
+	return 1
+}
+
+# fc_count FUNC - the COUNT printed for FUNC (empty if absent)
+fc_count() { awk -v f="$1" '$1 == f { print $2 }' "$TMP/out"; }
+
+t_refusal() {
+	if why=$(fc_able); then
+		skip "kernel allows counting; refusal not applicable"
+		return 0
+	fi
+	expect_error 1 '^funccount: this kernel does not allow counting functions: ' \
+		"$BIN/funccount" -d 1 'vfs_read'
+}
+
+t_exact_count() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	# do_faccessat: access(2) and faccessat(2), which little else calls
+	fc_start "$BIN/funccount" -d 4 do_faccessat ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" access 1234
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
+	wait $TOOL_PID || fail "exit status $?"
+	n=$(fc_count do_faccessat)
+	[ -n "$n" ] && [ "$n" -ge 1234 ] || fail "counted '${n}' calls, made 1234: $(cat "$TMP/out")"
+	[ "$n" -lt 1400 ] || fail "counted $n calls, made 1234 (and little else calls access)"
+	head -1 "$TMP/out" | grep -qx 'Tracing "do_faccessat" for 4 seconds...' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	grep -Eq '^FUNC +COUNT$' "$TMP/out" || fail "no FUNC COUNT header"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+	! grep -v 'took' "$TMP/err" | grep -q . || fail "stderr: $(cat "$TMP/err")"
+}
+
+t_glob_sorted_top() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	# a glob with several matches (do_sys_open, do_sys_openat2) and a name
+	fc_start "$BIN/funccount" -d 5 'do_sys_open* do_faccessat' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" opens 700 access 300
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 5 did not end"; return 1; }
+	wait $TOOL_PID || fail "exit status $?"
+	a=$(fc_count do_sys_openat2) b=$(fc_count do_faccessat)
+	[ -n "$a" ] && [ "$a" -ge 700 ] || fail "do_sys_openat2 counted '$a', made 700"
+	[ -n "$b" ] && [ "$b" -ge 300 ] || fail "do_faccessat counted '$b', made 300"
+	[ "$(awk '/^FUNC/ { on = 1; next } on && NF == 2 && $2 ~ /^[0-9]+$/' "$TMP/out" | wc -l)" -ge 2 ] ||
+		fail "fewer than 2 functions: $(cat "$TMP/out")"
+	# ascending by count: do_faccessat (300+) before do_sys_openat2 (700+)
+	awk '/^FUNC/ { on = 1; next } on && NF == 2 && $2 ~ /^[0-9]+$/ { if ($2 + 0 < last) bad = 1; last = $2 + 0 }
+		END { exit bad }' "$TMP/out" || fail "not sorted by count: $(cat "$TMP/out")"
+	grep -n -E '^(do_faccessat|do_sys_openat2) ' "$TMP/out" | head -1 | grep -q do_faccessat ||
+		fail "order: $(cat "$TMP/out")"
+	# -t 1 keeps only the largest
+	fc_start "$BIN/funccount" -t 1 -d 4 'do_sys_openat2 do_faccessat' ||
+		{ fail "-t 1 did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" opens 900 access 100
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
+	head -1 "$TMP/out" | grep -qx 'Tracing "do_sys_openat2 do_faccessat" for 4 seconds. Top 1 only...' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	[ "$(awk '/^FUNC/ { on = 1; next } on && NF == 2 && $2 ~ /^[0-9]+$/' "$TMP/out" | wc -l)" -eq 1 ] ||
+		fail "-t 1 printed: $(cat "$TMP/out")"
+	[ -n "$(fc_count do_sys_openat2)" ] || fail "-t 1 did not keep do_sys_openat2: $(cat "$TMP/out")"
+}
+
+t_interval_sigint() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	fc_start "$BIN/funccount" -T -i 1 do_faccessat ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" access 50
+	sleep 2.5
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	[ "$(grep -c '^FUNC' "$TMP/out")" -ge 2 ] || fail "fewer than 2 interval summaries: $(cat "$TMP/out")"
+	grep -Eq '^[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} ' "$TMP/out" || fail "-T: no date line"
+	tot=$(awk '$1 == "do_faccessat" { s += $2 } END { print s + 0 }' "$TMP/out")
+	[ "$tot" -ge 50 ] || fail "intervals sum to $tot, made 50"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+}
+
+t_no_match() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	expect_error 1 'no traceable kernel function matches' "$BIN/funccount" -d 1 'ftt_no_such_fn_*'
+}
+
+t_bad_input() {
+	expect_error 2 'missing funcstring' "$BIN/funccount" || return 1
+	expect_error 2 "'!' not allowed" "$BIN/funccount" '!vfs_read' || return 1
+	expect_error 2 'control character' "$BIN/funccount" "$(printf 'vfs_read\nx')" || return 1
+	expect_error 2 '^funccount: -t: ' "$BIN/funccount" -t 0 vfs_read || return 1
+	expect_error 2 '^funccount: -i: ' "$BIN/funccount" -i x vfs_read
+}

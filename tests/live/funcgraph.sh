@@ -1,0 +1,143 @@
+# tests/live/funcgraph.sh - funcgraph on calls the tests make themselves
+#
+# Needs the function_graph tracer and function tracing allowed; on a kernel
+# without them (this host: none, lockdown) only the refusal and the argument
+# checks run. The graph uses the top level on kernels that cannot graph in an
+# instance: the runner's snapshot checks every setting came back.
+
+# fg_able - can this kernel graph functions? (else the reason, for skip)
+fg_able() {
+	if ! grep -qw function_graph "$T/available_tracers"; then
+		echo "kernel has no function_graph tracer (refusal tested in t_refusal)"
+		return 1
+	fi
+	if ! head -1 "$T/set_ftrace_filter" > /dev/null 2>&1; then
+		echo "kernel refuses function tracing (refusal tested in t_refusal)"
+		return 1
+	fi
+}
+
+# fg_wait PID - wait for funcgraph's banner while it runs
+fg_wait() {
+	n=0
+	while [ $n -lt 300 ]; do
+		grep -q '^Tracing' "$TMP/out" && return 0
+		kill -0 "$1" 2>/dev/null || return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# fg_run ARGS... - funcgraph -d 4 ARGS while fcalls makes 20 opens
+fg_run() {
+	"$BIN/funcgraph" -d 4 "$@" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" opens 20
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+}
+
+t_refusal() {
+	if fg_able > /dev/null; then
+		skip "kernel allows function graphs; refusal not applicable"
+		return 0
+	fi
+	expect_error 1 '^funcgraph: this kernel (does not allow function graph tracing|refuses function tracing)' \
+		"$BIN/funcgraph" -d 1 vfs_read
+}
+
+t_nesting() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_run -P do_sys_openat2 || return 1
+	head -1 "$TMP/out" | grep -qx 'Tracing "do_sys_openat2" for 4 seconds...' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	# an entry with children: "name() {", an indented child with a duration, "}"
+	grep -Eq '^ *[0-9]+\) +fcalls-[0-9]+ +\| +\| +do_sys_openat2\(\) \{$' "$TMP/out" ||
+		fail "no 'do_sys_openat2() {' line for fcalls: $(head -5 "$TMP/out")"
+	awk '/do_sys_openat2\(\) \{/ { inside = 1; next }
+		inside && /[0-9.]+ us +\| +[A-Za-z0-9_.]+\(\);/ { child = 1 }
+		inside && /\| +\}/ { inside = 0; if (child) ok = 1 }
+		END { exit !ok }' "$TMP/out" || fail "no nested child call: $(head -8 "$TMP/out")"
+	[ "$(grep -c 'do_sys_openat2() {' "$TMP/out")" -ge 20 ] || fail "fewer than 20 calls graphed"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
+t_maxdepth_1() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_run -m 1 do_sys_openat2 || return 1
+	# depth 1: the function alone (a leaf "f();", or "f() {" ... "}" on
+	# kernels that print the return apart) and none of its children
+	# (do_filp_open, getname at depth 2); interrupts and context switches
+	# inside it may still show (finish_task_switch, irq_enter_rcu)
+	grep -Eq '\| +do_sys_openat2\(\)( \{|;)$' "$TMP/out" ||
+		fail "no do_sys_openat2 line: $(head -5 "$TMP/out")"
+	! grep -Eq '(do_filp_open|getname|get_unused_fd_flags)' "$TMP/out" ||
+		fail "-m 1 shows children: $(grep -E 'do_filp_open|getname' "$TMP/out" | head -3)"
+}
+
+t_no_duration_tail_headers() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_run -D -T -H do_sys_openat2 || return 1
+	grep -q '^# tracer: function_graph' "$TMP/out" || fail "-H: no header: $(head -3 "$TMP/out")"
+	grep -Eq '^ *[0-9]+\) +do_sys_openat2\(\) \{$' "$TMP/out" || fail "-D: entry line: $(sed -n 2,8p "$TMP/out")"
+	grep -Eq '\} /\* do_sys_openat2 \*/$' "$TMP/out" || fail "-T: no tail comment"
+	! grep -q ' us ' "$TMP/out" || fail "-D: durations shown"
+}
+
+t_pid_filter() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	# one process opening for up to 5 minutes (setup is slow under
+	# emulation), another opening once while the graph runs
+	args= i=0
+	while [ $i -lt 1500 ]; do
+		args="$args opens 2 sleep 0.2"
+		i=$((i + 1))
+	done
+	"$HELPERS/fcalls" $args & a=$!
+	"$BIN/funcgraph" -P -d 3 -p $a do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $a $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" opens 10 & b=$!
+	wait $b
+	wait_gone $pid 300 || { kill -KILL $pid; kill $a; fail "-d 3 did not end"; return 1; }
+	kill $a 2>/dev/null; wait $a 2>/dev/null
+	head -1 "$TMP/out" | grep -qx "Tracing \"do_sys_openat2\" for PID $a for 3 seconds..." ||
+		fail "banner: $(head -1 "$TMP/out")"
+	grep -q "fcalls-$a " "$TMP/out" || fail "-p $a: its calls not graphed: $(head -5 "$TMP/out")"
+	! grep -q "fcalls-$b " "$TMP/out" || fail "-p $a: other process $b graphed"
+}
+
+t_busy_top_level() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	# another user holds the top-level tracer: refused unless the kernel graphs in instances
+	echo function > "$T/current_tracer" || { fail "cannot set up the busy tracer"; return 1; }
+	"$BIN/funcgraph" -d 1 do_sys_openat2 > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	cur=$(cat "$T/current_tracer")
+	echo nop > "$T/current_tracer"
+	[ "$cur" = function ] || fail "current_tracer changed to '$cur'"
+	if [ $rc -ne 0 ]; then
+		grep -q 'top-level tracer is in use (current_tracer=function)' "$TMP/err" ||
+			fail "refusal: $(cat "$TMP/err")"
+	fi
+}
+
+t_head_ends() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	sh -c 'while :; do "$0" opens 5 sleep 0.1; done' "$HELPERS/fcalls" & loop=$!
+	( "$BIN/funcgraph" do_sys_openat2 | head -3 > "$TMP/out" ) 2> "$TMP/err" &
+	pipe=$!
+	wait_gone $pipe 300 || { kill $loop; kill -KILL $pipe; fail "| head -3 did not end"; return 1; }
+	kill $loop; wait $loop 2>/dev/null
+	[ "$(wc -l < "$TMP/out")" -eq 3 ] || fail "head got $(wc -l < "$TMP/out") lines"
+}
+
+t_bad_input() {
+	expect_error 2 'missing funcstring' "$BIN/funcgraph" || return 1
+	expect_error 2 'either -p or -L' "$BIN/funcgraph" -p 1 -L 1 vfs_read || return 1
+	expect_error 2 "':' not allowed" "$BIN/funcgraph" 'vfs_read:traceoff' || return 1
+	expect_error 2 '^funcgraph: -m: ' "$BIN/funcgraph" -m 0 vfs_read
+}

@@ -1,0 +1,123 @@
+# tests/live/iosnoop.sh - iosnoop against O_DIRECT I/O of known size on a private device
+#
+# Ground truth: dd or the iowrite helper writes/reads COUNT blocks of BYTES at a
+# known sector of a null_blk (qemu) or loop device (host) that nothing else uses.
+
+# snoop_run ARGS... - trace with iosnoop ARGS while "io_work" runs; output in $TMP/out
+snoop_run() {
+	# a slow (emulated) machine may take longer than start_tool waits
+	start_tool "$BIN/iosnoop" "$@" || wait_for_line "$TMP/out" '^Tracing' 300 ||
+		{ stop_tool; fail "iosnoop did not start: $(cat "$TMP/err")"; return 1; }
+	io_work
+	sleep 0.5
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || { fail "iosnoop exit $TOOL_RC: $(cat "$TMP/err")"; return 1; }
+}
+
+# rows - data rows of $TMP/out for device $1 ("maj,min" in the DEV column)
+rows() { awk -v d="$1" '$4 == d' "$TMP/out"; }
+
+t_write_exact() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=4 seek=3 oflag=direct 2>/dev/null & DD=$!; wait $DD; }
+	snoop_run -d "$MM1"
+	blk_teardown
+	grep -q '^COMM         PID    TYPE DEV      BLOCK        BYTES     LATms$' "$TMP/out" ||
+		{ fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
+	got=$(rows "$MM1" | awk '{ print $1, $2, substr($3, 1, 1), $5, $6 }' | sort -n -k4 | tr '\n' ';')
+	want="dd $DD W 384 65536;dd $DD W 512 65536;dd $DD W 640 65536;dd $DD W 768 65536;"
+	[ "$got" = "$want" ] || { fail "rows '$got', wanted '$want'"; return 1; }
+	rows "$MM1" | awk '$7 !~ /^[0-9]+\.[0-9][0-9]$/ || $7 > 10000 { exit 1 }' ||
+		{ fail "bad LATms: $(rows "$MM1" | head -2)"; return 1; }
+	grep -q '^Ending tracing\.\.\.$' "$TMP/out" || fail "no 'Ending tracing...'"
+}
+
+t_read_type_filter() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { "$HELPERS/iowrite" "$DEV1" 64 8192 2; "$HELPERS/iowrite" -r "$DEV1" 256 4096 3; }
+	snoop_run -i '*R*' -d "$MM1"
+	blk_teardown
+	got=$(rows "$MM1" | awk '{ print $1, substr($3, 1, 1), $5, $6 }' | sort -n -k3 | tr '\n' ';')
+	want="iowrite R 256 4096;iowrite R 264 4096;iowrite R 272 4096;"
+	[ "$got" = "$want" ] || fail "-i '*R*': rows '$got', wanted '$want'"
+}
+
+t_dev_filter() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { "$HELPERS/iowrite" "$DEV1" 8 4096 1; "$HELPERS/iowrite" "$DEV2" 16 4096 1; }
+	snoop_run -d "$MM2"
+	blk_teardown
+	[ "$(rows "$MM2" | awk '{ print $5, $6 }')" = "16 4096" ] || { fail "-d $MM2 lost its I/O: $(cat "$TMP/out")"; return 1; }
+	[ -z "$(rows "$MM1")" ] || fail "-d $MM2 showed $MM1 I/O"
+}
+
+t_pid_filter() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	"$HELPERS/iowrite" -w "$TMP/go" "$DEV1" 32 4096 2 & P=$!
+	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
+	snoop_run -p $P -d "$MM1"
+	blk_teardown
+	grep -q "^Tracing block I/O issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	got=$(rows "$MM1" | awk '{ print $2, $5 }' | sort -n -k2 | tr '\n' ';')
+	[ "$got" = "$P 32;$P 40;" ] || fail "-p $P: rows '$got', wanted '$P 32;$P 40;'"
+}
+
+t_name_filter() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	cp "$HELPERS/iowrite" "$TMP/ioname_a" && cp "$HELPERS/iowrite" "$TMP/ioname_b" || return 1
+	io_work() { "$TMP/ioname_a" "$DEV1" 8 4096 1; "$TMP/ioname_b" "$DEV1" 24 4096 1; }
+	snoop_run -n 'name_a$' -d "$MM1"
+	blk_teardown
+	got=$(rows "$MM1" | awk '{ print $1, $5 }' | tr '\n' ';')
+	[ "$got" = "ioname_a 8;" ] || fail "-n: rows '$got', wanted 'ioname_a 8;'"
+}
+
+t_queue_time() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { "$HELPERS/iowrite" "$DEV1" 0 16384 3; }
+	snoop_run -Q -d "$MM1"
+	blk_teardown
+	got=$(rows "$MM1" | awk '{ print $1, $5, $6 }' | sort -n -k2 | tr '\n' ';')
+	[ "$got" = "iowrite 0 16384;iowrite 32 16384;iowrite 64 16384;" ] || fail "-Q: rows '$got'"
+}
+
+t_timestamps() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 2; }
+	snoop_run -st -d "$MM1"
+	blk_teardown
+	grep -q '^STARTs          ENDs            COMM ' "$TMP/out" || { fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
+	n=$(awk -v d="$MM1" '$6 == d && $1 + 0 > 0 && $2 >= $1 && ($9 - ($2 - $1) * 1000) < 0.02 && ($9 - ($2 - $1) * 1000) > -0.02' "$TMP/out" | wc -l)
+	[ "$n" -eq 2 ] || fail "STARTs/ENDs/LATms disagree: $(cat "$TMP/out")"
+}
+
+t_buffered_duration() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	"$BIN/iosnoop" -d "$MM1" 3 > "$TMP/out" 2> "$TMP/err" &
+	P=$!
+	wait_for_line "$TMP/out" '^Tracing' 300 && "$HELPERS/iowrite" "$DEV1" 40 4096 1
+	wait_gone $P 600 || { kill -KILL $P; fail "iosnoop 3 did not end by itself"; }
+	wait $P
+	rc=$?
+	blk_teardown
+	[ $rc = 0 ] || { fail "exit $rc: $(cat "$TMP/err")"; return 1; }
+	grep -q '^Tracing block I/O for 3 seconds (buffered)\.\.\.$' "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	[ "$(rows "$MM1" | awk '{ print $1, $5, $6 }')" = "iowrite 40 4096" ] || fail "buffered rows: $(cat "$TMP/out")"
+}
+
+t_head_ends() {
+	( "$BIN/iosnoop" | head -n 1 > "$TMP/out" ) & P=$!
+	wait_gone $P 100 || { kill $P; fail "iosnoop | head -n 1 still running after 10 s"; return 1; }
+	grep -q '^Tracing block I/O' "$TMP/out" || fail "head saw: $(cat "$TMP/out")"
+}
+
+t_bad_input() {
+	expect_error 2 'iosnoop: -d' "$BIN/iosnoop" -d 8 || return 1
+	expect_error 2 'iosnoop: -d' "$BIN/iosnoop" -d 8,1x || return 1
+	expect_error 2 'iosnoop: -i' "$BIN/iosnoop" -i '*R" || 1' || return 1
+	expect_error 2 'either -p or -n' "$BIN/iosnoop" -p 1 -n x || return 1
+	expect_error 2 'iosnoop: duration' "$BIN/iosnoop" 1s || return 1
+	expect_error 2 'too many' "$BIN/iosnoop" 1 2 || return 1
+	expect_error 2 'unknown option' "$BIN/iosnoop" -z || return 1
+	"$BIN/iosnoop" -h > "$TMP/h" 2>&1 && grep -q '^USAGE: iosnoop' "$TMP/h" || fail "-h: $(head -2 "$TMP/h")"
+}

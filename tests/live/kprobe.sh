@@ -1,0 +1,127 @@
+# tests/live/kprobe.sh - kprobe against opens and calls the tests make themselves
+#
+# Needs kprobe_events; on a kernel without it (this host) only the refusal
+# and the argument checks (which come first) run.
+
+# kp_able - does the kernel have kprobes? (else the reason, for skip)
+kp_able() {
+	kernel_has kprobe_events && return 0
+	echo "kernel has no kprobes: no kprobe_events (refusal tested in t_refusal)"
+	return 1
+}
+
+# kp_start - start kprobe in the background, wait for its banner
+kp_start() {
+	"$@" > "$TMP/out" 2> "$TMP/err" &
+	TOOL_PID=$!
+	wait_for_line "$TMP/out" '^Tracing' 300 && return 0
+	kill -INT $TOOL_PID 2>/dev/null
+	return 1
+}
+
+t_refusal() {
+	if kp_able > /dev/null; then
+		skip "kernel has kprobes; refusal not applicable"
+		return 0
+	fi
+	expect_error 1 '^kprobe: this kernel does not allow kprobes: ' \
+		"$BIN/kprobe" p:do_sys_openat2
+}
+
+t_string_filter() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/kp_keep_$$"
+	: > "$TMP/kp_drop_$$"
+	kp_start "$BIN/kprobe" 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_keep_*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" open "$TMP/kp_drop_$$" open "$TMP/kp_keep_$$" > /dev/null
+	wait_for_line "$TMP/out" "kp_keep_$$" 100 || fail "open of kp_keep not seen"
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	! grep -q "kp_drop_$$" "$TMP/out" || fail "filtered open printed"
+	head -1 "$TMP/out" | grep -qx 'Tracing kprobe do_sys_openat2. Ctrl-C to end.' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	grep "kp_keep_$$" "$TMP/out" | grep -Eq "^ *fcalls-[0-9]+ +\[[0-9]{3}\] .* [0-9]+\.[0-9]{6}: do_sys_openat2: \(do_sys_openat2\) file=\"$TMP/kp_keep_$$\"\$" ||
+		fail "line: $(grep kp_keep "$TMP/out")"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
+t_retval_named() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/kp_ret_$$"
+	"$BIN/kprobe" -d 4 'r:kpret do_sys_openat2 rv=$retval' 'comm == "fcalls"' > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" open "$TMP/kp_ret_$$" open "$TMP/kp_missing_$$" > "$TMP/fc"
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || fail "exit status $?"
+	head -1 "$TMP/out" | grep -qx 'Tracing kprobe kpret for 4 seconds (buffered)...' ||
+		fail "banner: $(head -1 "$TMP/out")"
+	fd=$(awk '{ print $2 }' "$TMP/fc" | head -1)
+	# s64 on 6.x prints decimal, x64 on 5.10/6.1 hex
+	grep -Eq "fcalls-[0-9]+ .* kpret: \(.* <- do_sys_openat2\) rv=(${fd}|0x${fd})\$" "$TMP/out" ||
+		fail "return value $fd not seen: $(cat "$TMP/out")"
+	grep -Eq "kpret: .* rv=(-2|0xfffffffffffffffe)\$" "$TMP/out" || fail "ENOENT return not seen"
+	[ "$(grep -c 'kpret: ' "$TMP/out")" -ge 2 ] || fail "return lines: $(cat "$TMP/out")"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
+}
+
+t_argn() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	grep -q 'arg<N>' "$T/README" || { skip "kernel has no \$argN (README)"; return 0; }
+	: > "$TMP/kp_arg_$$"
+	kp_start "$BIN/kprobe" 'p:kparg do_sys_openat2 f=+0($arg2):ustring' 'f ~ "*kp_arg_*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" open "$TMP/kp_arg_$$" > /dev/null
+	wait_for_line "$TMP/out" "f=\"$TMP/kp_arg_$$\"" 100 || fail "\$arg2 string not seen: $(cat "$TMP/out" "$TMP/err")"
+	stop_tool
+}
+
+t_view() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	"$BIN/kprobe" -v 'p:kpview do_sys_openat2 fd=%di:s32' > "$TMP/out" 2> "$TMP/err" || fail "-v: exit $?: $(cat "$TMP/err")"
+	grep -q '^name: kpview$' "$TMP/out" || fail "-v: no format: $(cat "$TMP/out")"
+	grep -q 'field:s32 fd;' "$TMP/out" || fail "-v: no fd field"
+}
+
+t_kernel_error() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	# a bad fetcharg: one line with the kernel's own reason (error_log)
+	expect_error 1 "^kprobe: kernel refused kprobe 'p:do_sys_openat2 x=%nosuchreg': .+" \
+		"$BIN/kprobe" 'p:do_sys_openat2 x=%nosuchreg' || return 1
+	expect_error 1 'not in available_filter_functions' "$BIN/kprobe" 'p:ftt_no_such_function'
+}
+
+t_sigkill_reaped() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	kp_start "$BIN/kprobe" p:do_sys_openat2 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	grep -q "ftt_kprobe_$TOOL_PID/do_sys_openat2" "$T/kprobe_events" || fail "probe not in our group"
+	kill -KILL $TOOL_PID
+	wait $TOOL_PID 2>/dev/null
+	# the next run removes what the killed one left
+	"$BIN/kprobe" -v p:vfs_read > /dev/null 2>&1
+	! grep -q "ftt_kprobe_$TOOL_PID/" "$T/kprobe_events" || fail "probe of killed run not reaped"
+}
+
+t_bad_input() {
+	expect_error 2 'should start with p: or r:' "$BIN/kprobe" 'x:vfs_read' || return 1
+	expect_error 2 'control character' "$BIN/kprobe" "$(printf 'p:vfs_read\n-:kprobes/x')" || return 1
+	expect_error 2 'is not a name' "$BIN/kprobe" 'p:../x vfs_read' || return 1
+	expect_error 2 'is not a name' "$BIN/kprobe" 'p:a/b/c vfs_read' || return 1
+	expect_error 2 'not a kernel function' "$BIN/kprobe" 'p:ok vfs;read' || return 1
+	expect_error 2 'either -d or -v' "$BIN/kprobe" -v -d 1 p:vfs_read || return 1
+	expect_error 2 'missing kprobe definition' "$BIN/kprobe"
+}
+
+# last in the file: under qemu TCG this test has hung the whole guest (all
+# three kernels), so every other test runs first
+t_zz_stacks() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/kp_stk_$$"
+	kp_start "$BIN/kprobe" -s 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_stk_*"' ||
+		{ fail "-s did not start: $(cat "$TMP/err")"; return 1; }
+	"$HELPERS/fcalls" open "$TMP/kp_stk_$$" > /dev/null
+	wait_for_line "$TMP/out" "=> .*sys_openat" 100 || fail "-s: no stack with sys_openat: $(cat "$TMP/out")"
+	stop_tool
+}

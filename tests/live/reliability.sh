@@ -1,0 +1,810 @@
+# tests/live/reliability.sh - every exit path of every tool, bad input, side by side
+#
+# Table-driven over the tools built in $BIN: a tool not built yet, or one the
+# kernel cannot run (no kprobes, no function_graph), is a SKIP with the reason,
+# so the tables grow by themselves as tools land. After every test the runner
+# checks that tracefs is exactly as before (tests/lib.sh tracefs_snapshot).
+#
+# Exit paths (one test per path and tool, t_PATH_TOOL):
+#   sigint   SIGINT to the process group of "tool | cat", as Ctrl-C sends it
+#   sigterm, sighup   the signal to the tool alone
+#   sigpipe  "tool | head -1" while events flow
+#   dur      the tool's own duration (-d, or its positional duration) expires
+#   setup    a tracefs write refused in the middle of setup (LD_PRELOAD
+#            tests/bin/faultinj.so; SKIP for static binaries)
+#   sigkill  kill -9; the instance (and probes) stay until the next run of
+#            any tool reaps them
+# Then: the user's own tracing left alone, tools side by side, the bad-input
+# table, non-root, read-only and missing tracefs.
+
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans funccount funcgraph kprobe"
+NL='
+'
+
+# rel_has_tracer - is tracer $1 listed in available_tracers
+rel_has_tracer() { grep -qw "$1" "$T/available_tracers" 2>/dev/null; }
+
+# rel_cmd TOOL - set REL_LIVE (runs until stopped) and REL_DUR (ends by itself
+# in about a second; empty if the tool has no duration) for TOOL; on failure
+# REL_WHY says why the tool cannot run here
+rel_cmd() {
+	REL_WHY= REL_LIVE= REL_DUR=
+	[ -x "$BIN/$1" ] || { REL_WHY="$1 not built (no $BIN/$1)"; return 1; }
+	case $1 in
+	tpoint) REL_LIVE="sched:sched_process_exec" REL_DUR="-d 1 sched:sched_process_exec" ;;
+	execsnoop) REL_LIVE="" REL_DUR="-d 1" ;;
+	opensnoop) REL_LIVE="" REL_DUR="-d 1" ;;
+	iosnoop) REL_LIVE="" REL_DUR="1" ;;
+	iolatency) REL_LIVE="1" REL_DUR="1 1" ;;
+	tcpretrans) REL_LIVE="" REL_DUR= ;;
+	funccount)
+		kernel_has kprobe_events && rel_has_tracer function ||
+			{ REL_WHY="funccount needs kprobe_events and the function tracer"; return 1; }
+		REL_LIVE="vfs_read" REL_DUR="-d 1 vfs_read" ;;
+	funcgraph)
+		rel_has_tracer function_graph ||
+			{ REL_WHY="funcgraph needs the function_graph tracer"; return 1; }
+		REL_LIVE="-m 2 do_sys_openat2" REL_DUR="-m 2 -d 1 do_sys_openat2" ;;
+	kprobe)
+		kernel_has kprobe_events ||
+			{ REL_WHY="kprobe needs kprobe_events (CONFIG_KPROBE_EVENTS)"; return 1; }
+		REL_LIVE="p:do_sys_openat2" REL_DUR="-d 1 p:do_sys_openat2" ;;
+	*) REL_WHY="no command line known for $1"; return 1 ;;
+	esac
+}
+
+# rel_disk - a block device to read with O_DIRECT (null_blk if loaded or
+# loadable in a guest, else the first real disk); empty if none
+rel_disk() {
+	[ -b /dev/nullb0 ] && { echo /dev/nullb0; return; }
+	for d in /sys/block/*; do
+		n=${d##*/}
+		case $n in loop*|ram*|zram*|nullb*|sr*|fd*|md*|dm-*) continue ;; esac
+		[ "$(cat "$d/size" 2>/dev/null)" -gt 0 ] 2>/dev/null && [ -b "/dev/$n" ] &&
+			{ echo "/dev/$n"; return; }
+	done
+	[ -e /ftt ] && modprobe null_blk 2>/dev/null && [ -b /dev/nullb0 ] && echo /dev/nullb0
+}
+
+# rel_load_start - background workload: execs, opens, direct block reads,
+# and for tcpretrans a SYN flood; sets LOAD_PID
+rel_load_start() {
+	disk=$(rel_disk)
+	REL_DISK=$disk sh -c '
+		while :; do
+			/bin/true
+			cat /etc/passwd > /dev/null
+			[ -n "$REL_DISK" ] && dd if="$REL_DISK" of=/dev/null bs=4096 count=1 iflag=direct 2>/dev/null
+			sleep 0.1
+		done' > /dev/null 2>&1 &
+	LOAD_PID=$!
+	LOAD_SYN=
+	if [ "$1" = tcpretrans ] && [ -x "$HELPERS/synflood" ]; then
+		"$HELPERS/synflood" -n 4 -t 30 > /dev/null 2>&1 &
+		LOAD_SYN=$!
+	fi
+}
+
+# rel_load_stop - end the workload
+rel_load_stop() {
+	kill $LOAD_PID $LOAD_SYN 2>/dev/null
+	wait $LOAD_PID $LOAD_SYN 2>/dev/null
+}
+
+# rel_leftover TOOL PID - print what run PID of TOOL left in tracefs
+rel_leftover() {
+	[ -d "$T/instances/ftt-$1-$2" ] && echo "instance ftt-$1-$2"
+	for f in kprobe_events uprobe_events synthetic_events dynamic_events; do
+		grep -q "ftt_$1_$2" "$T/$f" 2>/dev/null && echo "$f entries of ftt_$1_$2"
+	done
+	return 0
+}
+
+# rel_reap - after a test had to SIGKILL a tool: let a short run reap it, so
+# the next test does not inherit the leftovers
+rel_reap() {
+	[ -x "$BIN/tpoint" ] && "$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2>&1
+	return 0
+}
+
+# rel_clean_end TOOL PID RC - the checks every clean end shares
+rel_clean_end() {
+	[ "$3" = 0 ] || fail "exit status $3, wanted 0; stderr: $(head -c 300 "$TMP/err")"
+	left=$(rel_leftover "$1" "$2")
+	[ -z "$left" ] || fail "left behind: $left"
+	# what the tool said before its banner (a notice of what the kernel
+	# lacks) is its business; on the way out only a lost-events count may come
+	base=0
+	[ -f "$TMP/err.base" ] && base=$(wc -l < "$TMP/err.base")
+	if tail -n +$((base + 1)) "$TMP/err" | grep -v 'WARNING: [0-9]* events lost' | grep -q .; then
+		fail "stderr after the start: $(tail -n +$((base + 1)) "$TMP/err" | head -c 300)"
+	fi
+	return 0
+}
+
+# rel_baseline - once the banner is in $TMP/out (or $1), keep what stderr holds
+rel_baseline() {
+	wait_for_line "${1:-$TMP/out}" 'Tracing|Counting' 150
+	cp "$TMP/err" "$TMP/err.base" 2>/dev/null || : > "$TMP/err.base"
+}
+
+# rel_signal TOOL SIG - SIG to the running tool alone ends it cleanly
+rel_signal() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	rel_load_start "$1"
+	# shellcheck disable=SC2086
+	if ! start_tool "$BIN/$1" $REL_LIVE; then
+		rel_load_stop
+		kill -KILL $TOOL_PID 2>/dev/null
+		fail "did not start: $(head -c 300 "$TMP/err")"
+		return 1
+	fi
+	rel_baseline
+	sleep 0.5
+	kill -"$2" $TOOL_PID
+	if ! wait_gone $TOOL_PID 150; then
+		kill -KILL $TOOL_PID 2>/dev/null
+		rel_load_stop
+		rel_reap
+		fail "did not end within 15 s of SIG$2"
+		return 1
+	fi
+	wait $TOOL_PID
+	rc=$?
+	rel_load_stop
+	rel_clean_end "$1" $TOOL_PID $rc
+	grep -qx 'Ending tracing\.\.\.' "$TMP/out" || fail "no 'Ending tracing...' line after SIG$2"
+}
+
+# rel_sigint TOOL - Ctrl-C: SIGINT to the group of "tool | cat" (tests/bin/pgrun)
+rel_sigint() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	[ -x "$HELPERS/pgrun" ] || { skip "no $HELPERS/pgrun (make helpers)"; return 0; }
+	rel_load_start "$1"
+	# shellcheck disable=SC2086
+	"$HELPERS/pgrun" "$TMP" "$BIN/$1" $REL_LIVE &
+	runner=$!
+	if ! wait_for_line "$TMP/out" 'Tracing|Counting' 150; then
+		rel_load_stop
+		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
+		wait $runner
+		fail "did not start: $(head -c 300 "$TMP/err" 2>/dev/null)"
+		return 1
+	fi
+	rel_baseline
+	sleep 0.5
+	pid=$(cat "$TMP/pid") pgid=$(cat "$TMP/pgid")
+	kill -INT -"$pgid"
+	if ! wait_gone "$pid" 150; then
+		kill -KILL "$pid" 2>/dev/null
+		wait $runner
+		rel_load_stop
+		rel_reap
+		fail "did not end within 15 s of SIGINT to its process group"
+		return 1
+	fi
+	wait $runner
+	rel_load_stop
+	rel_clean_end "$1" "$pid" "$(cat "$TMP/rc")"
+}
+
+# rel_sigpipe TOOL - "tool | head -1" ends promptly while events flow
+rel_sigpipe() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	rel_load_start "$1"
+	# shellcheck disable=SC2016,SC2086
+	(sh -c 'echo $$ > "$0/pid"; exec "$@" 2> "$0/err"; ' "$TMP" "$BIN/$1" $REL_LIVE
+	 echo $? > "$TMP/rc") | head -1 > "$TMP/out" &
+	pipe=$!
+	rel_baseline
+	if ! wait_gone $pipe 150; then
+		kill -KILL "$(cat "$TMP/pid")" 2>/dev/null
+		rel_load_stop
+		rel_reap
+		fail "'| head -1' did not end within 15 s"
+		return 1
+	fi
+	wait $pipe
+	rel_load_stop
+	[ "$(wc -l < "$TMP/out")" -eq 1 ] || fail "head got $(wc -l < "$TMP/out") lines"
+	rel_clean_end "$1" "$(cat "$TMP/pid")" "$(cat "$TMP/rc")"
+}
+
+# rel_dur TOOL - the tool's duration expires: it ends by itself, cleanly
+rel_dur() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	[ -n "$REL_DUR" ] || { skip "$1 has no duration option"; return 0; }
+	rel_load_start "$1"
+	# shellcheck disable=SC2086
+	"$BIN/$1" $REL_DUR > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	rel_baseline
+	if ! wait_gone $pid 300; then
+		kill -KILL $pid 2>/dev/null
+		rel_load_stop
+		rel_reap
+		fail "'$1 $REL_DUR' did not end by itself within 30 s"
+		return 1
+	fi
+	wait $pid
+	rc=$?
+	rel_load_stop
+	rel_clean_end "$1" $pid $rc
+	grep -qx 'Ending tracing\.\.\.' "$TMP/out" || fail "no 'Ending tracing...' line"
+}
+
+# rel_setup TOOL - a tracefs write refused in the middle of setup: the tool
+# stops with one line and exit 1 (or carries on and ends cleanly), and leaves
+# nothing behind. Tries several injection points; SKIP if none was reached.
+rel_setup() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	so=$HELPERS/faultinj.so
+	[ -f "$so" ] || { skip "no $so (make helpers)"; return 0; }
+	fired=0 loaded=0
+	for spec in write:/enable:2 write:/enable:1 write:/filter:1 write:/trigger:1 \
+		write:kprobe_events:1 write:current_tracer:1 write:buffer_size_kb:1 \
+		write:set_ftrace_filter:1 mkdir:instances/:1; do
+		rm -f "$TMP/faultlog"
+		# shellcheck disable=SC2086
+		FTT_FAULT=$spec FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+			"$BIN/$1" $REL_LIVE > "$TMP/out" 2> "$TMP/err" &
+		pid=$!
+		n=0
+		while [ $n -lt 150 ] && kill -0 $pid 2>/dev/null &&
+		      ! grep -q 'Tracing\|Counting' "$TMP/out" 2>/dev/null; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+		grep -q '^loaded' "$TMP/faultlog" 2>/dev/null && loaded=1
+		started=0
+		if kill -0 $pid 2>/dev/null; then
+			started=1
+			kill -INT $pid
+			wait_gone $pid 150 || { kill -KILL $pid; rel_reap; fail "$spec: did not end after SIGINT"; }
+		fi
+		wait $pid
+		rc=$?
+		left=$(rel_leftover "$1" $pid)
+		[ -z "$left" ] || fail "$spec: left behind: $left"
+		grep -q '^write \|^mkdir ' "$TMP/faultlog" 2>/dev/null || continue
+		fired=$((fired + 1))
+		[ $rc -lt 128 ] || fail "$spec: killed by signal $((rc - 128))"
+		if [ $started = 0 ]; then
+			[ $rc = 1 ] || fail "$spec: exit $rc, wanted 1; stderr: $(head -c 200 "$TMP/err")"
+			[ "$(wc -l < "$TMP/err")" -eq 1 ] ||
+				fail "$spec: $(wc -l < "$TMP/err") lines on stderr: $(head -c 300 "$TMP/err")"
+		fi
+	done
+	[ $loaded = 1 ] || { skip "LD_PRELOAD has no effect on $BIN/$1 (static binary?)"; return 0; }
+	[ $fired -gt 0 ] || skip "$1 made none of the tracefs calls the injector knows"
+	return 0
+}
+
+# rel_sigkill TOOL - kill -9 leaves the run's instance; the next run of any
+# tool (a short tpoint) reaps it
+rel_sigkill() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	# shellcheck disable=SC2086
+	start_tool "$BIN/$1" $REL_LIVE || { kill -KILL $TOOL_PID 2>/dev/null; fail "did not start: $(head -c 300 "$TMP/err")"; return 1; }
+	kill -KILL $TOOL_PID
+	wait $TOOL_PID 2>/dev/null
+	[ -d "$T/instances/ftt-$1-$TOOL_PID" ] || fail "instance ftt-$1-$TOOL_PID not there after SIGKILL (where did the run trace?)"
+	if [ -x "$BIN/tpoint" ]; then
+		"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" ||
+			fail "the reaping run failed: $(cat "$TMP/err2")"
+	else
+		# shellcheck disable=SC2086
+		[ -n "$REL_DUR" ] && "$BIN/$1" $REL_DUR > "$TMP/out2" 2> "$TMP/err2"
+	fi
+	left=$(rel_leftover "$1" $TOOL_PID)
+	[ -z "$left" ] || fail "not reaped by the next run: $left"
+}
+
+# one test per exit path and tool
+t_sigint_tpoint() { rel_sigint tpoint; }
+t_sigint_execsnoop() { rel_sigint execsnoop; }
+t_sigint_opensnoop() { rel_sigint opensnoop; }
+t_sigint_iosnoop() { rel_sigint iosnoop; }
+t_sigint_iolatency() { rel_sigint iolatency; }
+t_sigint_tcpretrans() { rel_sigint tcpretrans; }
+t_sigint_funccount() { rel_sigint funccount; }
+t_sigint_funcgraph() { rel_sigint funcgraph; }
+t_sigint_kprobe() { rel_sigint kprobe; }
+t_sigterm_tpoint() { rel_signal tpoint TERM; }
+t_sigterm_execsnoop() { rel_signal execsnoop TERM; }
+t_sigterm_opensnoop() { rel_signal opensnoop TERM; }
+t_sigterm_iosnoop() { rel_signal iosnoop TERM; }
+t_sigterm_iolatency() { rel_signal iolatency TERM; }
+t_sigterm_tcpretrans() { rel_signal tcpretrans TERM; }
+t_sigterm_funccount() { rel_signal funccount TERM; }
+t_sigterm_funcgraph() { rel_signal funcgraph TERM; }
+t_sigterm_kprobe() { rel_signal kprobe TERM; }
+t_sighup_tpoint() { rel_signal tpoint HUP; }
+t_sighup_execsnoop() { rel_signal execsnoop HUP; }
+t_sighup_opensnoop() { rel_signal opensnoop HUP; }
+t_sighup_iosnoop() { rel_signal iosnoop HUP; }
+t_sighup_iolatency() { rel_signal iolatency HUP; }
+t_sighup_tcpretrans() { rel_signal tcpretrans HUP; }
+t_sighup_funccount() { rel_signal funccount HUP; }
+t_sighup_funcgraph() { rel_signal funcgraph HUP; }
+t_sighup_kprobe() { rel_signal kprobe HUP; }
+t_sigpipe_tpoint() { rel_sigpipe tpoint; }
+t_sigpipe_execsnoop() { rel_sigpipe execsnoop; }
+t_sigpipe_opensnoop() { rel_sigpipe opensnoop; }
+t_sigpipe_iosnoop() { rel_sigpipe iosnoop; }
+t_sigpipe_iolatency() { rel_sigpipe iolatency; }
+t_sigpipe_tcpretrans() { rel_sigpipe tcpretrans; }
+t_sigpipe_funccount() { rel_sigpipe funccount; }
+t_sigpipe_funcgraph() { rel_sigpipe funcgraph; }
+t_sigpipe_kprobe() { rel_sigpipe kprobe; }
+t_dur_tpoint() { rel_dur tpoint; }
+t_dur_execsnoop() { rel_dur execsnoop; }
+t_dur_opensnoop() { rel_dur opensnoop; }
+t_dur_iosnoop() { rel_dur iosnoop; }
+t_dur_iolatency() { rel_dur iolatency; }
+t_dur_tcpretrans() { rel_dur tcpretrans; }
+t_dur_funccount() { rel_dur funccount; }
+t_dur_funcgraph() { rel_dur funcgraph; }
+t_dur_kprobe() { rel_dur kprobe; }
+t_setup_tpoint() { rel_setup tpoint; }
+t_setup_execsnoop() { rel_setup execsnoop; }
+t_setup_opensnoop() { rel_setup opensnoop; }
+t_setup_iosnoop() { rel_setup iosnoop; }
+t_setup_iolatency() { rel_setup iolatency; }
+t_setup_tcpretrans() { rel_setup tcpretrans; }
+t_setup_funccount() { rel_setup funccount; }
+t_setup_funcgraph() { rel_setup funcgraph; }
+t_setup_kprobe() { rel_setup kprobe; }
+t_sigkill_tpoint() { rel_sigkill tpoint; }
+t_sigkill_execsnoop() { rel_sigkill execsnoop; }
+t_sigkill_opensnoop() { rel_sigkill opensnoop; }
+t_sigkill_iosnoop() { rel_sigkill iosnoop; }
+t_sigkill_iolatency() { rel_sigkill iolatency; }
+t_sigkill_tcpretrans() { rel_sigkill tcpretrans; }
+t_sigkill_funccount() { rel_sigkill funccount; }
+t_sigkill_funcgraph() { rel_sigkill funcgraph; }
+t_sigkill_kprobe() { rel_sigkill kprobe; }
+
+# rel_present - the tools of REL_TOOLS that can run here
+rel_present() {
+	for t in $REL_TOOLS; do
+		rel_cmd "$t" && echo "$t"
+	done
+	return 0
+}
+
+# t_renamed_run_not_reaped - a run whose executable has another name (a copy,
+# a wrapper, bin/static/...) is not taken for dead and reaped by the next run
+t_renamed_run_not_reaped() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	cp "$BIN/tpoint" "$TMP/tpoint.copy"
+	start_tool "$TMP/tpoint.copy" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	first=$TOOL_PID
+	"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" || fail "second run failed: $(cat "$TMP/err2")"
+	[ -d "$T/instances/ftt-tpoint-$first" ] || fail "the live run's instance ftt-tpoint-$first was reaped by another run"
+	mkprog_rel "rel_ren_$$"
+	"$TMP/rel_ren_$$"
+	wait_for_line "$TMP/out" "rel_ren_$$" 50 || fail "the first run stopped seeing events"
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "first run: exit $TOOL_RC: $(cat "$TMP/err")"
+}
+
+# mkprog_rel - a uniquely named executable script in $TMP; extra lines after the name
+mkprog_rel() {
+	n=$1
+	shift
+	{ echo '#!/bin/sh'; for l in "$@"; do echo "$l"; done; echo 'exit 0'; } > "$TMP/$n"
+	chmod +x "$TMP/$n"
+}
+
+# t_user_session - the user's own tracing (a top-level event with a filter
+# being read from trace_pipe, an instance of their own, a kprobe where the
+# kernel has them) is untouched while every tool runs and after
+t_user_session() {
+	tools=$(rel_present)
+	[ -n "$tools" ] || { skip "no tool can run here"; return 0; }
+	ev=$T/events/sched/sched_process_exec
+	[ "$(cat "$ev/enable")" = 0 ] || { skip "sched_process_exec is already enabled at top level"; return 0; }
+	[ "$(cat "$T/tracing_on")" = 1 ] || { skip "tracing_on is 0 at top level"; return 0; }
+	user=usertest_$$
+	echo 'common_pid != 0' > "$ev/filter" || { fail "cannot set a user filter"; return 1; }
+	echo 1 > "$ev/enable"
+	mkdir "$T/instances/$user"
+	echo 1 > "$T/instances/$user/events/sched/sched_process_exec/enable"
+	kp=
+	if kernel_has kprobe_events; then
+		echo 'p:usergrp/myprobe do_sys_openat2' >> "$T/kprobe_events" 2>/dev/null &&
+			kp=usergrp/myprobe && echo 1 > "$T/events/usergrp/myprobe/enable"
+	fi
+	before_filter=$(cat "$ev/filter")
+	before_events=$(cat "$T/set_event")
+	cat "$T/trace_pipe" > "$TMP/user.top" &
+	reader=$!
+	cat "$T/instances/$user/trace_pipe" > "$TMP/user.inst" &
+	reader2=$!
+	mkprog_rel "rel_user_$$"
+	pids=
+	for t in $tools; do
+		rel_cmd "$t"
+		# shellcheck disable=SC2086
+		if [ -n "$REL_DUR" ]; then
+			"$BIN/$t" $REL_DUR > "$TMP/$t.out" 2> "$TMP/$t.err" &
+		else
+			"$BIN/$t" $REL_LIVE > "$TMP/$t.out" 2> "$TMP/$t.err" &
+		fi
+		pids="$pids $!"
+	done
+	sleep 0.5
+	"$TMP/rel_user_$$"
+	sleep 1.5
+	kill -INT $pids 2>/dev/null
+	for p in $pids; do wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "pid $p did not end"; }; wait "$p" 2>/dev/null; done
+	# the user's session still works: an exec after the tools are gone
+	"$TMP/rel_user_$$"
+	sleep 0.5
+	[ "$(cat "$ev/enable")" = 1 ] || fail "the user's top-level event was disabled"
+	[ "$(cat "$ev/filter")" = "$before_filter" ] || fail "the user's filter changed: $(cat "$ev/filter")"
+	[ "$(cat "$T/set_event")" = "$before_events" ] || fail "set_event changed: $(cat "$T/set_event")"
+	[ "$(cat "$T/instances/$user/events/sched/sched_process_exec/enable")" = 1 ] ||
+		fail "the user's instance lost its event"
+	[ -z "$kp" ] || grep -q "$kp" "$T/kprobe_events" || fail "the user's kprobe $kp was removed"
+	[ -z "$kp" ] || [ "$(cat "$T/events/$kp/enable")" = 1 ] || fail "the user's kprobe was disabled"
+	kill $reader $reader2
+	wait $reader $reader2 2>/dev/null
+	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.top")
+	[ "$n" -eq 2 ] || fail "the user's trace_pipe saw $n of 2 execs"
+	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.inst")
+	[ "$n" -eq 2 ] || fail "the user's instance saw $n of 2 execs"
+	# the user ends their session
+	[ -n "$kp" ] && echo 0 > "$T/events/$kp/enable" && echo "-:$kp" >> "$T/kprobe_events"
+	echo 0 > "$ev/enable"
+	echo 0 > "$ev/filter"
+	rmdir "$T/instances/$user"
+	return 0
+}
+
+# rel_side TOOL... - run the tools at once; each must see the same workload:
+# a uniquely named program that opens a unique file
+rel_side() {
+	prog=rel_side_$$ file=$TMP/rel_side_file_$$
+	echo data > "$file"
+	mkprog_rel "$prog" "exec 3< $file" "sleep 1"
+	pids= i=0
+	for t in "$@"; do
+		i=$((i + 1))
+		case $t in
+		tpoint) set_args="sched:sched_process_exec" ;;
+		tpoint2) set_args="sched:sched_process_exit" ;;
+		tpoint3) set_args="sched:sched_process_fork" ;;
+		*) set_args= ;;
+		esac
+		# shellcheck disable=SC2086
+		"$BIN/${t%[0-9]}" $set_args > "$TMP/side$i.out" 2> "$TMP/side$i.err" &
+		pids="$pids $!"
+	done
+	i=0
+	for t in "$@"; do
+		i=$((i + 1))
+		wait_for_line "$TMP/side$i.out" 'Tracing|Counting' 150 ||
+			fail "$t did not start: $(head -c 200 "$TMP/side$i.err")"
+	done
+	"$TMP/$prog"
+	i=0
+	for t in "$@"; do
+		i=$((i + 1))
+		case $t in
+		tpoint) want="filename=$TMP/$prog " ;;
+		tpoint2) want="comm=$prog " ;;
+		tpoint3) want="child_comm=$prog |comm=$prog " ;;
+		execsnoop) want="$prog" ;;
+		opensnoop) want="$file" ;;
+		esac
+		wait_for_line "$TMP/side$i.out" "$want" 50 || fail "$t did not see /$want/"
+	done
+	kill -INT $pids
+	i=0
+	for p in $pids; do
+		i=$((i + 1))
+		wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "tool $i did not end"; }
+		wait "$p" || fail "tool $i: exit $?: $(head -c 200 "$TMP/side$i.err")"
+		! grep -Eiq 'sanitizer|error|cannot|refused' "$TMP/side$i.err" ||
+			fail "tool $i: stderr: $(head -c 200 "$TMP/side$i.err")"
+	done
+}
+
+# rel_pick N - N tools for a side-by-side run: execsnoop, opensnoop, tpoint if
+# built, topped up with more tpoint sessions on other events
+rel_pick() {
+	n=0 out=
+	for t in execsnoop opensnoop tpoint tpoint2 tpoint3; do
+		[ $n -lt "$1" ] || break
+		[ -x "$BIN/${t%[0-9]}" ] || continue
+		out="$out $t" n=$((n + 1))
+	done
+	[ $n -eq "$1" ] && echo "$out"
+}
+
+t_side_by_side_two() {
+	set -- $(rel_pick 2)
+	[ $# -eq 2 ] || { skip "not enough tools built"; return 0; }
+	rel_side "$@"
+}
+
+t_side_by_side_three() {
+	set -- $(rel_pick 3)
+	[ $# -eq 3 ] || { skip "not enough tools built"; return 0; }
+	rel_side "$@"
+}
+
+t_side_by_side_same_event() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	rel_side tpoint tpoint tpoint
+}
+
+# bad input: TOOL :: NEEDS :: EXIT :: STDERR-ERE :: ARGS (eval'd; $NL is a newline)
+# NEEDS: - (nothing), kprobes, fgraph: rows the kernel cannot run are skipped
+rel_bad_table() {
+	cat <<'EOF'
+tpoint :: - :: 1 :: tracepoint sched:no_such_event not found :: sched:no_such_event
+tpoint :: - :: 1 :: not found :: no_such_system:sched_process_exec
+tpoint :: - :: 2 :: 'sched' is not SYSTEM:EVENT :: sched
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: '../..:x'
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched/../..:sched_process_exec'
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:sched_process_exec/../enable'
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: ':'
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:'
+tpoint :: - :: 2 :: not SYSTEM:EVENT :: "sched:sched_process_exec${NL}x"
+tpoint :: - :: 2 :: filter 'no_field == 1' refused.*[Ff]ield :: sched:sched_process_exec 'no_field == 1'
+tpoint :: - :: 2 :: refused :: sched:sched_process_exec 'pid == '
+tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(((('
+tpoint :: - :: 2 :: unterminated quote|refused :: sched:sched_process_exec 'pid == 1 || comm == "x'
+tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec 'pid == 1) || (pid == 2'
+tpoint :: - :: 2 :: unbalanced|refused :: -p 1 sched:sched_process_exec '1) || (1'
+tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(pid == 1'
+tpoint :: - :: 2 :: backslash|refused :: sched:sched_process_exec 'filename == "a\\" ) || ( "b"'
+tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1${NL}pid == 2"
+tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1$(printf '\r')"
+tpoint :: - :: 2 :: -d: 'abc' is not a number :: -d abc sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*out of range :: -d 0 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*not a number :: -d -1 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*out of range :: -d 99999999999 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*not a number :: -d 0x10 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*not a number :: -d 1e3 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: .*not a number :: -d 1.2.3 sched:sched_process_exec
+tpoint :: - :: 2 :: -d: empty :: -d '' sched:sched_process_exec
+tpoint :: - :: 2 :: -p: .*not a positive decimal :: -p -5 sched:sched_process_exec
+tpoint :: - :: 2 :: -p: .*out of range :: -p 0 sched:sched_process_exec
+tpoint :: - :: 2 :: -p: .*out of range :: -p 99999999999999999999 sched:sched_process_exec
+tpoint :: - :: 2 :: -p: .*not a decimal :: -p 12abc sched:sched_process_exec
+tpoint :: - :: 2 :: -p: .*not a decimal :: -p 0x1f sched:sched_process_exec
+tpoint :: - :: 2 :: -p: empty :: -p '' sched:sched_process_exec
+tpoint :: - :: 1 :: -p: no process with PID 4000000 :: -p 4000000 sched:sched_process_exec
+tpoint :: - :: 1 :: -L: no process with PID :: -L 4000000 sched:sched_process_exec
+tpoint :: - :: 2 :: unknown option -z :: -z sched:sched_process_exec
+tpoint :: - :: 2 :: option -d needs an argument :: -d
+tpoint :: - :: 2 :: missing tracepoint ::
+tpoint :: - :: 2 :: too many arguments :: sched:sched_process_exec 'pid > 0' extra
+tpoint :: - :: 2 :: either -p or -L :: -p 1 -L 1 sched:sched_process_exec
+tpoint :: - :: 2 :: -l takes no tracepoint :: -l sched:sched_process_exec
+tpoint :: - :: 2 :: -v and -d :: -v -d 1 sched:sched_process_exec
+execsnoop :: - :: 2 :: unknown option -Z :: -Z
+execsnoop :: - :: 2 :: -a: .*out of range :: -a 0
+execsnoop :: - :: 2 :: -a: .*out of range :: -a 17
+execsnoop :: - :: 2 :: -a: .*not a positive decimal :: -a abc
+execsnoop :: - :: 2 :: -d: .*out of range :: -d 0
+execsnoop :: - :: 2 :: option -d needs an argument :: -d
+execsnoop :: - :: 2 :: too many arguments :: name1 name2
+execsnoop :: - :: 2 :: control character :: "a${NL}b"
+opensnoop :: - :: 2 :: unknown option -Z :: -Z
+opensnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
+opensnoop :: - :: 2 :: -p: .*not a positive decimal :: -p abc
+opensnoop :: - :: 2 :: -L: .*out of range :: -L 0
+opensnoop :: - :: 2 :: -d: .*not a number :: -d -1
+opensnoop :: - :: 2 :: control character :: -n "x${NL}y"
+opensnoop :: - :: 2 :: control character :: "/etc/${NL}passwd"
+opensnoop :: - :: 2 :: too many arguments :: /etc/passwd /etc/group
+iosnoop :: - :: 2 :: unknown option -Z :: -Z
+iosnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
+iosnoop :: - :: 2 :: -d: :: -d 'junk'
+iosnoop :: - :: 2 :: control character|-i: :: -i "*R*${NL}x"
+iosnoop :: - :: 2 :: control character :: -n "a${NL}b"
+iosnoop :: - :: 2 :: duration.*(out of range|not a number) :: 0
+iosnoop :: - :: 2 :: duration.*not a number :: abc
+iosnoop :: - :: 2 :: too many arguments :: 1 2
+iolatency :: - :: 2 :: unknown option -Z :: -Z
+iolatency :: - :: 2 :: interval.*out of range :: 0
+iolatency :: - :: 2 :: interval.*not a :: abc
+iolatency :: - :: 2 :: count.*out of range :: 1 0
+iolatency :: - :: 2 :: too many arguments :: 1 2 3
+iolatency :: - :: 2 :: -d: :: -d 'junk'
+tcpretrans :: - :: 2 :: unknown option -Z :: -Z
+tcpretrans :: - :: 2 :: unknown option -d :: -d 1
+tcpretrans :: - :: 2 :: too many arguments|takes no argument|unexpected argument :: extra
+funccount :: - :: 2 :: unknown option -Z :: -Z
+funccount :: - :: 2 :: missing :: 
+funccount :: - :: 2 :: -d: .*out of range :: -d 0 vfs_read
+funccount :: - :: 2 :: -i: .*not a number :: -i abc vfs_read
+funccount :: - :: 2 :: -t: .*out of range :: -t 0 vfs_read
+funccount :: - :: 2 :: control character :: "vfs_read${NL}x"
+funccount :: - :: 2 :: too many arguments :: vfs_read extra
+funccount :: kprobes :: 1 :: no_such_function_xyz :: no_such_function_xyz
+funcgraph :: - :: 2 :: unknown option -Z :: -Z
+funcgraph :: - :: 2 :: missing :: 
+funcgraph :: - :: 2 :: -m: .*not a positive decimal :: -m abc vfs_read
+funcgraph :: - :: 1 :: -p: no process with PID :: -p 4000000 vfs_read
+funcgraph :: - :: 2 :: -p: .*not a positive decimal :: -p -1 vfs_read
+funcgraph :: - :: 2 :: control character :: "vfs_read${NL}x"
+funcgraph :: - :: 2 :: too many arguments :: vfs_read extra
+funcgraph :: fgraph :: 1 :: no_such_function_xyz :: no_such_function_xyz
+kprobe :: - :: 2 :: unknown option -Z :: -Z
+kprobe :: - :: 2 :: missing :: 
+kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}p:evil do_sys_openat2"
+kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}-:myprobe"
+kprobe :: - :: 2 :: kprobe :: 'p:../../evil do_sys_openat2'
+kprobe :: - :: 2 :: kprobe :: 'p:a/b/c do_sys_openat2'
+kprobe :: - :: 2 :: kprobe :: 'x:do_sys_openat2'
+kprobe :: - :: 2 :: kprobe :: ''
+kprobe :: kprobes :: 2 :: kprobe :: 'p:do_sys_openat2 "quoted'
+kprobe :: - :: 2 :: control character :: "p:do_sys_openat2 $(printf '\t')x=%di"
+kprobe :: - :: 1 :: -p: no process with PID :: -p 4000000 p:do_sys_openat2
+kprobe :: - :: 2 :: -d: .*out of range :: -d 0 p:do_sys_openat2
+kprobe :: kprobes :: 1 :: no_such_function_xyz :: p:no_such_function_xyz
+kprobe :: kprobes :: 2 :: refused :: p:do_sys_openat2 'no_field == 1'
+EOF
+}
+
+# rel_needs WHAT - can the kernel run rows that need WHAT
+rel_needs() {
+	case $1 in
+	-) return 0 ;;
+	kprobes) kernel_has kprobe_events ;;
+	fgraph) rel_has_tracer function_graph ;;
+	*) return 1 ;;
+	esac
+}
+
+# t_bad_input - every row: exit status, one line on stderr naming the problem,
+# no crash, tracefs untouched (checked after each row)
+t_bad_input() {
+	rows=0 ran=0 skipped_rows=
+	rel_bad_table > "$TMP/table"
+	while IFS= read -r line; do
+		rows=$((rows + 1))
+		tool=${line%% :: *} rest=${line#* :: }
+		needs=${rest%% :: *} rest=${rest#* :: }
+		want=${rest%% :: *} rest=${rest#* :: }
+		re=${rest%% :: *} args=${rest#* :: }
+		[ "$re" = "$rest" ] && re=${rest%" ::"} args=
+		[ -x "$BIN/$tool" ] || { skipped_rows="$skipped_rows $tool"; continue; }
+		rel_needs "$needs" || { skipped_rows="$skipped_rows $tool($needs)"; continue; }
+		ran=$((ran + 1))
+		eval "set -- $args"
+		tracefs_snapshot > "$TMP/snap.before"
+		"$BIN/$tool" "$@" > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
+		rc=$?
+		tracefs_snapshot > "$TMP/snap.after"
+		what="$tool $args"
+		[ $rc -lt 128 ] || fail "'$what': killed by signal $((rc - 128))"
+		[ "$rc" = "$want" ] || fail "'$what': exit $rc, wanted $want; stderr: $(head -c 200 "$TMP/eerr")"
+		l=$(wc -l < "$TMP/eerr")
+		[ "$l" -eq 1 ] || fail "'$what': $l lines on stderr: $(head -c 300 "$TMP/eerr")"
+		grep -Eq -- "$re" "$TMP/eerr" || fail "'$what': stderr '$(head -c 200 "$TMP/eerr")' does not match /$re/"
+		cmp -s "$TMP/snap.before" "$TMP/snap.after" ||
+			fail "'$what' changed tracefs: $(diff "$TMP/snap.before" "$TMP/snap.after" | head -5)"
+	done < "$TMP/table"
+	echo "bad input: $rows rows, $ran run; skipped:${skipped_rows:- none}"
+	[ $rows -ge 30 ] || fail "the table has only $rows rows"
+	return 0
+}
+
+# rel_as_nobody CMD... - run CMD as user nobody (setpriv, su or chroot);
+# 127 with REL_WHY set if none of them works here
+rel_as_nobody() {
+	if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	elif chroot --userspec=65534:65534 / true 2>/dev/null; then
+		chroot --userspec=65534:65534 / "$@"
+	elif su -s /bin/sh nobody -c true 2>/dev/null; then
+		# su takes one command string: quote every word
+		cmd=
+		for a in "$@"; do cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"; done
+		su -s /bin/sh nobody -c "$cmd"
+	else
+		REL_WHY="no setpriv --reuid, chroot --userspec or su here"
+		return 127
+	fi
+}
+
+# t_non_root - as an ordinary user each tool says it needs root (exit 1), -h
+# still works (exit 0), and a usage error is still a usage error (exit 2)
+t_non_root() {
+	tools=$(rel_present)
+	[ -n "$tools" ] || { skip "no tool can run here"; return 0; }
+	d=$(mktemp -d /tmp/ftt-nobody.XXXXXX) || return 1
+	chmod 755 "$d"
+	for t in $tools; do
+		cp "$BIN/$t" "$d/$t"
+		rel_cmd "$t"
+		# shellcheck disable=SC2086
+		rel_as_nobody "$d/$t" $REL_LIVE > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
+		rc=$?
+		if [ $rc = 127 ] && [ -n "$REL_WHY" ]; then
+			rm -rf "$d"
+			skip "$REL_WHY"
+			return 0
+		fi
+		[ $rc = 1 ] || fail "$t as nobody: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
+		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] || fail "$t as nobody: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		grep -q 'root' "$TMP/eerr" || fail "$t as nobody: '$(cat "$TMP/eerr")' does not say it needs root"
+		rel_as_nobody "$d/$t" -h > "$TMP/eout" 2> "$TMP/eerr" < /dev/null ||
+			fail "$t -h as nobody: exit $?"
+		grep -q '^USAGE' "$TMP/eout" || fail "$t -h as nobody: no usage on stdout"
+		rel_as_nobody "$d/$t" -Z > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
+		rc=$?
+		[ $rc = 2 ] || fail "$t -Z as nobody: exit $rc, wanted 2"
+	done
+	rm -rf "$d"
+}
+
+# rel_in_ns SETUP CMD... - run CMD in a private mount namespace after the
+# shell commands SETUP; 127 with REL_WHY if unshare cannot do it here
+rel_in_ns() {
+	setup=$1
+	shift
+	unshare -m true 2>/dev/null || { REL_WHY="unshare -m not possible here"; return 127; }
+	# shellcheck disable=SC2016
+	# refuse to touch mounts that would propagate back out of the namespace
+	unshare -m sh -c 'mount --make-rprivate / 2>/dev/null
+		grep -E " /sys/kernel/(tracing|debug)" /proc/self/mountinfo | grep -q shared: && exit 126
+		eval "$0" || exit 126
+		exec "$@"' "$setup" "$@"
+}
+
+# the tracefs mount points, deepest first
+REL_MOUNTS='$(grep -E " (tracefs|debugfs) " /proc/mounts | cut -d" " -f2 | sort -r)'
+
+# rel_ro_check - tracefs is still writable here (the namespace did not leak)
+rel_ro_check() {
+	grep " $T tracefs " /proc/mounts | grep -q ' rw[, ]' ||
+		fail "tracefs at $T is no longer mounted rw outside the namespace!"
+}
+
+# t_tracefs_read_only - every tool on a read-only tracefs: exit 1, one line
+t_tracefs_read_only() {
+	tools=$(rel_present)
+	[ -n "$tools" ] || { skip "no tool can run here"; return 0; }
+	for t in $tools; do
+		rel_cmd "$t"
+		# shellcheck disable=SC2086
+		rel_in_ns "for m in $REL_MOUNTS; do mount -o remount,bind,ro \"\$m\" || exit 1; done" \
+			"$BIN/$t" $REL_LIVE > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
+		rc=$?
+		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
+		[ $rc = 126 ] && { skip "cannot remount tracefs read-only in a namespace"; return 0; }
+		[ $rc = 1 ] || fail "$t on read-only tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
+		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
+			fail "$t on read-only tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+	done
+	rel_ro_check
+}
+
+# t_tracefs_missing - no tracefs at all (and none mountable): exit 1, one line
+t_tracefs_missing() {
+	tools=$(rel_present)
+	[ -n "$tools" ] || { skip "no tool can run here"; return 0; }
+	for t in $tools; do
+		rel_cmd "$t"
+		# shellcheck disable=SC2086
+		rel_in_ns "for m in $REL_MOUNTS; do umount -l \"\$m\" || exit 1; done; mount -t tmpfs -o ro,size=4k none /sys/kernel || exit 1" \
+			"$BIN/$t" $REL_LIVE > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
+		rc=$?
+		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
+		[ $rc = 126 ] && { skip "cannot hide tracefs in a namespace"; return 0; }
+		[ $rc = 1 ] || fail "$t without tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
+		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
+			fail "$t without tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		grep -q 'tracefs' "$TMP/eerr" || fail "$t without tracefs: '$(cat "$TMP/eerr")' does not name tracefs"
+	done
+	rel_ro_check
+}

@@ -1,0 +1,146 @@
+# tests/live/tcpretrans.sh - tcpretrans against retransmits the tests make on loopback
+#
+# Ground truth comes from $HELPERS/synflood: a listener with backlog 0 that never
+# accepts, so later SYNs are dropped and retransmitted (state SYN_SENT); with -d an
+# ESTABLISHED socket whose data the full listener drops (tail loss probe, then RTO).
+# synflood prints the listener's port and the local ports of the sockets that will
+# retransmit; the rows must name exactly those.
+
+# tr_flood - run synflood ARGS in the background until it prints "ready";
+# sets SF_PID, SF_LPORT (listener), SF_PORTS (retransmitting), SF_OTHER (not)
+tr_flood() {
+	"$HELPERS/synflood" "$@" > "$TMP/sf" 2> "$TMP/sf.err" &
+	SF_PID=$!
+	if ! wait_for_line "$TMP/sf" '^ready' 50; then
+		kill $SF_PID 2>/dev/null
+		wait $SF_PID 2>/dev/null
+		return 1
+	fi
+	SF_LPORT=$(awk '$1 == "listen" { print $3 }' "$TMP/sf")
+	SF_PORTS=$(awk '$1 == "syn_sent" || $1 == "established" { print $2 }' "$TMP/sf")
+	SF_OTHER=$(awk '$1 == "other" { print $2 }' "$TMP/sf")
+}
+
+# tr_flood_end - stop the background synflood
+tr_flood_end() {
+	kill $SF_PID 2>/dev/null
+	wait $SF_PID 2>/dev/null
+}
+
+# tr_has_v6 - the kernel has IPv6 (::1 comes up with lo)
+tr_has_v6() { [ -e /proc/net/if_inet6 ]; }
+
+# tr_rows - run the tool (args $1) around synflood (args $2), wait for a row
+# marked $3 (R or L) for every retransmitting port, and check each one exactly:
+# local address $4, remote address $4 with the listener's port, state $5
+tr_rows() {
+	targs=$1 fargs=$2 mark=$3 addr=$4 state=$5
+	if ! start_tool "$BIN/tcpretrans" $targs; then
+		stop_tool
+		fail "tool did not start: $(cat "$TMP/err")"
+		return 1
+	fi
+	if ! tr_flood $fargs; then
+		stop_tool
+		fail "synflood $fargs failed: $(cat "$TMP/sf.err")"
+		return 1
+	fi
+	[ -n "$SF_PORTS" ] || { tr_flood_end; stop_tool; fail "synflood made no retransmitting socket: $(cat "$TMP/sf")"; return 1; }
+	for p in $SF_PORTS; do
+		wait_for_line "$TMP/out" ":$p +$mark> .*:$SF_LPORT " 100 || break
+	done
+	# stop the tool first: closing the sockets would add FIN_WAIT1 retransmits
+	stop_tool || { tr_flood_end; return 1; }
+	tr_flood_end
+	[ "$TOOL_RC" = 0 ] || { fail "exit $TOOL_RC after SIGINT: $(cat "$TMP/err")"; return 1; }
+	head -n 1 "$TMP/out" | grep -q '^Tracing TCP retransmits.* Ctrl-C to end\.$' ||
+		{ fail "no banner: $(head -n 1 "$TMP/out")"; return 1; }
+	sed -n 2p "$TMP/out" | grep -q '^TIME     PID    LADDR:LPORT          -- RADDR:RPORT          STATE *$' ||
+		{ fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
+	tail -n 1 "$TMP/out" | grep -q '^Ending tracing\.\.\.$' || { fail "no 'Ending tracing...'"; return 1; }
+	for p in $SF_PORTS; do
+		re="^[0-2][0-9]:[0-5][0-9]:[0-5][0-9] [0-9]+ +$addr:$p +$mark> $addr:$SF_LPORT +$state *\$"
+		grep -Eq "$re" "$TMP/out" ||
+			{ fail "no row /$re/ in: $(grep "$mark>" "$TMP/out" | head -5)"; return 1; }
+	done
+	for p in $SF_OTHER; do
+		! grep -q ":$p  *[RL]> " "$TMP/out" || { fail "row for port $p, which did not retransmit"; return 1; }
+	done
+	# every row to the listener's port is in that state
+	bad=$(grep ":$SF_LPORT " "$TMP/out" | grep -Ev " [RL]> .* $state *\$" | head -n 1)
+	[ -z "$bad" ] || { fail "unexpected row: $bad"; return 1; }
+}
+
+t_syn_sent_ipv4() {
+	tr_rows "" "-n 3 -t 60" R '127\.0\.0\.1' SYN_SENT
+}
+
+t_syn_sent_ipv6() {
+	tr_has_v6 || { skip "no IPv6 in this kernel"; return 0; }
+	tr_rows "" "-6 -n 3 -t 60" R '\[::1\]' SYN_SENT
+}
+
+t_established_ipv4() {
+	tr_rows "" "-d -t 60" R '127\.0\.0\.1' ESTABLISHED
+}
+
+t_established_ipv6() {
+	tr_has_v6 || { skip "no IPv6 in this kernel"; return 0; }
+	tr_rows "" "-6 -d -t 60" R '\[::1\]' ESTABLISHED
+}
+
+# -l: tail loss probes, from a kprobe where the kernel has no TLP tracepoint
+t_tlp_ipv4() {
+	if ! kernel_has events/tcp/tcp_send_loss_probe && ! kernel_has kprobe_events; then
+		expect_error 1 '^tcpretrans: -l needs kprobes' "$BIN/tcpretrans" -l || return 1
+		skip "no kprobes: -l refused with one line, as it should"
+		return 0
+	fi
+	tr_rows "-l" "-d -t 60" L '127\.0\.0\.1' ESTABLISHED
+}
+
+t_tlp_ipv6() {
+	if ! kernel_has events/tcp/tcp_send_loss_probe && ! kernel_has kprobe_events; then
+		skip "no kprobes for -l"
+		return 0
+	fi
+	tr_has_v6 || { skip "no IPv6 in this kernel"; return 0; }
+	tr_rows "-l" "-6 -d -t 60" L '\[::1\]' ESTABLISHED
+}
+
+# -s: each row is followed by the kernel stack that retransmitted
+t_stacks() {
+	tr_rows "-s" "-n 2 -t 60" R '127\.0\.0\.1' SYN_SENT || return 1
+	awk '/ R> /{ row = 1; next } row && /^ => / { n++ } { row = row && /^ => / }
+	     END { exit !(n > 0) }' "$TMP/out" || { fail "no ' => ' stack lines after a row"; return 1; }
+	grep -q '^ => .*tcp_retransmit' "$TMP/out" ||
+		{ fail "stack lacks tcp_retransmit*: $(grep '^ =>' "$TMP/out" | head -5)"; return 1; }
+}
+
+# | head -n 3: banner, header, one row, then the tool ends by itself
+t_head() {
+	( "$BIN/tcpretrans" | head -n 3 > "$TMP/head"; echo done > "$TMP/head.done" ) 2> "$TMP/err" &
+	hp=$!
+	sleep 0.5
+	tr_flood -n 2 -t 60 || { kill $hp; fail "synflood failed"; return 1; }
+	wait_for_line "$TMP/head.done" done 100 || r=1
+	tr_flood_end
+	if [ "${r:-0}" = 1 ]; then
+		pkill_tool=$(pgrep -P $hp 2>/dev/null)
+		kill -INT $pkill_tool 2>/dev/null
+		wait $hp
+		fail "tcpretrans | head -n 3 did not end within 10 s"
+		return 1
+	fi
+	wait $hp
+	[ "$(wc -l < "$TMP/head")" -eq 3 ] || { fail "head got $(wc -l < "$TMP/head") lines"; return 1; }
+	grep -q "R> 127\.0\.0\.1:$SF_LPORT " "$TMP/head" || { fail "no row in: $(cat "$TMP/head")"; return 1; }
+}
+
+t_bad_input() {
+	expect_error 2 '^tcpretrans: unknown option -x' "$BIN/tcpretrans" -x || return 1
+	expect_error 2 '^tcpretrans: unknown option --bogus' "$BIN/tcpretrans" --bogus || return 1
+	expect_error 2 '^tcpretrans: unexpected argument' "$BIN/tcpretrans" 80 || return 1
+	"$BIN/tcpretrans" -h > "$TMP/h" 2>&1 || { fail "-h exit $?"; return 1; }
+	head -n 1 "$TMP/h" | grep -q '^USAGE: tcpretrans \[-hls\]$' || { fail "-h: $(head -n 1 "$TMP/h")"; return 1; }
+}

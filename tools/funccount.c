@@ -1,0 +1,309 @@
+/* funccount - count kernel function calls matching globs, in the kernel
+ *
+ * Counts are kept by the kernel and read once per interval; nothing is done in
+ * user space per call. Two sources, first found wins: the function profiler
+ * (CONFIG_FUNCTION_PROFILER: set_ftrace_filter and trace_stat, top-level state
+ * saved and restored), else one kprobe per matched function, with the hit
+ * count of each probe read from kprobe_profile.
+ * Overhead: each counted call costs a function-entry hook (tens of ns); many
+ * probes take long to set up (seconds per hundred on small machines), so more
+ * than 1000 functions are refused unless forced (-F).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "probes.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+#define MAX_PROBES 1000		/* more need -F */
+
+static const char usage_text[] =
+"USAGE: funccount [-hFT] [-i secs] [-d secs] [-t top] funcstring\n"
+"                 -d seconds      # total duration of trace\n"
+"                 -F              # force: allow more than 1000 functions\n"
+"                 -h              # this usage message\n"
+"                 -i seconds      # interval summary\n"
+"                 -t top          # show top num entries only\n"
+"                 -T              # include timestamp (for -i)\n"
+"  eg,\n"
+"       funccount 'vfs*'          # trace all funcs that match \"vfs*\"\n"
+"       funccount -d 5 'tcp*'     # trace \"tcp*\" funcs for 5 seconds\n"
+"       funccount -t 10 'ext4*'   # show top 10 \"ext4*\" funcs\n"
+"       funccount -i 1 'ext4*'    # summary every 1 second\n"
+"       funccount -i 1 -d 5 'ext4*' # 5 x 1 second summaries\n"
+"       funccount 'vfs_read vfs_write' # several globs in one argument\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+struct opts {
+	double duration, interval;
+	unsigned long top;
+	int force, stamp;
+	const char *funcs;
+};
+
+/* one counted function: counts are cumulative, printed as differences */
+struct func {
+	const char *name;
+	unsigned long long last, now;
+};
+
+struct state {
+	struct session *s;
+	const struct opts *o;
+	struct func *f;
+	int n, profiler;
+};
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv, struct opts *o)
+{
+	const char *p;
+	int c;
+
+	while ((c = getopt(argc, argv, ":d:Fhi:t:T")) != -1) {
+		switch (c) {
+		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
+		case 'F': o->force = 1; break;
+		case 'h': usage(); break;
+		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
+		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
+		case 'T': o->stamp = 1; break;
+		case ':': opt_usage("option -%c needs an argument", optopt);
+		default: opt_usage("unknown option -%c", optopt);
+		}
+	}
+	if (optind >= argc)
+		opt_usage("missing funcstring (kernel function names or globs)");
+	if (argc - optind > 1)
+		opt_usage("too many arguments (quote several globs as one argument)");
+	o->funcs = argv[optind];
+	opt_no_ctrl(o->funcs, "funcstring");
+	for (p = o->funcs; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.*?[] ",
+			    *p))
+			opt_usage("funcstring: '%c' not allowed (function names and globs only)", *p);
+	if (!strpbrk(o->funcs, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_*?"))
+		opt_usage("missing funcstring (kernel function names or globs)");
+}
+
+/* cmp_name - order functions by name, for lookups */
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp(((const struct func *)a)->name, ((const struct func *)b)->name);
+}
+
+/* on_probe_hits - a probe's total hits: probe "fN" counts function N */
+static void on_probe_hits(const char *event, unsigned long long hits, void *ctx)
+{
+	struct state *st = ctx;
+	const char *idx = strrchr(event, '_');
+	long i = idx ? strtol(idx + 1, NULL, 10) : -1;
+
+	if (i >= 0 && i < st->n)
+		st->f[i].now = hits;
+}
+
+/* on_profile_hits - one CPU's profiler count of a function: sum them */
+static void on_profile_hits(const char *func, unsigned long long hits, void *ctx)
+{
+	struct state *st = ctx;
+	struct func key = { .name = func }, *f;
+
+	f = bsearch(&key, st->f, st->n, sizeof(*st->f), cmp_name);
+	if (f)
+		f->now += hits;
+}
+
+/* read_counts - the kernel's cumulative counts into f[].now */
+static void read_counts(struct state *st)
+{
+	int i, rc;
+
+	for (i = 0; st->profiler && i < st->n; i++)
+		st->f[i].now = 0;
+	rc = st->profiler ? probes_profiler_hits(on_profile_hits, st)
+			  : probes_hits(st->s, on_probe_hits, st);
+	if (rc < 0)
+		msg_die(EXIT_ERR, "cannot read the kernel's counts:");
+}
+
+/* cmp_count - ascending count, then name (perf-tools order: top N last) */
+static int cmp_count(const void *a, const void *b)
+{
+	const struct func *x = *(struct func *const *)a, *y = *(struct func *const *)b;
+	unsigned long long cx = x->now - x->last, cy = y->now - y->last;
+
+	if (cx != cy)
+		return cx < cy ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* summary - print the counts since the last summary, then start a new interval */
+static void summary(void *arg)
+{
+	struct state *st = arg;
+	struct func **v = calloc(st->n + 1, sizeof(*v));
+	int i, n = 0, first;
+
+	if (!v)
+		msg_die(EXIT_ERR, "out of memory");
+	read_counts(st);
+	for (i = 0; i < st->n; i++)
+		if (st->f[i].now > st->f[i].last)
+			v[n++] = &st->f[i];
+	qsort(v, n, sizeof(*v), cmp_count);
+	printf("\n");
+	if (st->o->stamp) {
+		char buf[64];
+		time_t t = time(NULL);
+
+		strftime(buf, sizeof(buf), "%a %b %e %H:%M:%S %Z %Y", localtime(&t));
+		printf("%s\n", buf);
+	}
+	printf("%-30s %8s\n", "FUNC", "COUNT");
+	first = st->o->top && (unsigned long)n > st->o->top ? n - (int)st->o->top : 0;
+	for (i = first; i < n; i++)
+		printf("%-30s %8llu\n", v[i]->name, v[i]->now - v[i]->last);
+	for (i = 0; i < st->n; i++)
+		st->f[i].last = st->f[i].now;
+	free(v);
+	fflush(stdout);
+}
+
+/* match - the functions to count; refuse in one line if the kernel will not */
+static char **match(const struct opts *o, int *n, int profiler)
+{
+	char **list;
+
+	*n = probes_funcs(o->funcs, &list);
+	if (*n < 0 && errno == EPERM)
+		msg_die(EXIT_ERR, "this kernel does not allow counting functions: it refuses "
+			"function tracing (available_filter_functions: not permitted, "
+			"kernel lockdown?)");
+	if (*n < 0)
+		msg_die(EXIT_ERR, "cannot read available_filter_functions:");
+	if (*n == 0)
+		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
+			"(see available_filter_functions)", o->funcs);
+	if (*n > MAX_PROBES && !profiler && !o->force)
+		msg_die(EXIT_ERR, "\"%s\" matches %d functions: more than %d probes are slow "
+			"to set up; narrow the globs, or force with -F", o->funcs, *n,
+			MAX_PROBES);
+	return list;
+}
+
+/* setup_profiler - count with the function profiler (top level, restored at exit) */
+static void setup_profiler(struct state *st)
+{
+	char *cur = session_global_read("current_tracer");
+
+	if (!cur || strcmp(cur, "nop"))
+		msg_die(EXIT_ERR, "the function filter is in use (current_tracer=%s); the "
+			"profiler shares it, so funccount will not take it",
+			cur ? cur : "unreadable");
+	free(cur);
+	if (session_global_write("set_ftrace_filter", st->o->funcs, 1) < 0)
+		msg_die(EXIT_ERR, errno == EBUSY ? "set_ftrace_filter holds another user's "
+			"function triggers; not touching it" : "cannot set set_ftrace_filter:");
+	if (session_global_write("function_profile_enabled", "1", 1) < 0)
+		msg_die(EXIT_ERR, "cannot enable the function profiler:");
+}
+
+/* setup_probes - one kprobe per function, enabled in our (switched off) instance */
+static void setup_probes(struct state *st, char **list)
+{
+	struct timespec t0, t1;
+	char name[64];
+	int i, skipped = 0;
+	double secs;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < st->n && !sig_stop; i++) {
+		/* the instance's tracing_on stays 0: the hit counts, no records */
+		snprintf(name, sizeof(name), "f%d_%d", (int)getpid(), i);
+		if (probe_add(st->s, name, 0, list[i], NULL) < 0) {
+			if (!skipped++)
+				msg_kernel(NULL, "cannot probe %s, not counted", list[i]);
+			continue;
+		}
+		session_enable(st->s, st->s->group, name);
+	}
+	if (sig_stop)
+		exit(EXIT_OK);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	secs = t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (skipped > 1)
+		msg_warn("%d of %d functions cannot be probed and are not counted",
+			 skipped, st->n);
+	if (secs > 1.0)
+		msg_warn("setting up %d probes took %.1f s", st->n - skipped, secs);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct state st = { 0 };
+	char **list, ttext[48] = "";
+	int i;
+
+	msg_init("funccount");
+	sig_init();
+	parse(argc, argv, &o);
+	session_tracefs();
+	st.o = &o;
+	st.profiler = tracefs_file_exists(NULL, "function_profile_enabled");
+	if (!st.profiler && !probes_available())
+		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
+			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
+	list = match(&o, &st.n, st.profiler);
+	st.f = calloc(st.n, sizeof(*st.f));
+	if (!st.f)
+		msg_die(EXIT_ERR, "out of memory");
+	for (i = 0; i < st.n; i++)
+		st.f[i].name = list[i];
+
+	st.s = session_open("funccount");
+	if (st.profiler)
+		setup_profiler(&st);
+	else
+		setup_probes(&st, list);
+	read_counts(&st);
+	for (i = 0; i < st.n; i++)
+		st.f[i].last = st.f[i].now;
+
+	if (o.top)
+		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
+	if (o.duration > 0)
+		printf("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
+	else
+		printf("Tracing \"%s\".%s.. Ctrl-C to end.\n", o.funcs, ttext);
+	fflush(stdout);
+
+	out_init(0);
+	stream_idle(o.duration, o.interval, summary, &st);
+	/* the last (or only) interval, also when ended early by Ctrl-C */
+	if (!out_broken())
+		summary(&st);
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	return EXIT_OK;
+}

@@ -1,0 +1,304 @@
+/* funcgraph - graph a kernel function's calls to its children, with durations
+ *
+ * Uses the function_graph tracer: the kernel's own indented call graph of each
+ * call of the named function(s), with the time each child took. The graph is
+ * run in a private instance where the kernel can graph a function there
+ * (function_graph and set_graph_function in instances), else at the top level,
+ * with every setting saved first and restored exactly at exit; the top level is
+ * refused while another tracer holds it.
+ * Overhead: high. Every kernel function gets a call to the tracer while this
+ * runs, even when only one is graphed (expect the kernel 50% slower or worse);
+ * try funccount first, and graph single functions, not globs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "probes.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+static const char usage_text[] =
+"USAGE: funcgraph [-aCDhHPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs] funcstring\n"
+"                 -a              # all info (same as -HPt)\n"
+"                 -C              # measure on-CPU time only\n"
+"                 -d seconds      # trace duration, and use buffers\n"
+"                 -D              # do not show function duration\n"
+"                 -h              # this usage message\n"
+"                 -H              # include column headers\n"
+"                 -m maxdepth     # max stack depth to show\n"
+"                 -p PID          # trace when this pid is on-CPU (all its threads)\n"
+"                 -L TID          # trace when this thread is on-CPU\n"
+"                 -P              # show process names & PIDs\n"
+"                 -t              # show timestamps\n"
+"                 -T              # comment function tails\n"
+"  eg,\n"
+"       funcgraph do_nanosleep    # trace do_nanosleep() and children\n"
+"       funcgraph -m 3 do_sys_openat2 # trace do_sys_openat2() to 3 levels only\n"
+"       funcgraph -a do_sys_openat2 # include timestamps and process name\n"
+"       funcgraph -p 198 vfs_read # trace vfs_read() for PID 198 only\n"
+"       funcgraph -d 1 do_sys_openat2 >out # trace 1 sec, then write to file\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+struct opts {
+	double duration;
+	unsigned long maxdepth;
+	pid_t pid, tid;
+	int cpu_only, no_dur, headers, proc, abstime, tail;
+	const char *funcs;
+};
+
+/* where the graph runs: our instance, or the top level (inst == NULL) */
+struct place {
+	struct session *s;
+	struct tracefs_instance *inst;
+	int top;
+};
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv, struct opts *o)
+{
+	const char *p;
+	int c;
+
+	while ((c = getopt(argc, argv, ":aCd:DhHm:p:L:PtT")) != -1) {
+		switch (c) {
+		case 'a': o->headers = o->proc = o->abstime = 1; break;
+		case 'C': o->cpu_only = 1; break;
+		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
+		case 'D': o->no_dur = 1; break;
+		case 'h': usage(); break;
+		case 'H': o->headers = 1; break;
+		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
+		case 'p': o->pid = opt_pid(optarg, "-p"); break;
+		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'P': o->proc = 1; break;
+		case 't': o->abstime = 1; break;
+		case 'T': o->tail = 1; break;
+		case ':': opt_usage("option -%c needs an argument", optopt);
+		default: opt_usage("unknown option -%c", optopt);
+		}
+	}
+	if (optind >= argc)
+		opt_usage("missing funcstring (a kernel function name or glob)");
+	if (argc - optind > 1)
+		opt_usage("too many arguments (quote several functions as one argument)");
+	if (o->pid && o->tid)
+		opt_usage("use either -p or -L, not both");
+	o->funcs = argv[optind];
+	opt_no_ctrl(o->funcs, "funcstring");
+	/* names and globs only: no '!' negation, ':' commands or module filters */
+	for (p = o->funcs; *p; p++)
+		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.*?[] ",
+			    *p))
+			opt_usage("funcstring: '%c' not allowed (function names and globs only)", *p);
+	if (!strpbrk(o->funcs, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_*?"))
+		opt_usage("missing funcstring (a kernel function name or glob)");
+}
+
+/* has_word - does the space-separated list contain the word */
+static int has_word(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; list && (p = strstr(p, word)); p += n)
+		if ((p == list || p[-1] == ' ' || p[-1] == '\n') &&
+		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
+			return 1;
+	return 0;
+}
+
+/* check_kernel - refuse, in one line, a kernel that does not allow the graph */
+static void check_kernel(const struct opts *o)
+{
+	char *tracers = session_global_read("available_tracers");
+	char *filter = session_global_read("set_ftrace_filter");
+	const char *why;
+	int n;
+	char **list;
+
+	why = errno == EPERM ? " not permitted, kernel lockdown?" : " unreadable";
+	if (!filter && (!tracers || !has_word(tracers, "function_graph")))
+		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
+			"no function_graph tracer (CONFIG_FUNCTION_GRAPH_TRACER) and function "
+			"tracing refused (set_ftrace_filter:%s)", why);
+	if (!tracers || !has_word(tracers, "function_graph"))
+		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
+			"no function_graph tracer (needs CONFIG_FUNCTION_GRAPH_TRACER)");
+	if (!filter)
+		msg_die(EXIT_ERR, "this kernel refuses function tracing "
+			"(reading set_ftrace_filter:%s)", why);
+	free(tracers);
+	free(filter);
+	n = probes_funcs(o->funcs, &list);
+	if (n < 0)
+		msg_die(EXIT_ERR, "this kernel refuses the list of traceable functions "
+			"(available_filter_functions:%s)", errno == EPERM ?
+			" not permitted, kernel lockdown?" : " unreadable");
+	if (n == 0)
+		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
+			"(see available_filter_functions)", o->funcs);
+	probes_funcs_free(list);
+}
+
+/* choose_place - instance if the kernel graphs there, else a free top level */
+static void choose_place(struct place *pl)
+{
+	char *tracers = tracefs_instance_file_read(pl->s->inst, "available_tracers", NULL);
+	char *cur, *events;
+
+	pl->top = !tracers || !has_word(tracers, "function_graph") ||
+		  !tracefs_file_exists(pl->s->inst, "set_graph_function");
+	free(tracers);
+	pl->inst = pl->top ? NULL : pl->s->inst;
+	if (!pl->top)
+		return;
+	cur = session_global_read("current_tracer");
+	if (!cur || strcmp(cur, "nop"))
+		msg_die(EXIT_ERR, "the top-level tracer is in use (current_tracer=%s); this "
+			"kernel graphs only at the top level, so funcgraph will not take it",
+			cur ? cur : "unreadable");
+	events = session_global_read("set_event");
+	if (!events || *events)
+		msg_die(EXIT_ERR, "the top-level trace buffer is in use (events enabled in "
+			"set_event); this kernel graphs only at the top level");
+	free(cur);
+	free(events);
+}
+
+/* set - write a file where the graph runs; top-level files are restored at exit */
+static int set(struct place *pl, const char *file, const char *value)
+{
+	return session_set(pl->s, pl->top, file, value);
+}
+
+/* set_or_die - set, or end with a line naming the file */
+static void set_or_die(struct place *pl, const char *file, const char *value)
+{
+	if (set(pl, file, value) < 0)
+		msg_die(EXIT_ERR, errno == EBUSY ? "%s holds function triggers of another user; "
+			"not touching it" : "cannot set %s:", file);
+}
+
+/* set_option - trace option of the graph tracer; -1 if this kernel lacks it */
+static int set_option(struct place *pl, const char *name, int on)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "options/%s", name);
+	if (!tracefs_file_exists(pl->inst, path))
+		return -1;
+	set_or_die(pl, path, on ? "1" : "0");
+	return 0;
+}
+
+/* pid_list - the TIDs to graph (-p: every thread, -L: one), space separated */
+static char *pid_list(const struct opts *o)
+{
+	pid_t *tids = NULL;
+	char *list;
+	int n = 0, i;
+	size_t len = 0;
+
+	if (o->pid)
+		n = opt_tids(o->pid, &tids);
+	list = calloc(1, 16 * (n + 1) + 1);
+	if (!list)
+		msg_die(EXIT_ERR, "out of memory");
+	for (i = 0; i < n; i++)
+		len += sprintf(list + len, "%s%d", i ? " " : "", (int)tids[i]);
+	if (o->tid)
+		sprintf(list, "%d", (int)o->tid);
+	free(tids);
+	return list;
+}
+
+/* setup - configure the graph; options after the tracer (older kernels need that) */
+static void setup(struct place *pl, const struct opts *o)
+{
+	char num[32], *pids = pid_list(o);
+
+	set_or_die(pl, "tracing_on", "0");
+	/* max_graph_depth is global even where instances graph */
+	snprintf(num, sizeof(num), "%lu", o->maxdepth);
+	if ((pl->top || o->maxdepth) && session_global_write("max_graph_depth", num, 1) < 0)
+		msg_die(EXIT_ERR, "-m: cannot set max_graph_depth:");
+	set_or_die(pl, "set_ftrace_pid", pids);
+	/* never graph ourselves reading the trace (5.8+ has notrace_pid) */
+	snprintf(num, sizeof(num), "%d", (int)getpid());
+	if (!*pids && tracefs_file_exists(pl->inst, "set_ftrace_notrace_pid"))
+		set_or_die(pl, "set_ftrace_notrace_pid", num);
+	free(pids);
+	set_or_die(pl, "set_ftrace_filter", "");
+	if (set(pl, "set_graph_function", o->funcs) < 0)
+		msg_die(EXIT_ERR, errno == EBUSY ? "set_graph_function holds another user's "
+			"settings; not touching it" : "kernel refused the graph function "
+			"\"%s\":", o->funcs);
+	set_or_die(pl, "current_tracer", "function_graph");
+	if (set_option(pl, "sleep-time", !o->cpu_only) < 0 && o->cpu_only)
+		msg_die(EXIT_ERR, "-C: this kernel has no sleep-time option");
+	if (set_option(pl, "funcgraph-tail", o->tail) < 0 && o->tail)
+		msg_die(EXIT_ERR, "-T: this kernel has no funcgraph-tail option");
+	set_option(pl, "funcgraph-duration", !o->no_dur);
+	set_option(pl, "funcgraph-proc", o->proc);
+	set_option(pl, "funcgraph-abstime", o->abstime);
+	set_option(pl, "funcgraph-cpu", 1);
+	set_option(pl, "funcgraph-overhead", 1);
+	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
+	set_option(pl, "funcgraph-retval", 1);
+	if (pl->top)
+		session_global_write("trace", "", 0);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct place pl = { 0 };
+	char pidtext[64] = "";
+
+	msg_init("funcgraph");
+	sig_init();
+	parse(argc, argv, &o);
+	session_tracefs();
+	check_kernel(&o);
+
+	pl.s = session_open("funcgraph");
+	choose_place(&pl);
+	setup(&pl, &o);
+
+	out_init(o.duration > 0);
+	if (o.pid)
+		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
+	if (o.tid)
+		snprintf(pidtext, sizeof(pidtext), " for TID %d", (int)o.tid);
+	if (o.duration > 0)
+		printf("Tracing \"%s\"%s for %g seconds...\n", o.funcs, pidtext, o.duration);
+	else
+		printf("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
+	fflush(stdout);
+
+	if (stream_run_text(pl.inst, o.duration, o.headers) < 0)
+		msg_die(EXIT_ERR, "cannot read trace_pipe:");
+
+	out_finish();
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	return EXIT_OK;
+}

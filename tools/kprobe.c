@@ -1,0 +1,378 @@
+/* kprobe - trace a kernel function's entry or return with fetched arguments
+ *
+ * Defines one kprobe (p:) or kretprobe (r:) from a perf-tools style definition,
+ * in a group of its own (ftt_kprobe_PID) so it never collides with anyone else's
+ * probes and is always removed, enables it in a private instance with an
+ * optional filter on the fetched arguments, and prints each hit in ftrace's text
+ * form, decoded from the binary ring buffer.
+ * Overhead: a breakpoint or ftrace hook per call of the function, plus a copy to
+ * user space per event that passes the filter; check the rate first with
+ * funccount before probing anything called 100k times a second.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "kstack.h"
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "probes.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+static const char usage_text[] =
+"USAGE: kprobe [-FhHsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
+"                 -F              # force. trace despite warnings.\n"
+"                 -d seconds      # trace duration, and use buffers\n"
+"                 -p PID          # PID to match on events (all its threads)\n"
+"                 -L TID          # thread id to match on events\n"
+"                 -v              # view format file (don't trace)\n"
+"                 -H              # include column headers\n"
+"                 -s              # show kernel stack traces\n"
+"                 -h              # this usage message\n"
+"\n"
+"Note that these examples may need modification to match your kernel\n"
+"version's function names and platform's register usage.\n"
+"   eg,\n"
+"       kprobe p:do_sys_openat2\n"
+"                                 # trace open() entry\n"
+"       kprobe r:do_sys_openat2\n"
+"                                 # trace open() return\n"
+"       kprobe 'r:do_sys_openat2 $retval'\n"
+"                                 # trace open() return value\n"
+"       kprobe 'r:myopen do_sys_openat2 $retval'\n"
+"                                 # use a custom probe name\n"
+"       kprobe 'p:myopen do_sys_openat2 mode=%cx:u16'\n"
+"                                 # trace open() file mode\n"
+"       kprobe 'p:myopen do_sys_openat2 filename=+0(%si):string'\n"
+"                                 # trace open() with filename\n"
+"       kprobe 'p:myopen do_sys_openat2 filename=$arg2:ustring'\n"
+"                                 # the same by argument number\n"
+"       kprobe -s 'p:myprobe tcp_retransmit_skb'\n"
+"                                 # show kernel stacks\n"
+"       kprobe 'p:do_sys_openat2 file=+0(%si):string' 'file ~ \"*stat\"'\n"
+"                                 # opened files ending in \"stat\"\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+struct opts {
+	double duration;
+	pid_t pid, tid;
+	int force, headers, stacks, view, ret;
+	unsigned long maxactive;
+	char name[64], func[128], args[1024];
+	const char *def, *filter;
+};
+
+struct ctx {
+	struct session *s;
+	struct tep_event *stack_ev;
+	const char *name;
+};
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* is_argument - does a word look like a fetch argument rather than a function */
+static int is_argument(const char *w)
+{
+	return strpbrk(w, "=%$@+(:\\\"") != NULL || isdigit((unsigned char)*w);
+}
+
+/* parse_def - split 'p|r[N]:[[group/]name] func [args]' into our fields */
+static void parse_def(struct opts *o)
+{
+	char buf[1200], *w[2], *rest, *p;
+	const char *d = o->def;
+	size_t i;
+
+	opt_no_ctrl(d, "kprobe definition");
+	if (strlen(d) >= sizeof(buf))
+		opt_usage("kprobe definition too long");
+	if ((d[0] != 'p' && d[0] != 'r') || !strchr(d, ':'))
+		opt_usage("invalid kprobe definition (should start with p: or r:)");
+	o->ret = d[0] == 'r';
+	for (p = (char *)d + 1; isdigit((unsigned char)*p); p++)
+		;
+	if (*p != ':' || (!o->ret && p != d + 1))
+		opt_usage("invalid kprobe definition (should start with p:, r: or rN:)");
+	if (p != d + 1) {
+		snprintf(buf, sizeof(buf), "%.*s", (int)(p - d - 1), d + 1);
+		o->maxactive = opt_ulong(buf, "maxactive (rN:)", 1, 4096);
+	}
+	strcpy(buf, p + 1);
+	rest = buf;
+	for (i = 0; i < 2; i++) {
+		rest += strspn(rest, " ");
+		w[i] = *rest ? rest : NULL;
+		rest += strcspn(rest, " ");
+		if (*rest)
+			*rest++ = '\0';
+	}
+	rest += strspn(rest, " ");
+	if (!w[0])
+		opt_usage("kprobe definition names no function");
+	/* 'p:func args' versus 'p:name func args', as perf-tools decides, and BTF
+	 * argument names: a plain second word is an argument when the first is a
+	 * traceable function and the second is not */
+	if (!w[1] || is_argument(w[1]) || strchr(w[0], '+') ||
+	    (!probes_function_exists(w[1]) && probes_function_exists(w[0]))) {
+		snprintf(o->func, sizeof(o->func), "%s", w[0]);
+		snprintf(o->args, sizeof(o->args), "%s%s%s", w[1] ? w[1] : "",
+			 w[1] && *rest ? " " : "", rest);
+		/* the event is named for the function: do_sys_open+0x10 -> do_sys_open_0x10 */
+		snprintf(o->name, sizeof(o->name), "%.63s", o->func);
+		for (p = o->name; *p; p++)
+			if (!isalnum((unsigned char)*p))
+				*p = '_';
+		if (isdigit((unsigned char)o->name[0]))
+			o->name[0] = '_';
+	} else {
+		/* the group is always ours: 'p:grp/name' keeps only the name */
+		p = strchr(w[0], '/');
+		if (p) {
+			*p++ = '\0';
+			if (!opt_is_ident(w[0]))
+				opt_usage("probe group '%.40s' is not a name (letters, digits, _)",
+					  w[0]);
+		}
+		snprintf(o->name, sizeof(o->name), "%s", p ? p : w[0]);
+		snprintf(o->func, sizeof(o->func), "%s", w[1]);
+		snprintf(o->args, sizeof(o->args), "%s", rest);
+		if (!probe_name_ok(o->name))
+			opt_usage("probe name '%.40s' is not a name (letters, digits, _)", o->name);
+	}
+	for (p = o->func; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_.:+", *p))
+			opt_usage("'%.60s' is not a kernel function (SYMBOL[+offs] or MOD:SYMBOL)",
+				  o->func);
+}
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv, struct opts *o)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, ":Fd:hHp:L:sv")) != -1) {
+		switch (c) {
+		case 'F': o->force = 1; break;
+		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
+		case 'h': usage(); break;
+		case 'H': o->headers = 1; break;
+		case 'p': o->pid = opt_pid(optarg, "-p"); break;
+		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 's': o->stacks = 1; break;
+		case 'v': o->view = 1; break;
+		case ':': opt_usage("option -%c needs an argument", optopt);
+		default: opt_usage("unknown option -%c", optopt);
+		}
+	}
+	if (optind >= argc)
+		opt_usage("missing kprobe definition (p:FUNC or r:FUNC ...)");
+	if (argc - optind > 2)
+		opt_usage("too many arguments (quote the definition and the filter)");
+	if (o->pid && o->tid)
+		opt_usage("use either -p or -L, not both");
+	if (o->view && o->duration)
+		opt_usage("use either -d or -v, not both");
+	o->def = argv[optind];
+	parse_def(o);
+	if (optind + 1 < argc) {
+		o->filter = argv[optind + 1];
+		opt_no_ctrl(o->filter, "filter");
+	}
+}
+
+/* check - the kernel has kprobes, the function is safe, the syntax is known */
+static void check(struct opts *o)
+{
+	char sym[128], args[1024], *p, *w, *save = NULL;
+
+	if (!probes_available())
+		msg_die(EXIT_ERR, "this kernel does not allow kprobes: no kprobe_events in tracefs "
+			"(CONFIG_KPROBE_EVENTS off)");
+	p = strchr(o->func, ':');
+	snprintf(sym, sizeof(sym), "%s", p ? p + 1 : o->func);
+	sym[strcspn(sym, "+")] = '\0';
+	if (!o->force && !probes_function_exists(sym))
+		msg_die(EXIT_ERR, "function %s is not in available_filter_functions: it does not "
+			"exist or may be unsafe to probe (-F to force)", sym);
+	if (strstr(o->args, "$arg") && !probes_readme_has("$arg<N>"))
+		msg_die(EXIT_ERR, "this kernel does not know $argN in probe arguments "
+			"(tracing README); use registers, e.g. %%di, %%si on x86-64");
+	/* a fetcharg starting with a letter is a BTF argument name (6.6+) */
+	snprintf(args, sizeof(args), "%s", o->args);
+	for (w = strtok_r(args, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		p = strchr(w, '=') ? strchr(w, '=') + 1 : w;
+		if ((isalpha((unsigned char)*p) || *p == '_') && !probes_readme_has("<argname>"))
+			msg_die(EXIT_ERR, "this kernel does not know BTF argument names (%.40s) in "
+				"probe arguments (Linux 6.6+); use $argN or registers", p);
+	}
+}
+
+/* build_filter - the user's filter, the -p/-L threads, and never ourselves */
+static char *build_filter(const struct opts *o)
+{
+	char *f = NULL, *t;
+	pid_t *tids = NULL;
+	int n = 0, i;
+
+	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	if (o->pid)
+		n = opt_tids(o->pid, &tids);
+	for (i = 0; i < n || (o->tid && i == 0); i++) {
+		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
+			     (int)(o->tid ? o->tid : tids[i])) < 0)
+			msg_die(EXIT_ERR, "out of memory");
+		free(f);
+		f = t;
+	}
+	if ((n || o->tid) && asprintf(&t, "%s)", f) >= 0) {
+		free(f);
+		f = t;
+	}
+	if (o->filter && asprintf(&t, "(%s) && %s", o->filter, f) >= 0) {
+		free(f);
+		f = t;
+	}
+	free(tids);
+	return f;
+}
+
+/* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints */
+static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct ctx *c = arg;
+	static struct trace_seq seq;
+	char where[300], a[256], b[256];
+	const char *info;
+	int pid = decode_pid(ev, rec);
+
+	if (!seq.buffer)
+		trace_seq_init(&seq);
+	trace_seq_reset(&seq);
+	fprintf(out, "%16s-%-7d", decode_comm(c->s, pid), pid);
+	if (c->stack_ev && ev->id == c->stack_ev->id) {
+		tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d:",
+				TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME);
+		trace_seq_terminate(&seq);
+		fputs(seq.buffer, out);
+		fprintf(out, " <stack trace>\n");
+		kstack_print(c->s, out, ev, rec);
+		return;
+	}
+	tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d: %s: %s",
+			TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME,
+			TEP_PRINT_NAME, TEP_PRINT_INFO);
+	trace_seq_terminate(&seq);
+	/* the probe's address prints as hex: name it as the kernel does */
+	if (decode_has(ev, "__probe_ip"))
+		snprintf(where, sizeof(where), "(%s)", decode_ksym(c->s,
+			 decode_u64(ev, rec, "__probe_ip"), a, sizeof(a)));
+	else
+		snprintf(where, sizeof(where), "(%s <- %s)", decode_ksym(c->s,
+			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), decode_ksym(c->s,
+			 decode_u64(ev, rec, "__probe_func"), b, sizeof(b)));
+	info = strstr(seq.buffer, ": (");
+	if (info && (info = strchr(info, ')'))) {
+		fwrite(seq.buffer, 1, strstr(seq.buffer, ": (") + 2 - seq.buffer, out);
+		fprintf(out, "%s%s\n", where, info + 1);
+	} else {
+		fprintf(out, "%s\n", seq.buffer);
+	}
+}
+
+/* print_header - the column header (-H), in ftrace's style */
+static void print_header(const struct ctx *c)
+{
+	printf("# tracer: nop (instance, kprobe %s)\n", c->name);
+	printf("#\n");
+	printf("#                                _-----=> irqs-off/BH-disabled\n");
+	printf("#                               / _----=> need-resched\n");
+	printf("#                              | / _---=> hardirq/softirq\n");
+	printf("#                              || / _--=> preempt-depth\n");
+	printf("#                              ||| / _-=> migrate-disable\n");
+	printf("#                              |||| /     delay\n");
+	printf("#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n");
+	printf("#              | |         |   |||||     |         |\n");
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct ctx c = { 0 };
+	const char *systems[3] = { NULL, NULL, NULL };
+	struct session *s;
+	char *filter;
+	int rc;
+
+	msg_init("kprobe");
+	sig_init();
+	parse(argc, argv, &o);
+	session_tracefs();
+	check(&o);
+
+	s = session_open("kprobe");
+	if (o.ret)
+		rc = probe_add_ret(s, o.name, o.func, *o.args ? o.args : NULL, o.maxactive);
+	else
+		rc = probe_add(s, o.name, 0, o.func, *o.args ? o.args : NULL);
+	if (rc < 0) {
+		msg_kernel(NULL, "kernel refused kprobe '%.100s'", o.def);
+		exit(EXIT_ERR);
+	}
+	if (o.view) {
+		char *fmt = tracefs_event_file_read(NULL, s->group, o.name, "format", NULL);
+
+		if (!fmt)
+			msg_die(EXIT_ERR, "cannot read the format of %s:", o.name);
+		fputs(fmt, stdout);
+		free(fmt);
+		return EXIT_OK;
+	}
+	systems[0] = s->group;
+	systems[1] = o.stacks ? "ftrace" : NULL;
+	session_load(s, systems);
+	c.s = s;
+	c.name = o.name;
+	if (!session_event(s, s->group, o.name))
+		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
+	filter = build_filter(&o);
+	session_filter(s, s->group, o.name, filter, o.filter);
+	free(filter);
+	if (o.stacks && !(c.stack_ev = kstack_enable(s)))
+		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
+	stream_on(NULL, on_event, &c);
+	session_enable(s, s->group, o.name);
+	/* size the buffer now: resizing takes a while and the banner means ready */
+	stream_size_buffer(s);
+
+	out_init(o.duration > 0);
+	if (o.duration > 0)
+		printf("Tracing kprobe %s for %g seconds (buffered)...\n", o.name, o.duration);
+	else
+		printf("Tracing kprobe %s. Ctrl-C to end.\n", o.name);
+	if (o.headers)
+		print_header(&c);
+	fflush(stdout);
+
+	stream_run(s, o.duration, 0, NULL, NULL);
+
+	out_finish();
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	stream_report_lost(s);
+	return EXIT_OK;
+}

@@ -1,0 +1,419 @@
+/* opensnoop - trace open()s: process, file descriptor or error, and path
+ *
+ * open, openat and openat2 are traced by their syscall exit tracepoints (the
+ * FD or error). The path is read in the kernel at the call: by event probes on
+ * the syscall entry tracepoints (5.15+), else by a kprobe on do_sys_openat2
+ * (5.6+) or do_sys_open. A kernel with neither gets the path from the caller's
+ * memory through /proc after the event, which a process gone by then no longer
+ * has: such paths are marked. -p, -L, -n (a plain name) and -x are applied in
+ * the kernel. Overhead grows with the open rate: each open is two events and a
+ * printed line; at more than some thousand opens a second, use -d or a filter.
+ */
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "pidmap.h"
+#include "probes.h"
+#include "procread.h"
+#include "reorder.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+static const char usage_text[] =
+"USAGE: opensnoop [-htxTe] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
+"                 -d seconds      # trace duration, and use buffers\n"
+"                 -e              # include the open flags (octal)\n"
+"                 -n name         # process name to match on open\n"
+"                 -p PID          # PID to match on open (all its threads)\n"
+"                 -L TID          # thread id to match on open\n"
+"                 -t              # include time (seconds)\n"
+"                 -T              # include wall-clock time (HH:MM:SS)\n"
+"                 -x              # only show failed opens\n"
+"                 -h              # this usage message\n"
+"                 filename        # match filename (partials, REs, ok)\n"
+"  eg,\n"
+"       opensnoop                 # watch open()s live (unbuffered)\n"
+"       opensnoop -d 1            # trace 1 sec (buffered)\n"
+"       opensnoop -p 181          # trace I/O issued by PID 181 only\n"
+"       opensnoop conf            # trace filenames containing \"conf\"\n"
+"       opensnoop 'log$'          # filenames ending in \"log\"\n"
+"       opensnoop -x -e           # failed opens, with their flags\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+enum mode { M_EPROBE, M_KPROBE, M_PROC };
+
+struct opts {
+	double duration;
+	pid_t pid, tid;
+	int times, hms, fails, flags;
+	const char *name, *file;
+	regex_t name_re, file_re;
+};
+
+/* an open in progress: what the call asked for */
+struct call {
+	unsigned long long flags;
+	int known;		/* 1: read in the kernel; 0: from user memory; -1: unread */
+	char path[];
+};
+
+static struct opts o;
+static enum mode mode = M_PROC;
+/* read when an open's return is drained: the name, and in PROC mode the FD's file */
+struct seen {
+	char comm[16];
+	char link[];
+};
+
+static struct pidmap *pending, *comms;
+static struct session *sess;
+
+static const char *const calls[] = { "open", "openat", "openat2" };
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv)
+{
+	int c;
+
+	while ((c = getopt(argc, argv, ":d:ehn:p:L:txT")) != -1) {
+		switch (c) {
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'e': o.flags = 1; break;
+		case 'h': usage(); break;
+		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 'L': o.tid = opt_pid(optarg, "-L"); break;
+		case 't': o.times = 1; break;
+		case 'T': o.hms = 1; break;
+		case 'x': o.fails = 1; break;
+		case ':': opt_usage("option -%c needs an argument", optopt);
+		default: opt_usage("unknown option -%c", optopt);
+		}
+	}
+	if (argc - optind > 1)
+		opt_usage("too many arguments (one filename pattern at most)");
+	if (optind < argc) {
+		o.file = argv[optind];
+		opt_regex(&o.file_re, o.file, "filename");
+	}
+	if (o.pid && o.tid)
+		opt_usage("use either -p or -L, not both");
+}
+
+/* call_new - a pending open of `path` (n bytes; known: it was read) */
+static struct call *call_new(const char *path, size_t n, int known, unsigned long long flags)
+{
+	struct call *c = malloc(sizeof(*c) + 2 * n + 4);
+
+	if (!c)
+		msg_die(EXIT_ERR, "out of memory");
+	while (n && path[n - 1] == '\0')
+		n--;
+	c->flags = flags;
+	c->known = known;
+	out_vis(c->path, 2 * n + 4, 0, path, n);
+	return c;
+}
+
+/* on_probe - the path and flags read in the kernel at the call */
+static void on_probe(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	int n = 0;
+	const char *p = tep_get_field_raw(NULL, ev, "path", rec, &n, 0);
+
+	pidmap_put(pending, decode_pid(ev, rec),
+		   call_new(p ? p : "", p && n > 0 ? n : 0, 1, decode_u64(ev, rec, "flags")));
+}
+
+/* on_enter - PROC mode: keep what pre_enter read for the open's end */
+static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	struct call *c = aux, *copy = call_new(c->path, strlen(c->path), c->known, c->flags);
+
+	pidmap_put(pending, decode_pid(ev, rec), copy);
+}
+
+/* pre_enter - PROC mode: read the path (and openat2's flags) while the caller lives */
+static void pre_enter(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	static char path[4096];
+	int tid = decode_pid(ev, rec), n, i;
+	unsigned long long flags = decode_u64(ev, rec, "flags");
+
+	if (decode_has(ev, "how") && proc_mem(tid, decode_u64(ev, rec, "how"), &flags,
+					      sizeof(flags)) < 0)
+		flags = 0;
+	n = proc_mem_str(tid, decode_u64(ev, rec, "filename"), path, sizeof(path));
+	/* a buffer reused since the call can hold anything: no control bytes in a path */
+	for (i = 0; i < n; i++)
+		if ((unsigned char)path[i] < 0x20 || path[i] == 0x7f)
+			n = -1;
+	reorder_push(ev, rec, on_enter, NULL,
+		     call_new(path, n > 0 ? n : 0, n >= 0 ? 0 : -1, flags));
+}
+
+/* on_rename - the names tasks get while tracing runs (fork, exec, prctl) */
+static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	char comm[32];
+	int fork = decode_has(ev, "child_comm");
+
+	decode_str(ev, rec, fork ? "child_comm" : "newcomm", comm, sizeof(comm));
+	pidmap_put(comms, (int)decode_s64(ev, rec, fork ? "child_pid" : "pid"), strdup(comm));
+}
+
+/* on_return - an open returned: print it with its call, unless filtered */
+static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	int tid = decode_pid(ev, rec);
+	struct call *c = pidmap_take(pending, tid);
+	long long ret = decode_s64(ev, rec, "ret");
+	struct seen *sn = aux;
+	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
+	char buf[32], err[16];
+
+	if (!c)
+		return;			/* began before tracing did */
+	if (!comm && sn->comm[0]) {		/* first open seen from tid: keep its name */
+		pidmap_put(comms, tid, strdup(sn->comm));
+		comm = pidmap_get(comms, tid);
+	}
+	if (!comm)
+		comm = decode_comm(sess, tid);
+	/* read after the fact (memory, else the FD's file): a best guess, marked */
+	path = c->known >= 0 ? c->path : sn->link[0] ? sn->link : NULL;
+	if (c->known <= 0 && path)
+		mark = " [?]";
+	if ((o.fails && ret >= 0) || (o.name && regexec(&o.name_re, comm, 0, NULL, 0)) ||
+	    (o.file && (!path || regexec(&o.file_re, path, 0, NULL, 0)))) {
+		free(c);
+		return;
+	}
+	if (o.hms)
+		fprintf(out, "%-8s ", out_hms(rec->ts, buf, sizeof(buf)));
+	if (o.times)
+		fprintf(out, "%-16s ", out_time(rec->ts, buf, sizeof(buf)));
+	if (ret >= 0)
+		snprintf(buf, sizeof(buf), "0x%llx", ret);
+	fprintf(out, "%-16.16s %-6d %*s ", comm, tid, o.fails ? 7 : 4,
+		ret >= 0 ? buf : o.fails ? decode_errname((int)ret, err, sizeof(err)) : "-1");
+	if (o.flags)
+		fprintf(out, "%08llo ", c->flags);
+	fprintf(out, "%s%s\n", path ? path : "[?]", mark);
+	free(c);
+}
+
+/* pre_return - the caller's name and, in PROC mode, the file its new FD names */
+static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	long long ret = decode_s64(ev, rec, "ret");
+	int tid = decode_pid(ev, rec);
+	char *link = mode == M_PROC && ret >= 0 ? proc_fd_path(tid, (int)ret) : NULL;
+	struct seen *sn = calloc(1, sizeof(*sn) + (link ? strlen(link) : 0) + 1);
+	char path[64];
+	FILE *f;
+
+	if (!sn)
+		msg_die(EXIT_ERR, "out of memory");
+	if (link)
+		strcpy(sn->link, link);
+	free(link);
+	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
+	if (!pidmap_get(comms, tid) && (f = fopen(path, "re"))) {
+		if (fgets(sn->comm, sizeof(sn->comm), f))
+			sn->comm[strcspn(sn->comm, "\n")] = '\0';
+		fclose(f);
+	}
+	reorder_push(ev, rec, on_return, NULL, sn);
+}
+
+/* setup_probes - the best way this kernel has to read the path at the call */
+static void setup_probes(struct session *s)
+{
+	char name[32];
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
+		if (session_event_exists("syscalls", name) &&
+		    probe_add_eprobe(s, calls[i], "syscalls", name, i == 2 ?
+				     "path=+0($filename):ustring flags=+u0($how):x64" :
+				     "path=+0($filename):ustring flags=$flags:x64") == 0)
+			n++;
+	}
+	if (n) {
+		mode = M_EPROBE;
+		return;
+	}
+	if (probes_available() && probes_readme_has("ustring")) {
+		if (probe_add(s, "open", 0, "do_sys_openat2",
+			      "path=+0($arg2):ustring flags=+0($arg3):x64") == 0 ||
+		    probe_add(s, "open", 0, "do_sys_open",
+			      "path=+0($arg2):ustring flags=$arg3:x64") == 0) {
+			mode = M_KPROBE;
+			return;
+		}
+	}
+	msg_warn("no kprobes or event probes: paths are read from the caller's memory after "
+		 "the open; [?] marks one that could not be read");
+}
+
+/* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
+static char *build_filter(const char *extra)
+{
+	char *f, *t, glob[64];
+	pid_t *tids = NULL;
+	int n = 0, i;
+
+	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	if (o.pid)
+		n = opt_tids(o.pid, &tids);
+	for (i = 0; i < n || (i == 0 && o.tid); i++) {
+		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
+			     o.tid ? (int)o.tid : (int)tids[i]) < 0)
+			msg_die(EXIT_ERR, "out of memory");
+		free(f);
+		f = t;
+	}
+	if ((n || o.tid) && asprintf(&t, "%s)", f) >= 0) {
+		free(f);
+		f = t;
+	}
+	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0 &&
+	    asprintf(&t, "%s && comm ~ \"%s\"", f, glob) >= 0) {
+		free(f);
+		f = t;
+	}
+	if (extra && asprintf(&t, "%s && %s", f, extra) >= 0) {
+		free(f);
+		f = t;
+	}
+	free(tids);
+	return f;
+}
+
+/* use - filter, enable and route one event (to pre, else fn), if this kernel has it */
+static void use(const char *sys, const char *name, const char *filter, stream_fn pre,
+		reorder_fn fn)
+{
+	struct tep_event *ev = session_event(sess, sys, name);
+
+	if (!ev)
+		return;
+	session_filter(sess, sys, name, filter, NULL);
+	if (pre)
+		stream_on(ev, pre, NULL);
+	else
+		reorder_on(ev, fn, NULL);
+	session_enable(sess, sys, name);
+}
+
+int main(int argc, char **argv)
+{
+	const char *formats[14] = { "sched:sched_process_fork", "task:task_rename" };
+	char fmt[9][96];
+	int nf = 2;
+	char *filter, *exit_filter, name[32], ftext[256];
+	size_t i, at;
+
+	msg_init("opensnoop");
+	sig_init();
+	parse(argc, argv);
+	session_tracefs();
+	if (!session_event_exists("syscalls", "sys_exit_openat"))
+		msg_die(EXIT_ERR, "tracepoint syscalls:sys_exit_openat not found "
+			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
+
+	sess = session_open("opensnoop");
+	if (o.hms && session_clock(sess, "mono") < 0)
+		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
+	setup_probes(sess);
+	for (i = 0; i < 3; i++) {
+		snprintf(fmt[3 * i], sizeof(fmt[0]), "syscalls:sys_enter_%s", calls[i]);
+		snprintf(fmt[3 * i + 1], sizeof(fmt[0]), "syscalls:sys_exit_%s", calls[i]);
+		snprintf(fmt[3 * i + 2], sizeof(fmt[0]), "%s:%s", sess->group, calls[i]);
+		formats[nf++] = fmt[3 * i];
+		formats[nf++] = fmt[3 * i + 1];
+		if (mode != M_PROC)
+			formats[nf++] = fmt[3 * i + 2];
+	}
+	session_load(sess, formats);	/* only these: fast even in an emulated guest */
+	pending = pidmap_new(free);
+	comms = pidmap_new(free);
+
+	filter = build_filter(NULL);
+	exit_filter = build_filter(o.fails ? "ret < 0" : NULL);
+	snprintf(name, sizeof(name), "common_pid != %d", (int)getpid());
+	use("sched", "sched_process_fork", name, NULL, on_rename);
+	use("task", "task_rename", name, NULL, on_rename);
+	for (i = 0; i < 3; i++) {
+		if (mode == M_EPROBE)
+			use(sess->group, calls[i], filter, NULL, on_probe);
+		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
+		if (mode == M_PROC)
+			use("syscalls", name, filter, pre_enter, NULL);
+		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
+		use("syscalls", name, exit_filter, pre_return, NULL);
+	}
+	if (mode == M_KPROBE)
+		use(sess->group, "open", filter, NULL, on_probe);
+	free(filter);
+	free(exit_filter);
+
+	stream_size_buffer(sess);	/* before tracing starts: a resize empties the buffer */
+	session_start(sess);
+	out_init(o.duration > 0);
+	at = 0;
+	ftext[0] = '\0';
+	if (o.pid || o.tid)
+		at += snprintf(ftext, sizeof(ftext), " issued by %s %d", o.pid ? "PID" : "TID",
+			       o.pid ? (int)o.pid : (int)o.tid);
+	if (o.name)
+		at += snprintf(ftext + at, sizeof(ftext) - at, " issued by process name \"%.40s\"",
+			       o.name);
+	if (o.file)
+		snprintf(ftext + at, sizeof(ftext) - at, " for filenames containing \"%.40s\"",
+			 o.file);
+	if (o.duration > 0)
+		printf("Tracing open()s%s for %g seconds (buffered)...\n", ftext, o.duration);
+	else
+		printf("Tracing open()s%s. Ctrl-C to end.\n", ftext);
+	if (o.hms)
+		printf("%-8s ", "TIME");
+	if (o.times)
+		printf("%-16s ", "TIMEs");
+	printf("%-16.16s %-6s %*s ", "COMM", "PID", o.fails ? 7 : 4, "FD");
+	if (o.flags)
+		printf("%-8s ", "FLAGS");
+	printf("FILE\n");
+	fflush(stdout);
+
+	stream_run(sess, o.duration, 0.05, reorder_tick, NULL);
+	reorder_flush();
+
+	out_finish();
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	stream_report_lost(sess);
+	return EXIT_OK;
+}

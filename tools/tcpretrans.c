@@ -1,0 +1,281 @@
+/* tcpretrans - trace TCP retransmits, with addresses, ports and state
+ *
+ * Prints one line per TCP retransmit from the tcp:tcp_retransmit_skb
+ * tracepoint (Linux 4.15+), which carries the socket's addresses, ports and
+ * state, so nothing is read from /proc/net/tcp. IPv4 and IPv6. With -l, TCP
+ * tail loss probes too: from a tcp:tcp_send_loss_probe tracepoint where the
+ * kernel has one, else from a kprobe on tcp_send_loss_probe() reading the
+ * socket's struct sock_common. With -s, the kernel stack of each event.
+ *
+ * Overhead is relative to the retransmit rate, which is normally low: only
+ * retransmits are traced, not every packet. Each event is copied to user
+ * space and printed.
+ */
+#include <arpa/inet.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "decode.h"
+#include "kstack.h"
+#include "msg.h"
+#include "options.h"
+#include "output.h"
+#include "probes.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+
+static const char usage_text[] =
+"USAGE: tcpretrans [-hls]\n"
+"                  -h      # help message\n"
+"                  -l      # trace TCP tail loss probes\n"
+"                  -s      # print stack traces\n"
+"   eg,\n"
+"       tcpretrans         # trace TCP retransmits\n"
+"       tcpretrans -l      # also trace TCP tail loss probes\n"
+"\n"
+"See the man page and example file for more info.\n";
+
+/*
+ * The kprobe for -l reads struct sock_common at the offsets x86_64 kernels
+ * have had since 3.x: daddr 0, rcv_saddr 4, dport 12 (network order), num 14,
+ * family 16, state 18, v6_daddr 56, v6_rcv_saddr 72. Field names match the
+ * tracepoint's so one decoder serves both.
+ */
+#define TLP_FUNC "tcp_send_loss_probe"
+#define TLP_ARGS(a) \
+	"daddr=+0(" a "):u8[4] saddr=+4(" a "):u8[4] dport_be=+12(" a "):u16 " \
+	"sport=+14(" a "):u16 family=+16(" a "):u16 state=+18(" a "):u8 " \
+	"daddr_v6=+56(" a "):u8[16] saddr_v6=+72(" a "):u8[16]"
+
+/* TCP states as include/net/tcp_states.h numbers them */
+static const char *const tcp_states[] = {
+	"NULL", "ESTABLISHED", "SYN_SENT", "SYN_RECV", "FIN_WAIT1", "FIN_WAIT2",
+	"TIME_WAIT", "CLOSE", "CLOSE_WAIT", "LAST_ACK", "LISTEN", "CLOSING",
+	"NEW_SYN_RECV", "BOUND_INACTIVE",
+};
+
+struct opts {
+	int tlp, stacks;
+};
+
+/* one traced event: its row marker ("R" or "L") */
+struct src {
+	const char *mark;
+	struct session *s;
+};
+
+/* usage - print the usage text to stdout and exit 0 (-h) */
+static void usage(void)
+{
+	fputs(usage_text, stdout);
+	exit(EXIT_OK);
+}
+
+/* parse - options (also --help, --tlp, --stacks); no arguments */
+static void parse(int argc, char **argv, struct opts *o)
+{
+	static const struct option longs[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ "tlp", no_argument, NULL, 'l' },
+		{ "stacks", no_argument, NULL, 's' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, ":hls", longs, NULL)) != -1) {
+		switch (c) {
+		case 'h': usage(); break;
+		case 'l': o->tlp = 1; break;
+		case 's': o->stacks = 1; break;
+		default:
+			if (optopt)
+				opt_usage("unknown option -%c", optopt);
+			opt_usage("unknown option %.40s", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		opt_usage("unexpected argument '%.40s'", argv[optind]);
+}
+
+/* is_v4 - the event's socket is IPv4: the family field, else a v4-mapped saddr_v6 */
+static int is_v4(struct tep_event *ev, struct tep_record *rec)
+{
+	static const unsigned char mapped[12] = { [10] = 0xff, [11] = 0xff };
+	unsigned char v6[16] = { 0 };
+	int len = 0;
+	const void *p;
+
+	if (decode_has(ev, "family"))
+		return decode_u64(ev, rec, "family") == AF_INET;
+	p = tep_get_field_raw(NULL, ev, "saddr_v6", rec, &len, 0);
+	if (!p || len != 16)
+		return 1;
+	memcpy(v6, p, 16);
+	return !memcmp(v6, mapped, 12) || !memcmp(v6, (unsigned char[16]){ 0 }, 16);
+}
+
+/* fmt_endpoint - "ADDR:PORT" (IPv6: "[ADDR]:PORT") from the named fields */
+static void fmt_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
+			 const char *f4, const char *f6, unsigned int port,
+			 char *buf, size_t len)
+{
+	char addr[INET6_ADDRSTRLEN] = "-";
+	const void *p;
+	int n = 0;
+
+	p = tep_get_field_raw(NULL, ev, v4 ? f4 : f6, rec, &n, 0);
+	if (p && n == (v4 ? 4 : 16))
+		inet_ntop(v4 ? AF_INET : AF_INET6, p, addr, sizeof(addr));
+	snprintf(buf, len, v4 ? "%s:%u" : "[%s]:%u", addr, port);
+}
+
+/* fmt_state - TCP state name without TCP_, "-" if the kernel does not say */
+static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char *buf,
+			     size_t len)
+{
+	unsigned long long st;
+
+	if (!decode_has(ev, "state"))
+		return "-";
+	st = decode_u64(ev, rec, "state");
+	if (st < sizeof(tcp_states) / sizeof(tcp_states[0]))
+		return tcp_states[st];
+	snprintf(buf, len, "%llu", st);
+	return buf;
+}
+
+/* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
+static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct src *src = arg;
+	char now[16], laddr[64], raddr[64], st[24];
+	unsigned int sport, dport;
+	time_t t = time(NULL);
+	int v4 = is_v4(ev, rec);
+
+	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
+	sport = decode_u64(ev, rec, "sport");
+	if (decode_has(ev, "dport_be"))
+		dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
+	else
+		dport = decode_u64(ev, rec, "dport");
+	fmt_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
+	fmt_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
+	fprintf(out, "%-8s %-6d %-20s %s> %-20s %-12s\n", now, decode_pid(ev, rec), laddr,
+		src->mark, raddr, fmt_state(ev, rec, st, sizeof(st)));
+}
+
+/* on_stack - the kernel stack recorded right after an event (-s) */
+static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+{
+	struct src *src = arg;
+
+	kstack_print(src->s, out, ev, rec);
+}
+
+/* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */
+static void tlp_kprobe(struct session *s)
+{
+	const char *args = NULL;
+
+	if (!probes_available())
+		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
+			"and no kprobe_events in this kernel)");
+	if (probes_readme_has("$arg<N>"))
+		args = TLP_ARGS("$arg1");
+#ifdef __x86_64__
+	else
+		args = TLP_ARGS("%di");
+#endif
+	if (!args)
+		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
+	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
+		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
+		exit(EXIT_ERR);
+	}
+}
+
+/* own_filter - never trace ourselves */
+static void own_filter(struct session *s, const char *sys, const char *ev)
+{
+	char f[64];
+
+	snprintf(f, sizeof(f), "common_pid != %d", (int)getpid());
+	session_filter(s, sys, ev, f, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct src retrans = { "R", NULL }, tlp = { "L", NULL };
+	const char *systems[4] = { "tcp", NULL, NULL, NULL };
+	const char *tlp_sys = "tcp";
+	struct tep_event *ev, *tlp_ev = NULL, *stack_ev;
+	struct session *s;
+	int n = 1;
+
+	msg_init("tcpretrans");
+	sig_init();
+	parse(argc, argv, &o);
+	session_tracefs();
+	if (!session_event_exists("tcp", "tcp_retransmit_skb"))
+		msg_die(EXIT_ERR, "tracepoint tcp:tcp_retransmit_skb not found (needs Linux 4.15+)");
+	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe") && !probes_available())
+		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
+			"and no kprobe_events in this kernel)");
+
+	s = session_open("tcpretrans");
+	retrans.s = tlp.s = s;
+	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe")) {
+		tlp_kprobe(s);
+		tlp_sys = s->group;
+		systems[n++] = s->group;
+	}
+	if (o.stacks)
+		systems[n++] = "ftrace";
+	session_load(s, systems);
+	ev = session_event(s, "tcp", "tcp_retransmit_skb");
+	if (!ev)
+		msg_die(EXIT_ERR, "cannot parse the format of tcp:tcp_retransmit_skb");
+	own_filter(s, "tcp", "tcp_retransmit_skb");
+	stream_on(ev, on_event, &retrans);
+	if (o.tlp) {
+		tlp_ev = session_event(s, tlp_sys, "tcp_send_loss_probe");
+		if (!tlp_ev)
+			msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe",
+				tlp_sys);
+		own_filter(s, tlp_sys, "tcp_send_loss_probe");
+		stream_on(tlp_ev, on_event, &tlp);
+	}
+	if (o.stacks) {
+		stack_ev = kstack_enable(s);
+		if (!stack_ev)
+			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
+		stream_on(stack_ev, on_stack, &retrans);
+	}
+	session_enable(s, "tcp", "tcp_retransmit_skb");
+	if (tlp_ev)
+		session_enable(s, tlp_sys, "tcp_send_loss_probe");
+
+	out_init(0);
+	printf("Tracing TCP retransmits%s. Ctrl-C to end.\n",
+	       o.tlp ? " and tail loss probes" : "");
+	printf("%-8s %-6s %-20s -- %-20s %-12s\n", "TIME", "PID", "LADDR:LPORT",
+	       "RADDR:RPORT", "STATE");
+	fflush(stdout);
+
+	stream_run(s, 0, 0, NULL, NULL);
+
+	out_finish();
+	if (!out_broken()) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+	stream_report_lost(s);
+	return EXIT_OK;
+}
