@@ -262,6 +262,8 @@ int main(int argc, char **argv)
 	if (tlp_ev)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
+	stream_size_buffer(s);	/* a resize empties the buffer: before tracing starts */
+	stream_start(s);
 	out_init(0);
 	printf("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 	       o.tlp ? " and tail loss probes" : "");
