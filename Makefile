@@ -86,8 +86,9 @@ check-unit: $(UNIT)
 
 # LIVE_TESTS: the test files (tests/live/NAME.sh) that `make check` runs on this
 # kernel and in the qemu kernels. The tests of the other tools run with
-# `make check-all` (LIVE_TESTS=all) while those tools are being finished.
-LIVE_TESTS ?= tpoint
+# `make check-all` (LIVE_TESTS=all): tcpretrans, funccount, funcgraph, kprobe and
+# reliability, while those are being finished.
+LIVE_TESTS ?= tpoint execsnoop opensnoop iosnoop iolatency
 LIVE_ALL := $(patsubst tests/live/%.sh,%,$(filter-out tests/live/run.sh,$(wildcard tests/live/*.sh)))
 LIVE_SEL = $(if $(filter all,$(LIVE_TESTS)),$(LIVE_ALL),$(LIVE_TESTS))
 
@@ -117,8 +118,9 @@ check-asan:
 		s1=$$?; sed 's/^/asan: /' $(ASAN_B)/unit.log; \
 		$(ASAN_ENV) sh tests/live/run.sh $(ASAN_B)/bin $(LIVE_SEL) > $(ASAN_B)/live.log 2>&1; \
 		s2=$$?; sed 's/^/asan: /' $(ASAN_B)/live.log; \
-		n=$$(ls $(ASAN_LOGS) | wc -l); \
-		for f in $(ASAN_LOGS)/*; do [ -f "$$f" ] && { echo "FAIL asan: $$f"; head -30 "$$f"; }; done; \
+		n=$$(grep -lE 'ERROR: |runtime error' $(ASAN_LOGS)/* 2>/dev/null | wc -l); \
+		for f in $$(grep -lE 'ERROR: |runtime error' $(ASAN_LOGS)/* 2>/dev/null); do \
+			echo "FAIL asan: $$f"; grep -v '^$$' "$$f" | head -30; done; \
 		echo "asan: $$n sanitizer reports"; [ $$n -eq 0 ] && [ $$s1 -eq 0 ] && [ $$s2 -eq 0 ]
 
 # fuzz: each libFuzzer harness in tests/fuzz replays its corpus and regression

@@ -95,6 +95,8 @@ static void deliver(unsigned long long limit)
 {
 	size_t i, done = 0;
 
+	if (!nr)
+		return;
 	qsort(queue, nr, sizeof(*queue), cmp_item);
 	for (i = 0; i < nr && queue[i].rec->ts <= limit; i++) {
 		queue[i].fn(queue[i].ev, queue[i].rec, queue[i].aux, queue[i].ctx);

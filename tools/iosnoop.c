@@ -117,7 +117,7 @@ static void on_io(const struct blkio_done *io, void *arg)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
+	static struct opts o;	/* static: lives as long as the run (-n regex) */
 	struct session *s;
 	pid_t *tids = NULL;
 	char ftext[128] = "";

@@ -157,6 +157,7 @@ static void view(const struct opts *o)
 	if (!fmt)
 		msg_die(EXIT_ERR, "cannot read the format of %s:%s:", o->sys, o->event);
 	fputs(fmt, stdout);
+	free(fmt);
 	exit(EXIT_OK);
 }
 

@@ -171,7 +171,7 @@ fetch_kernel() {
 	fi
 
 	# newest ABI first: linux-image-5.10.0-46-amd64, 6.12.48+deb13-amd64;
-	# the plain "6.1" must not match 6.12, hence the [.+-] after it
+	# only ".N", "-N" or "+debN" may follow the series, so 6.1 is not 6.12
 	re=$(echo "$ver" | sed 's/\./\\./g')
 	abis=$(apt-cache "$@" pkgnames linux-image- |
 		sed -n -E "s/^linux-image-($re(\.[0-9]+)*(-[0-9]+|\+deb[0-9]+))-amd64(-unsigned)?\$/\1/p" |
@@ -578,7 +578,7 @@ main() {
 		fi
 	done
 
-	echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+ ($bad )}"
+	echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+:$bad}"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ $failed -eq 0 ] && [ $kbad -eq 0 ]
 }
