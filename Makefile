@@ -86,9 +86,9 @@ check-unit: $(UNIT)
 
 # LIVE_TESTS: the test files (tests/live/NAME.sh) that `make check` runs on this
 # kernel and in the qemu kernels. The tests of the other tools run with
-# `make check-all` (LIVE_TESTS=all): tcpretrans, funccount, funcgraph, kprobe and
-# reliability, while those are being finished.
-LIVE_TESTS ?= tpoint execsnoop opensnoop iosnoop iolatency
+# `make check-all` (LIVE_TESTS=all), or e.g. LIVE_TESTS="tpoint execsnoop opensnoop
+# iosnoop iolatency" (those passed on the host, 5.10 and 6.1), while the rest are finished.
+LIVE_TESTS ?= tpoint
 LIVE_ALL := $(patsubst tests/live/%.sh,%,$(filter-out tests/live/run.sh,$(wildcard tests/live/*.sh)))
 LIVE_SEL = $(if $(filter all,$(LIVE_TESTS)),$(LIVE_ALL),$(LIVE_TESTS))
 
