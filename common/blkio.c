@@ -22,6 +22,7 @@
 
 #include "blkio.h"
 #include "decode.h"
+#include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "session.h"
@@ -186,6 +187,24 @@ void blkio_check_type(const char *s, const char *what)
 				  what, s);
 }
 
+/* blkio_option - see blkio.h */
+void blkio_option(struct blkio_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'd':
+		o->dev = blkio_parse_dev(arg, "-d");
+		o->has_dev = 1;
+		break;
+	case 'i':
+		blkio_check_type(arg, "-i");
+		o->type = arg;
+		break;
+	case 'Q':
+		o->queue = 1;
+		break;
+	}
+}
+
 /* blkio_dev_str - "major,minor" of a kernel dev value */
 char *blkio_dev_str(unsigned int dev, char *buf, size_t len)
 {
@@ -199,33 +218,16 @@ const char *blkio_start_event(const struct blkio_opts *o)
 	return o->queue ? "block_rq_insert" : "block_rq_issue";
 }
 
-/* cat - append printf-formatted text to a malloc'd string */
-static void cat(char **f, const char *fmt, ...)
-{
-	char *add, *g;
-	va_list ap;
-
-	va_start(ap, fmt);
-	if (vasprintf(&add, fmt, ap) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	va_end(ap);
-	if (asprintf(&g, "%s%s", *f ? *f : "", add) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	free(add);
-	free(*f);
-	*f = g;
-}
-
 /* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
 char *blkio_filter(const struct blkio_opts *o)
 {
 	char *f = NULL;
 
-	cat(&f, "");
+	filter_cat(&f, "%s", "");
 	if (o->type)
-		cat(&f, "rwbs ~ \"%s\"", o->type);
+		filter_cat(&f, "rwbs ~ \"%s\"", o->type);
 	if (o->has_dev)
-		cat(&f, "%sdev == %u", o->type ? " && " : "", o->dev);
+		filter_cat(&f, "%sdev == %u", o->type ? " && " : "", o->dev);
 	return f;
 }
 
@@ -234,9 +236,9 @@ static char *dev_filter(const struct blkio_opts *o)
 {
 	char *f = NULL;
 
-	cat(&f, "");
+	filter_cat(&f, "%s", "");
 	if (o->has_dev)
-		cat(&f, "dev == %u", o->dev);
+		filter_cat(&f, "dev == %u", o->dev);
 	return f;
 }
 
@@ -247,10 +249,10 @@ static char *who_filter(const struct blkio_opts *o)
 	int i;
 
 	for (i = 0; i < o->npids; i++)
-		cat(&f, "%s common_pid == %d", i ? " ||" : (o->has_dev ? " && (" : "("),
+		filter_cat(&f, "%s common_pid == %d", i ? " ||" : (o->has_dev ? " && (" : "("),
 		    (int)o->pids[i]);
 	if (o->npids)
-		cat(&f, ")");
+		filter_cat(&f, ")");
 	return f;
 }
 

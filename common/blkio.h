@@ -30,6 +30,8 @@ struct blkio_opts {
 	int who;		/* follow the submitting process (block_getrq) */
 };
 
+/* blkio_option - the block options both tools share: -d maj,min, -i rwbs glob, -Q */
+void blkio_option(struct blkio_opts *o, int c, const char *arg);
 /* blkio_parse_dev - "major,minor" as the kernel's dev_t encoding; usage error otherwise */
 unsigned int blkio_parse_dev(const char *s, const char *what);
 /* blkio_check_type - an rwbs glob the kernel filter takes safely; usage error otherwise */

@@ -34,14 +34,28 @@ struct tep_event *kstack_enable(struct session *s)
 void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec)
 {
 	struct tep_format_field *f = tep_find_field(ev, "caller");
-	int i, step = tep_get_long_size(s->tep);
+	unsigned long long nr = ~0ULL;
 	const unsigned char *p;
+	int i, step;
 	char sym[256];
 
 	if (!f || f->offset >= rec->size)
 		return;
+	/*
+	 * The word size comes from the field itself (caller[8] of 64 bytes: 8),
+	 * never from the tep handle, which knows it only after parsing the
+	 * header page and says 0 before.
+	 */
+	step = f->elementsize;
+	if (step != 4 && step != 8)
+		step = tep_get_long_size(s->tep);
+	if (step != 4 && step != 8)
+		step = (int)sizeof(long);
+	/* "size" is the number of frames the kernel stored, where it says */
+	if (tep_find_field(ev, "size"))
+		nr = decode_u64(ev, rec, "size");
 	p = (const unsigned char *)rec->data + f->offset;
-	for (i = 0; f->offset + i + step <= rec->size; i += step) {
+	for (i = 0; nr-- > 0 && f->offset + i + step <= rec->size; i += step) {
 		unsigned long long a = 0;
 		unsigned int a32;
 

@@ -12,6 +12,26 @@
 #include "msg.h"
 #include "options.h"
 
+/* opt_help - print the usage text to stdout and exit(EXIT_OK) (-h) */
+void opt_help(const char *text)
+{
+	fputs(text, stdout);
+	exit(EXIT_OK);
+}
+
+/* opt_funcs - see options.h */
+void opt_funcs(const char *s, const char *missing)
+{
+	const char *p;
+
+	opt_no_ctrl(s, "funcstring");
+	for (p = s; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_.*?[] ", *p))
+			opt_usage("funcstring: '%c' not allowed (function names and globs only)", *p);
+	if (!strpbrk(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_*?"))
+		opt_usage("missing funcstring (%s)", missing);
+}
+
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...)
 {

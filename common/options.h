@@ -26,6 +26,12 @@ void opt_no_ctrl(const char *s, const char *what);
 const char *opt_filter_ok(const char *s);
 /* opt_filter - refuse (usage) a filter with control bytes, open quotes or unbalanced parentheses */
 void opt_filter(const char *s, const char *what);
+/*
+ * opt_funcs - kernel function names and globs, space-separated: letters,
+ * digits, _ . * ? [ ] only (no '!' negation, ':' commands or module filters);
+ * "missing" describes what an empty list lacks
+ */
+void opt_funcs(const char *s, const char *missing);
 /* opt_is_ident - true for [A-Za-z_][A-Za-z0-9_]* (a tracefs system or event name) */
 int opt_is_ident(const char *s);
 /* opt_tids - every thread of PID (from /proc/PID/task); returns the count */
@@ -36,6 +42,8 @@ int opt_tids(pid_t pid, pid_t **tids);
  * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
+/* opt_help - print the usage text to stdout and exit(EXIT_OK) (-h) */
+void opt_help(const char *text) __attribute__((noreturn));
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -78,13 +79,6 @@ static struct opts o = { .argc = 8 };
 static enum mode mode = M_PROC;
 static struct pidmap *pending, *parent, *seen, *parent_uid;
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
@@ -94,7 +88,7 @@ static void parse(int argc, char **argv)
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'r': o.rexec = 1; break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
@@ -405,11 +399,10 @@ static void setup_probes(struct session *s)
 /* filter - install "common_pid != self" plus `extra` on SYS:EV */
 static void filter(struct session *s, const char *sys, const char *ev, const char *extra)
 {
-	char f[256];
+	char *f = filter_build(0, 0, NULL, extra);
 
-	snprintf(f, sizeof(f), "common_pid != %d%s%s", (int)getpid(), extra ? " && " : "",
-		 extra ? extra : "");
 	session_filter(s, sys, ev, f, NULL);
+	free(f);
 }
 
 /* use - filter, enable and route one event (to pre, else fn), if this kernel has it */

@@ -64,24 +64,16 @@ struct state {
 	int n, profiler;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	const char *p;
 	int c;
 
 	while ((c = getopt(argc, argv, ":d:Fhi:t:T")) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'F': o->force = 1; break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
 		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'T': o->stamp = 1; break;
@@ -94,13 +86,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	if (argc - optind > 1)
 		opt_usage("too many arguments (quote several globs as one argument)");
 	o->funcs = argv[optind];
-	opt_no_ctrl(o->funcs, "funcstring");
-	for (p = o->funcs; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.*?[] ",
-			    *p))
-			opt_usage("funcstring: '%c' not allowed (function names and globs only)", *p);
-	if (!strpbrk(o->funcs, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_*?"))
-		opt_usage("missing funcstring (kernel function names or globs)");
+	opt_funcs(o->funcs, "kernel function names or globs");
 }
 
 /* cmp_name - order functions by name, for lookups */

@@ -62,17 +62,9 @@ struct place {
 	int top;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	const char *p;
 	int c;
 
 	while ((c = getopt(argc, argv, ":aCd:DhHm:p:L:PtT")) != -1) {
@@ -81,7 +73,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'C': o->cpu_only = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o->no_dur = 1; break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
@@ -100,14 +92,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	if (o->pid && o->tid)
 		opt_usage("use either -p or -L, not both");
 	o->funcs = argv[optind];
-	opt_no_ctrl(o->funcs, "funcstring");
-	/* names and globs only: no '!' negation, ':' commands or module filters */
-	for (p = o->funcs; *p; p++)
-		if (!strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.*?[] ",
-			    *p))
-			opt_usage("funcstring: '%c' not allowed (function names and globs only)", *p);
-	if (!strpbrk(o->funcs, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_*?"))
-		opt_usage("missing funcstring (a kernel function name or glob)");
+	opt_funcs(o->funcs, "a kernel function name or glob");
 }
 
 /* has_word - does the space-separated list contain the word */

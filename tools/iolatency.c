@@ -63,13 +63,6 @@ struct state {
 	unsigned long ticks;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
@@ -78,17 +71,13 @@ static void parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt(argc, argv, ":d:hi:DmQT")) != -1) {
 		switch (c) {
 		case 'd':
-			o->io.dev = blkio_parse_dev(optarg, "-d");
-			o->io.has_dev = 1;
-			break;
-		case 'h': usage(); break;
 		case 'i':
-			blkio_check_type(optarg, "-i");
-			o->io.type = optarg;
+		case 'Q':
+			blkio_option(&o->io, c, optarg);
 			break;
+		case 'h': opt_help(usage_text);
 		case 'D': o->per_disk = 1; break;
 		case 'm': o->usecs = 1; break;
-		case 'Q': o->io.queue = 1; break;
 		case 'T': o->timestamps = 1; break;
 		case ':': opt_usage("option -%c needs an argument", optopt);
 		default: opt_usage("unknown option -%c", optopt);

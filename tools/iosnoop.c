@@ -54,13 +54,6 @@ struct opts {
 	int start_ts, end_ts;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
@@ -69,21 +62,17 @@ static void parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt(argc, argv, ":d:hi:n:p:Qst")) != -1) {
 		switch (c) {
 		case 'd':
-			o->io.dev = blkio_parse_dev(optarg, "-d");
-			o->io.has_dev = 1;
-			break;
-		case 'h': usage(); break;
 		case 'i':
-			blkio_check_type(optarg, "-i");
-			o->io.type = optarg;
+		case 'Q':
+			blkio_option(&o->io, c, optarg);
 			break;
+		case 'h': opt_help(usage_text);
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
 			opt_regex(&o->name_re, optarg, "-n");
 			o->name = optarg;
 			break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'Q': o->io.queue = 1; break;
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
 		case ':': opt_usage("option -%c needs an argument", optopt);

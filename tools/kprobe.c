@@ -17,6 +17,7 @@
 
 #include "decode.h"
 #include "kstack.h"
+#include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -74,13 +75,6 @@ struct ctx {
 	struct tep_event *stack_ev;
 	const char *name;
 };
-
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
 
 /* is_argument - does a word look like a fetch argument rather than a function */
 static int is_argument(const char *w)
@@ -166,7 +160,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'F': o->force = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 'L': o->tid = opt_pid(optarg, "-L"); break;
@@ -219,35 +213,6 @@ static void check(struct opts *o)
 	}
 }
 
-/* build_filter - the user's filter, the -p/-L threads, and never ourselves */
-static char *build_filter(const struct opts *o)
-{
-	char *f = NULL, *t;
-	pid_t *tids = NULL;
-	int n = 0, i;
-
-	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	if (o->pid)
-		n = opt_tids(o->pid, &tids);
-	for (i = 0; i < n || (o->tid && i == 0); i++) {
-		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
-			     (int)(o->tid ? o->tid : tids[i])) < 0)
-			msg_die(EXIT_ERR, "out of memory");
-		free(f);
-		f = t;
-	}
-	if ((n || o->tid) && asprintf(&t, "%s)", f) >= 0) {
-		free(f);
-		f = t;
-	}
-	if (o->filter && asprintf(&t, "(%s) && %s", o->filter, f) >= 0) {
-		free(f);
-		f = t;
-	}
-	free(tids);
-	return f;
-}
 
 /* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints */
 static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
@@ -347,7 +312,7 @@ int main(int argc, char **argv)
 	c.name = o.name;
 	if (!session_event(s, s->group, o.name))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
-	filter = build_filter(&o);
+	filter = filter_build(o.pid, o.tid, o.filter, NULL);
 	session_filter(s, s->group, o.name, filter, o.filter);
 	free(filter);
 	if (o.stacks && !(c.stack_ev = kstack_enable(s)))

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -79,13 +80,6 @@ static struct session *sess;
 
 static const char *const calls[] = { "open", "openat", "openat2" };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
@@ -95,7 +89,7 @@ static void parse(int argc, char **argv)
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 'L': o.tid = opt_pid(optarg, "-L"); break;
@@ -278,35 +272,14 @@ static void setup_probes(struct session *s)
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
 static char *build_filter(const char *extra)
 {
-	char *f, *t, glob[64];
-	pid_t *tids = NULL;
-	int n = 0, i;
+	char *more = NULL, glob[64], *f;
 
-	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	if (o.pid)
-		n = opt_tids(o.pid, &tids);
-	for (i = 0; i < n || (i == 0 && o.tid); i++) {
-		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
-			     o.tid ? (int)o.tid : (int)tids[i]) < 0)
-			msg_die(EXIT_ERR, "out of memory");
-		free(f);
-		f = t;
-	}
-	if ((n || o.tid) && asprintf(&t, "%s)", f) >= 0) {
-		free(f);
-		f = t;
-	}
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0 &&
-	    asprintf(&t, "%s && comm ~ \"%s\"", f, glob) >= 0) {
-		free(f);
-		f = t;
-	}
-	if (extra && asprintf(&t, "%s && %s", f, extra) >= 0) {
-		free(f);
-		f = t;
-	}
-	free(tids);
+	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+		filter_cat(&more, "comm ~ \"%s\"", glob);
+	if (extra)
+		filter_cat(&more, "%s%s", more ? " && " : "", extra);
+	f = filter_build(o.pid, o.tid, NULL, more);
+	free(more);
 	return f;
 }
 

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "filter.h"
 #include "kstack.h"
 #include "msg.h"
 #include "options.h"
@@ -69,13 +70,6 @@ struct src {
 	struct session *s;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options (also --help, --tlp, --stacks); no arguments */
 static void parse(int argc, char **argv, struct opts *o)
 {
@@ -89,7 +83,7 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	while ((c = getopt_long(argc, argv, ":hls", longs, NULL)) != -1) {
 		switch (c) {
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'l': o->tlp = 1; break;
 		case 's': o->stacks = 1; break;
 		default:
@@ -203,10 +197,10 @@ static void tlp_kprobe(struct session *s)
 /* own_filter - never trace ourselves */
 static void own_filter(struct session *s, const char *sys, const char *ev)
 {
-	char f[64];
+	char *f = filter_build(0, 0, NULL, NULL);
 
-	snprintf(f, sizeof(f), "common_pid != %d", (int)getpid());
 	session_filter(s, sys, ev, f, NULL);
+	free(f);
 }
 
 int main(int argc, char **argv)

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -53,13 +54,6 @@ struct opts {
 	const char *filter;
 };
 
-/* usage - print the usage text to stdout and exit 0 (-h) */
-static void usage(void)
-{
-	fputs(usage_text, stdout);
-	exit(EXIT_OK);
-}
-
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
@@ -69,7 +63,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	while ((c = getopt(argc, argv, ":d:hHlp:L:sv")) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'h': usage(); break;
+		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'l': o->list = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
@@ -161,46 +155,6 @@ static void view(const struct opts *o)
 	exit(EXIT_OK);
 }
 
-/* build_filter - the user's filter, the -p/-L threads, and never ourselves */
-static char *build_filter(const struct opts *o)
-{
-	char *f = NULL, *t;
-	pid_t *tids = NULL;
-	int n = 0, i;
-
-	if (asprintf(&f, "common_pid != %d", (int)getpid()) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	if (o->pid)
-		n = opt_tids(o->pid, &tids);
-	if (o->tid) {
-		tids = malloc(sizeof(*tids));
-		if (!tids)
-			msg_die(EXIT_ERR, "out of memory");
-		tids[0] = o->tid;
-		n = 1;
-	}
-	for (i = 0; i < n; i++) {
-		if (asprintf(&t, "%s %s common_pid == %d", f, i ? "||" : "&& (",
-			     (int)tids[i]) < 0)
-			msg_die(EXIT_ERR, "out of memory");
-		free(f);
-		f = t;
-	}
-	if (n) {
-		if (asprintf(&t, "%s)", f) < 0)
-			msg_die(EXIT_ERR, "out of memory");
-		free(f);
-		f = t;
-	}
-	if (o->filter) {
-		if (asprintf(&t, "(%s) && %s", o->filter, f) < 0)
-			msg_die(EXIT_ERR, "out of memory");
-		free(f);
-		f = t;
-	}
-	free(tids);
-	return f;
-}
 
 int main(int argc, char **argv)
 {
@@ -221,7 +175,7 @@ int main(int argc, char **argv)
 		view(&o);
 
 	s = session_open("tpoint");
-	filter = build_filter(&o);
+	filter = filter_build(o.pid, o.tid, o.filter, NULL);
 	session_filter(s, o.sys, o.event, filter, o.filter);
 	free(filter);
 	if (o.stacks && session_option(s, "stacktrace", 1) < 0)

@@ -37,6 +37,12 @@
 #                system does, and all other commands still come from busybox.
 #   VM_QEMU      qemu binary (default qemu-system-x86_64)
 #   VM_APPEND    extra kernel command line
+#   VM_ACCEL     qemu -accel value (default "tcg,thread=single": with one
+#                host thread per guest CPU, 6.12 crashed while function_graph
+#                was switched on and off; "tcg" for multi-threaded TCG)
+#   VM_GUEST_CMD a command line the guest runs with sh instead of the tests
+#                (for transcripts and bench runs: its output is printed with
+#                the kernel label, and a non-zero exit is a failure)
 #   VM_SLOW      factor for the tests' wait limits in the guest (default 4)
 #   VM_LOCK      lock file that lets one guest at a time run on this machine,
 #                across all runs (default /run/lock/ftt-vm-qemu.lock; "none"
@@ -66,6 +72,8 @@ VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill}
 VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
+VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
+VM_GUEST_CMD=${VM_GUEST_CMD:-}
 VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -384,7 +392,11 @@ build_run() {
 	done
 
 	# /init runs the tests with the kernel's messages kept off the console,
-	# then shows what the kernel logged meanwhile, outside the markers
+	# then shows what the kernel logged meanwhile, outside the markers.
+	# A minute before the host's timeout (counted from when the tests
+	# start, which is a few seconds after qemu does) /hang-report runs.
+	hang=$((VM_TIMEOUT - 60))
+	[ $hang -ge $((VM_TIMEOUT * 3 / 4)) ] || hang=$((VM_TIMEOUT * 3 / 4))
 	cat > "$s/init" <<-EOF
 	#!/bin/sh
 	# end the line the firmware left on the console
@@ -414,8 +426,11 @@ build_run() {
 	echo "@@BEGIN $TOKEN@@"
 	# every wait limit of the tests is stretched: TCG runs several times slower
 	export SLOW=${VM_SLOW:-4}
-	cd /tmp && sh /tests/live/run.sh $GUEST_BIN $TOOLS < /dev/null 2>&1
+	( sleep $hang; sh /hang-report ) &
+	watch=\$!
+	cd /tmp && sh $GUEST_RUN < /dev/null 2>&1
 	rc=\$?
+	kill \$watch 2>/dev/null
 	echo "@@END $TOKEN rc=\$rc uptime=\$(cut -d' ' -f1 /proc/uptime)@@"
 	dmesg | tail -n +\$((before + 1)) |
 		grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace|RIP:|lockup|hung task' |
@@ -424,6 +439,34 @@ build_run() {
 	poweroff -f
 	EOF
 	chmod 755 "$s/init"
+	if [ -n "$VM_GUEST_CMD" ]; then
+		printf '%s\n' "$VM_GUEST_CMD" > "$s/guest-cmd" || return 1
+	fi
+
+	# /hang-report runs in the guest shortly before the host gives up on
+	# it: which test is running, and what the busy processes are doing in
+	# the kernel, so a timeout says more than "timed out"
+	cat > "$s/hang-report" <<-'EOF'
+	#!/bin/sh
+	echo "@@HANG still running at $(cut -d' ' -f1 /proc/uptime) s," \
+		"current_tracer $(cat /sys/kernel/tracing/current_tracer)"
+	t=$(ls -td /tmp/ftt-live.*/*/ 2>/dev/null | head -n 1)
+	if [ -n "$t" ]; then
+		echo "@@HANG newest test: $(basename "$t"), its output:"
+		tail -n 5 "$t/.log" "$t/err" 2>/dev/null | sed 's/^/@@HANG     /'
+	fi
+	ps -o pid,ppid,stat,args | sed 's/^/@@HANG /'
+	for p in /proc/[0-9]*; do
+		st=$(sed 's/.*) \(.\).*/\1/' "$p/stat" 2>/dev/null)
+		case $st in
+		R|D)
+			echo "@@HANG ${p#/proc/} $(cat "$p/comm") ($st) in the kernel:"
+			head -n 12 "$p/stack" 2>/dev/null | sed 's/^/@@HANG     /'
+			;;
+		esac
+	done
+	EOF
+	chmod 755 "$s/hang-report"
 	RUNCPIO=$WORK/run.cpio.gz
 	mkcpio "$s" "$RUNCPIO"
 }
@@ -453,7 +496,7 @@ boot_kernel() {
 	# interrupted run leaves no guest behind
 	{
 		timeout --foreground -k 10 "$VM_TIMEOUT" "$VM_QEMU" \
-			-accel tcg -cpu max -m 2048 -smp 2 -nographic -no-reboot \
+			-accel "$VM_ACCEL" -cpu max -m 2048 -smp 2 -nographic -no-reboot \
 			-nic none \
 			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
 			-initrd "$initrd" \
@@ -488,7 +531,7 @@ boot_kernel() {
 		why="did not boot to /init"
 	elif ! grep -q "^@@END $TOKEN " "$log"; then
 		why="test run did not finish"
-	elif [ -z "$sum" ]; then
+	elif [ -z "$sum" ] && [ -z "$VM_GUEST_CMD" ]; then
 		why="no summary line from the tests"
 	fi
 
@@ -510,8 +553,22 @@ boot_kernel() {
 	if [ -n "$why" ]; then
 		echo "[$label] FAIL vm/boot [$KVER]: $why (console: $keep)"
 		grep -v "^@@" "$log" | tail -n 30 | sed 's/^/    /'
+		if grep -q '^@@HANG ' "$log"; then
+			echo "    the guest before the timeout:"
+			sed -n 's/^@@HANG /    /p' "$log"
+		fi
 		failed=$((failed + 1))
 		KFAIL=1
+		return
+	fi
+	if [ -n "$VM_GUEST_CMD" ]; then
+		grc=$(sed -n "s/^@@END $TOKEN rc=\([0-9]*\) .*/\1/p" "$log" | head -n 1)
+		if [ "$grc" = 0 ]; then
+			passed=$((passed + 1)) KFAIL=0
+		else
+			echo "[$label] FAIL vm/guest-cmd [$KVER]: exit $grc"
+			failed=$((failed + 1)) KFAIL=1
+		fi
 		return
 	fi
 	set -- $sum
@@ -525,6 +582,11 @@ boot_kernel() {
 # editing this file cannot upset a run already under way
 main() {
 	TOOLS="$*"
+	if [ -n "$VM_GUEST_CMD" ]; then
+		GUEST_RUN=/guest-cmd
+	else
+		GUEST_RUN="/tests/live/run.sh $GUEST_BIN $TOOLS"
+	fi
 	mkdir -p "$VM_CACHE" "$VM_OUT" || die "cannot create $VM_CACHE or $VM_OUT"
 	WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
 	trap 'rm -rf "$WORK"' EXIT
