@@ -10,12 +10,42 @@
 #include <time.h>
 
 #include "decode.h"
+#include "procread.h"
 #include "session.h"
+
+#define NCACHE 64
+
+/*
+ * find - the field of ev named name. Tools name fields with string constants,
+ * so the last lookup of each (event, name pointer) pair is kept; the name is
+ * compared again, so a reused buffer holding another name still finds the
+ * right field. Saves a linear search with strcmp per field per record.
+ */
+static struct tep_format_field *find(struct tep_event *ev, const char *name)
+{
+	static struct {
+		struct tep_event *ev;
+		const char *name;
+		struct tep_format_field *f;
+	} cache[NCACHE];
+	unsigned long h = ((unsigned long)ev >> 4) ^ ((unsigned long)name >> 2);
+	struct tep_format_field *f;
+
+	h = (h ^ (h >> 7)) % NCACHE;
+	if (cache[h].ev == ev && cache[h].name == name && cache[h].f &&
+	    !strcmp(cache[h].f->name, name))
+		return cache[h].f;
+	f = tep_find_any_field(ev, name);
+	cache[h].ev = ev;
+	cache[h].name = name;
+	cache[h].f = f;
+	return f;
+}
 
 /* decode_has - does the event have a field of this name */
 int decode_has(struct tep_event *ev, const char *field)
 {
-	return tep_find_any_field(ev, field) != NULL;
+	return find(ev, field) != NULL;
 }
 
 /* in_record - does the field's fixed slot lie inside the record */
@@ -28,7 +58,7 @@ static int in_record(const struct tep_format_field *f, const struct tep_record *
 /* decode_u64 - unsigned field value; 0 if the field is missing */
 unsigned long long decode_u64(struct tep_event *ev, struct tep_record *rec, const char *field)
 {
-	struct tep_format_field *f = tep_find_any_field(ev, field);
+	struct tep_format_field *f = find(ev, field);
 	unsigned long long v = 0;
 
 	if (!in_record(f, rec) || tep_read_number_field(f, rec->data, &v) < 0)
@@ -39,7 +69,7 @@ unsigned long long decode_u64(struct tep_event *ev, struct tep_record *rec, cons
 /* decode_s64 - signed field value, sign-extended from the field's size */
 long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *field)
 {
-	struct tep_format_field *f = tep_find_any_field(ev, field);
+	struct tep_format_field *f = find(ev, field);
 	unsigned long long v;
 
 	if (!in_record(f, rec) || tep_read_number_field(f, rec->data, &v) < 0)
@@ -116,25 +146,6 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 				return 0;
 		}
 	return 1;
-}
-
-/* proc_comm - read /proc/PID/comm into buf; 0 on success */
-static int proc_comm(int pid, char *buf, size_t len)
-{
-	char path[64];
-	FILE *f;
-	int ok;
-
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	ok = fgets(buf, len, f) != NULL;
-	fclose(f);
-	if (!ok)
-		return -1;
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
 }
 
 /* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */

@@ -1,67 +1,121 @@
 /* procread.c - best-effort reads of a live process through /proc
  *
- * One open, one read and one close per call: meant for event rates where the
- * cost of tracing is dominated by the kernel and the printing anyway.
+ * Memory is read through /proc/PID/mem descriptors kept open for the last
+ * few processes read, so a busy process costs one pread per string, not an
+ * open, a read and a close. A kept descriptor of a process that has since
+ * exited or exec'd reads nothing, and is then opened again once.
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 #include "procread.h"
 
-/* proc_mem - read len bytes of pid's memory at addr; 0 on success */
-int proc_mem(int pid, unsigned long long addr, void *buf, size_t len)
+#define NMEM 8
+
+static struct {
+	int pid, fd;
+} mem[NMEM];
+static unsigned int mem_next;
+
+/* mem_fd - the kept /proc/PID/mem descriptor of pid (fresh: open it anew); -1 */
+static int mem_fd(int pid, int fresh)
 {
 	char path[64];
-	ssize_t n;
+	unsigned int i;
 	int fd;
 
-	if (!addr)
-		return -1;
+	for (i = 0; i < NMEM; i++)
+		if (mem[i].pid == pid && mem[i].fd > 0) {
+			if (!fresh)
+				return mem[i].fd;
+			close(mem[i].fd);
+			mem[i].pid = 0;
+			mem[i].fd = 0;
+			break;
+		}
 	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	n = pread(fd, buf, len, (off_t)addr);
-	close(fd);
-	return n == (ssize_t)len ? 0 : -1;
+	i = mem_next++ % NMEM;
+	if (mem[i].fd > 0)
+		close(mem[i].fd);
+	mem[i].pid = pid;
+	mem[i].fd = fd;
+	return fd;
+}
+
+/* mem_read - pread pid's memory, through a kept descriptor, opened anew once on failure */
+static ssize_t mem_read(int pid, void *buf, size_t len, unsigned long long addr)
+{
+	ssize_t n = -1;
+	int fd, tries;
+
+	for (tries = 0; tries < 2 && n <= 0; tries++) {
+		fd = mem_fd(pid, tries);
+		if (fd < 0)
+			return -1;
+		n = pread(fd, buf, len, (off_t)addr);
+	}
+	return n;
+}
+
+/* proc_mem - read len bytes of pid's memory at addr; 0 on success */
+int proc_mem(int pid, unsigned long long addr, void *buf, size_t len)
+{
+	if (!addr || pid <= 0)
+		return -1;
+	return mem_read(pid, buf, len, addr) == (ssize_t)len ? 0 : -1;
 }
 
 /* proc_mem_str - a NUL-terminated string of pid's memory at addr; its length */
 int proc_mem_str(int pid, unsigned long long addr, char *buf, size_t len)
 {
-	char path[64];
 	size_t got = 0, chunk;
 	ssize_t n;
-	int fd;
 
-	if (!addr || len == 0)
-		return -1;
-	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (!addr || len == 0 || pid <= 0)
 		return -1;
 	/* read up to each page end, so a string near unmapped memory still reads */
 	while (got < len - 1) {
 		chunk = 4096 - ((addr + got) & 4095);
 		if (chunk > len - 1 - got)
 			chunk = len - 1 - got;
-		n = pread(fd, buf + got, chunk, (off_t)(addr + got));
+		n = mem_read(pid, buf + got, chunk, addr + got);
 		if (n <= 0)
 			break;
-		if (memchr(buf + got, '\0', n)) {
-			close(fd);
+		if (memchr(buf + got, '\0', n))
 			return (int)strlen(buf);
-		}
 		got += n;
 	}
-	close(fd);
 	if (got == 0)
 		return -1;
 	buf[got] = '\0';
 	return (int)got;
+}
+
+/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
+int proc_comm(int pid, char *buf, size_t len)
+{
+	char path[64];
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n <= 0)
+		return -1;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
 }
 
 /* proc_cmdline - pid's arguments (NUL-separated, len bytes at most); the byte count */

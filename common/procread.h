@@ -14,6 +14,8 @@
 int proc_mem(int pid, unsigned long long addr, void *buf, size_t len);
 /* proc_mem_str - a NUL-terminated string of pid's memory at addr; its length */
 int proc_mem_str(int pid, unsigned long long addr, char *buf, size_t len);
+/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
+int proc_comm(int pid, char *buf, size_t len);
 /* proc_cmdline - pid's arguments (NUL-separated, len bytes at most); the byte count */
 int proc_cmdline(int pid, char *buf, size_t len);
 /* proc_fd_path - what /proc/PID/fd/FD links to (malloc'd), or NULL */

@@ -136,12 +136,6 @@ void stream_size_buffer(struct session *s)
 	free(cur);
 }
 
-/* stream_start - turn tracing on now, before the banner, so no event after it is missed */
-void stream_start(struct session *s)
-{
-	tracefs_instance_file_write(s->inst, "tracing_on", "1");
-}
-
 /* stream_run - see stream.h */
 void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg)

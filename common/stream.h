@@ -11,8 +11,6 @@ typedef void (*stream_fn)(struct tep_event *ev, struct tep_record *rec, int cpu,
 
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
-/* stream_start - turn tracing on now (before the banner); stream_run then keeps it on */
-void stream_start(struct session *s);
 /*
  * stream_run - turn tracing on, drain the kernel buffers every poll period and
  * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;

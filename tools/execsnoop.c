@@ -391,9 +391,6 @@ static void setup_probes(struct session *s)
 		free(f);
 	}
 #endif
-	if (mode == M_PROC)
-		msg_warn("no kprobes or event probes: arguments are read from /proc after "
-			 "the exec; [?] marks a process gone by then");
 }
 
 /* filter - install "common_pid != self" plus `extra` on SYS:EV */
@@ -471,6 +468,10 @@ int main(int argc, char **argv)
 
 	stream_size_buffer(s);	/* before tracing starts: a resize empties the buffer */
 	session_start(s);
+	/* the degraded mode is said once setup has worked: a failure stays one line */
+	if (mode == M_PROC)
+		msg_warn("no kprobes or event probes: arguments are read from /proc after "
+			 "the exec; [?] marks a process gone by then");
 	out_init(o.duration > 0);
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
 	if (o.duration > 0)

@@ -200,7 +200,7 @@ int main(int argc, char **argv)
 		disk_hist(&st, 0);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
-	stream_start(s);
+	session_start(s);
 	out_init(0);
 	printf("Tracing block I/O. Output every %g seconds.%s\n", o.interval,
 	       o.count ? "" : " Ctrl-C to end.");

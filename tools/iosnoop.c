@@ -128,7 +128,7 @@ int main(int argc, char **argv)
 	blkio_setup(s, &o.io, on_io, &o);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
-	stream_start(s);
+	session_start(s);
 	out_init(o.duration > 0);
 	if (o.duration > 0)
 		printf("Tracing block I/O%s for %g seconds (buffered)...\n", ftext, o.duration);

@@ -321,7 +321,7 @@ int main(int argc, char **argv)
 	session_enable(s, s->group, o.name);
 	/* size the buffer now: resizing takes a while and the banner means ready */
 	stream_size_buffer(s);
-	stream_start(s);
+	session_start(s);
 
 	out_init(o.duration > 0);
 	if (o.duration > 0)

@@ -70,12 +70,11 @@ struct call {
 static struct opts o;
 static enum mode mode = M_PROC;
 /* read when an open's return is drained: the name, and in PROC mode the FD's file */
-struct seen {
-	char comm[16];
-	char link[];
-};
 
 static struct pidmap *pending, *comms;
+/* PROC mode: path_read[tid % NREAD] == tid when tid's last path was read */
+#define NREAD 1024
+static int path_read[NREAD];
 static struct session *sess;
 
 static const char *const calls[] = { "open", "openat", "openat2" };
@@ -158,6 +157,7 @@ static void pre_enter(struct tep_event *ev, struct tep_record *rec, int cpu, voi
 	for (i = 0; i < n; i++)
 		if ((unsigned char)path[i] < 0x20 || path[i] == 0x7f)
 			n = -1;
+	path_read[tid & (NREAD - 1)] = n >= 0 ? tid : 0;
 	reorder_push(ev, rec, on_enter, NULL,
 		     call_new(path, n > 0 ? n : 0, n >= 0 ? 0 : -1, flags));
 }
@@ -178,20 +178,16 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
 	long long ret = decode_s64(ev, rec, "ret");
-	struct seen *sn = aux;
+	const char *link = aux;	/* the FD's file, read at the return, or "" */
 	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
 	char buf[32], err[16];
 
 	if (!c)
 		return;			/* began before tracing did */
-	if (!comm && sn->comm[0]) {		/* first open seen from tid: keep its name */
-		pidmap_put(comms, tid, strdup(sn->comm));
-		comm = pidmap_get(comms, tid);
-	}
 	if (!comm)
 		comm = decode_comm(sess, tid);
 	/* read after the fact (memory, else the FD's file): a best guess, marked */
-	path = c->known >= 0 ? c->path : sn->link[0] ? sn->link : NULL;
+	path = c->known >= 0 ? c->path : link[0] ? link : NULL;
 	if (c->known <= 0 && path)
 		mark = " [?]";
 	if ((o.fails && ret >= 0) || (o.name && regexec(&o.name_re, comm, 0, NULL, 0)) ||
@@ -218,23 +214,17 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 {
 	long long ret = decode_s64(ev, rec, "ret");
 	int tid = decode_pid(ev, rec);
-	char *link = mode == M_PROC && ret >= 0 ? proc_fd_path(tid, (int)ret) : NULL;
-	struct seen *sn = calloc(1, sizeof(*sn) + (link ? strlen(link) : 0) + 1);
-	char path[64];
-	FILE *f;
+	char *link = NULL, comm[32];
 
-	if (!sn)
+	/* the FD's file only when the path could not be read at the call */
+	if (mode == M_PROC && ret >= 0 && path_read[tid & (NREAD - 1)] != tid)
+		link = proc_fd_path(tid, (int)ret);
+	if (!link && !(link = strdup("")))
 		msg_die(EXIT_ERR, "out of memory");
-	if (link)
-		strcpy(sn->link, link);
-	free(link);
-	snprintf(path, sizeof(path), "/proc/%d/comm", tid);
-	if (!pidmap_get(comms, tid) && (f = fopen(path, "re"))) {
-		if (fgets(sn->comm, sizeof(sn->comm), f))
-			sn->comm[strcspn(sn->comm, "\n")] = '\0';
-		fclose(f);
-	}
-	reorder_push(ev, rec, on_return, NULL, sn);
+	/* the first open seen from tid: its name now, while it lives */
+	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
+		pidmap_put(comms, tid, strdup(comm));
+	reorder_push(ev, rec, on_return, NULL, link);
 }
 
 /* setup_probes - the best way this kernel has to read the path at the call */
@@ -265,8 +255,6 @@ static void setup_probes(struct session *s)
 			return;
 		}
 	}
-	msg_warn("no kprobes or event probes: paths are read from the caller's memory after "
-		 "the open; [?] marks one that could not be read");
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
@@ -353,6 +341,10 @@ int main(int argc, char **argv)
 
 	stream_size_buffer(sess);	/* before tracing starts: a resize empties the buffer */
 	session_start(sess);
+	/* the degraded mode is said once setup has worked: a failure stays one line */
+	if (mode == M_PROC)
+		msg_warn("no kprobes or event probes: paths are read from the caller's memory "
+			 "after the open, a best guess marked [?]");
 	out_init(o.duration > 0);
 	at = 0;
 	ftext[0] = '\0';

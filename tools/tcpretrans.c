@@ -257,7 +257,7 @@ int main(int argc, char **argv)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
 	stream_size_buffer(s);	/* a resize empties the buffer: before tracing starts */
-	stream_start(s);
+	session_start(s);
 	out_init(0);
 	printf("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 	       o.tlp ? " and tail loss probes" : "");

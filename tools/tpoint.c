@@ -182,7 +182,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	session_enable(s, o.sys, o.event);
 	stream_size_buffer(s);
-	stream_start(s);
+	session_start(s);
 
 	out_init(o.duration > 0);
 	if (o.duration > 0)

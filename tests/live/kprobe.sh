@@ -114,9 +114,8 @@ t_bad_input() {
 	expect_error 2 'missing kprobe definition' "$BIN/kprobe"
 }
 
-# last in the file: under qemu TCG this test has hung the whole guest (all
-# three kernels), so every other test runs first
-t_zz_stacks() {
+# -s: each event is followed by the kernel stack that reached the probe
+t_stacks() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	: > "$TMP/kp_stk_$$"
 	kp_start "$BIN/kprobe" -s 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_stk_*"' ||

@@ -44,13 +44,16 @@
 #                (for transcripts and bench runs: its output is printed with
 #                the kernel label, and a non-zero exit is a failure)
 #   VM_SLOW      factor for the tests' wait limits in the guest (default 4)
+#   VM_JOBS      guests booted side by side (default 2: single-threaded TCG
+#                keeps one host core busy per guest, and this machine has two)
 #   VM_LOCK      lock file that lets one guest at a time run on this machine,
 #                across all runs (default /run/lock/ftt-vm-qemu.lock; "none"
 #                to run guests side by side)
 #
-# A TCG guest with two CPUs keeps both host cores busy. Several guests at
-# once all crawl, and then the timeouts mean nothing, so guests take turns:
-# VM_TIMEOUT counts from the moment a guest gets the lock.
+# A single-threaded TCG guest keeps one host core busy. More guests than
+# cores all crawl, and then the timeouts mean nothing, so guests take turns
+# through VM_JOBS lock slots (VM_LOCK, VM_LOCK.1, ...), across all runs on the
+# machine: VM_TIMEOUT counts from the moment a guest gets its slot.
 #
 # Under TCG, turning on the function or function_graph tracer on 5.10 takes
 # about a minute (every call site is patched, and each patch throws away
@@ -74,6 +77,7 @@ VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
 VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
 VM_GUEST_CMD=${VM_GUEST_CMD:-}
+VM_JOBS=${VM_JOBS:-2}
 VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
 KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
@@ -379,7 +383,7 @@ build_run() {
 	# host helpers the tests may use, e.g. iproute2's ip for veth pairs
 	for p in $VM_HOST_BINS; do
 		f=$(command -v "$p") || { say "warning: host program $p not found"; continue; }
-		copy_with_libs "$f" "/usr/local/bin/$p" "$s" || return 1
+		copy_with_libs "$f" "/usr/local/bin/$(basename "$p")" "$s" || return 1
 	done
 
 	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh; the
@@ -492,7 +496,7 @@ boot_kernel() {
 	fi
 	t0=$(date +%s)
 	# --foreground keeps timeout and qemu in this script's process group,
-	# and the pid in $WORK/qpid lets the INT/TERM trap stop qemu, so an
+	# and the pid in $WORK/qpid-LABEL lets the INT/TERM trap stop qemu, so an
 	# interrupted run leaves no guest behind
 	{
 		timeout --foreground -k 10 "$VM_TIMEOUT" "$VM_QEMU" \
@@ -502,15 +506,15 @@ boot_kernel() {
 			-initrd "$initrd" \
 			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 $VM_APPEND" \
 			< /dev/null 2>&1 &
-		echo $! > "$WORK/qpid"
+		echo $! > "$WORK/qpid-$label"
 		wait $!
-		echo $? > "$WORK/qrc"
+		echo $? > "$WORK/qrc-$label"
 	} | tr -d '\r' > "$log" &
 	# the shell runs a trap only once the command in hand ends; wait is
 	# cut short by a signal, so the trap gets to stop qemu at once
 	wait $!
-	rm -f "$WORK/qpid"
-	qrc=$(cat "$WORK/qrc")
+	rm -f "$WORK/qpid-$label"
+	qrc=$(cat "$WORK/qrc-$label")
 	t1=$(date +%s)
 	[ "$VM_LOCK" = none ] || flock -u 8
 	total=$((t1 - t0))
@@ -578,6 +582,50 @@ boot_kernel() {
 
 # ---------------------------------------------------------------------------
 
+# one_kernel K - fetch, build and boot kernel K ("VER" or "VER:SUITE"); adds
+# to passed/failed/skipped and sets KFAIL; guest lock slot $2
+one_kernel() {
+	k=$1
+	if [ "$VM_LOCK" != none ]; then
+		lock=$VM_LOCK
+		[ "$2" -gt 0 ] && lock=$VM_LOCK.$2
+		exec 8>> "$lock" || { echo "[$k] FAIL vm/lock: cannot open $lock"; failed=$((failed + 1)); return; }
+	fi
+	ver=${k%%:*}
+	suite=${k#*:}
+	[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
+	label=$ver
+	mkdir -p "$VM_OUT/$label"
+	KFAIL=1
+	if [ -z "$suite" ]; then
+		echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
+		failed=$((failed + 1))
+	else
+		# one fetch at a time per kernel: other runs may share the cache
+		t0=$(date +%s)
+		(
+			command -v flock >/dev/null 2>&1 && flock 9
+			fetch_kernel "$label" "$ver" "$suite"
+		) 9>"$VM_CACHE/$label.lock"
+		frc=$?
+		t1=$(date +%s)
+		KDIR=$VM_CACHE/$label KVER= KPKG=
+		[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
+		if [ -z "$KVER" ]; then
+			failed=$((failed + 1))
+		else
+			[ $((t1 - t0)) -gt 1 ] &&
+				say "[$label] fetched $KPKG in $((t1 - t0)) s"
+			if build_base "$label"; then
+				boot_kernel "$label"
+			else
+				echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
+				failed=$((failed + 1))
+			fi
+		fi
+	fi
+}
+
 # the whole run is one function, read in full before it starts, so that
 # editing this file cannot upset a run already under way
 main() {
@@ -590,55 +638,51 @@ main() {
 	mkdir -p "$VM_CACHE" "$VM_OUT" || die "cannot create $VM_CACHE or $VM_OUT"
 	WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
 	trap 'rm -rf "$WORK"' EXIT
-	trap '[ -s "$WORK/qpid" ] && kill $(cat "$WORK/qpid") 2>/dev/null; echo "FAIL vm: interrupted"; exit 130' INT TERM
+	trap 'kill $(cat "$WORK"/qpid-* 2>/dev/null) 2>/dev/null; echo "FAIL vm: interrupted"; exit 130' INT TERM
 	build_run || die "cannot build the initramfs"
 	if [ "$VM_LOCK" != none ]; then
 		command -v flock >/dev/null 2>&1 ||
 			die "flock not found (util-linux), or set VM_LOCK=none"
-		exec 8>> "$VM_LOCK" || die "cannot open $VM_LOCK"
 	fi
 
-	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
-	for k in $VM_KERNELS; do
-		ver=${k%%:*}
-		suite=${k#*:}
-		[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
-		label=$ver
-		mkdir -p "$VM_OUT/$label"
-		KFAIL=1
-		if [ -z "$suite" ]; then
-			echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
-			failed=$((failed + 1))
-		else
-			# one fetch at a time per kernel: other runs may share the cache
-			t0=$(date +%s)
-			(
-				command -v flock >/dev/null 2>&1 && flock 9
-				fetch_kernel "$label" "$ver" "$suite"
-			) 9>"$VM_CACHE/$label.lock"
-			frc=$?
-			t1=$(date +%s)
-			KDIR=$VM_CACHE/$label KVER= KPKG=
-			[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
-			if [ -z "$KVER" ]; then
-				failed=$((failed + 1))
+	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad= n=0
+	if [ "$VM_JOBS" -le 1 ]; then
+		for k in $VM_KERNELS; do
+			one_kernel "$k" 0
+			if [ "$KFAIL" = 0 ]; then
+				kok=$((kok + 1))
 			else
-				[ $((t1 - t0)) -gt 1 ] &&
-					say "[$label] fetched $KPKG in $((t1 - t0)) s"
-				if build_base "$label"; then
-					boot_kernel "$label"
-				else
-					echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
-					failed=$((failed + 1))
-				fi
+				kbad=$((kbad + 1)) bad="$bad ${k%%:*}"
 			fi
-		fi
-		if [ "$KFAIL" = 0 ]; then
-			kok=$((kok + 1))
-		else
-			kbad=$((kbad + 1)) bad="$bad $label"
-		fi
-	done
+		done
+	else
+		# VM_JOBS guests side by side, each on its own lock slot; their
+		# output is shown in kernel order once all have ended
+		for k in $VM_KERNELS; do
+			(
+				passed=0 failed=0 skipped=0 KFAIL=1
+				one_kernel "$k" $((n % VM_JOBS))
+				echo "$passed $failed $skipped $KFAIL" > "$WORK/count-$n"
+			) > "$WORK/out-$n" 2>&1 &
+			n=$((n + 1))
+			[ $((n % VM_JOBS)) -ne 0 ] || wait
+		done
+		wait
+		n=0
+		for k in $VM_KERNELS; do
+			cat "$WORK/out-$n"
+			c="0 1 0 1"
+			[ -s "$WORK/count-$n" ] && c=$(cat "$WORK/count-$n")
+			set -- $c
+			passed=$((passed + $1)) failed=$((failed + $2)) skipped=$((skipped + $3))
+			if [ "$4" = 0 ]; then
+				kok=$((kok + 1))
+			else
+				kbad=$((kbad + 1)) bad="$bad ${k%%:*}"
+			fi
+			n=$((n + 1))
+		done
+	fi
 
 	echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+:$bad}"
 	echo "$passed passed, $failed failed, $skipped skipped"

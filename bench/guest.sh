@@ -1,0 +1,110 @@
+# bench/guest.sh - the measures that need kprobes: funccount in a qemu guest
+#
+# Run by bench/run.sh (BENCH_VM=1) through tests/vm/run.sh's VM_GUEST_CMD, in a
+# Debian kernel under TCG, with readgen in /usr/local/bin. Prints markdown.
+# Under TCG every figure is slow and only the ratios inside one guest mean
+# anything: traced against untraced, one glob against another.
+#
+# 1. Setup and teardown: seconds from exec to funccount's "Tracing" line, and
+#    from the end of its duration to its exit, for 'vfs_*' and 'tcp_*'.
+# 2. Per-call cost: readgen's read() rate untraced and while funccount counts
+#    vfs_read, interleaved rounds, medians.
+# 3. Exactness: N getppid() calls from fcalls against funccount's count of
+#    __x64_sys_getppid (nothing else in the guest calls it), and readgen's N
+#    reads against the vfs_read count (at least N: the shell reads too).
+
+T=/sys/kernel/tracing
+RN=${BENCH_READS:-200000}
+ROUNDS=${BENCH_ROUNDS:-3}
+GN=12345
+W=/tmp/gbench
+mkdir -p $W
+
+up() { cut -d' ' -f1 /proc/uptime; }
+# median of the numbers on stdin
+median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
+# wait_line FILE RE - wait up to 300 s for a line matching RE
+wait_line() {
+	n=0
+	while [ $n -lt 3000 ]; do
+		grep -q "$2" "$1" 2>/dev/null && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+# count FILE FUNC - the COUNT column of FUNC in funccount's output
+count() { awk -v f="$2" '$1 == f { c = $2 } END { print c + 0 }' "$1"; }
+
+echo "### $(uname -r) under qemu (TCG)"
+echo
+if [ -e $T/function_profile_enabled ]; then
+	prof="has the function profiler"
+else
+	prof="no function profiler (CONFIG_FUNCTION_PROFILER off): funccount-perf cannot run here; ours counts with kprobes"
+fi
+echo "Kernel: $prof."
+echo
+
+echo "| glob | functions | setup s (exec to Tracing) | teardown s (end to exit) |"
+echo "|---|---:|---:|---:|"
+for g in 'vfs_*' 'tcp_*'; do
+	t0=$(up)
+	funccount -d 2 "$g" > $W/fc.out 2> $W/fc.err &
+	p=$!
+	if ! wait_line $W/fc.out '^Tracing'; then
+		kill $p 2>/dev/null
+		echo "| $g | | did not start: $(head -c 200 $W/fc.err) | |"
+		continue
+	fi
+	t1=$(up)
+	wait $p
+	t2=$(up)
+	n=$(sed -n 's/.*setting up \([0-9]*\) probes.*/\1/p' $W/fc.err)
+	[ -n "$n" ] || n="$(grep -c "^${g%\*}" $T/available_filter_functions) (listed)"
+	echo "| $g | $n | $(awk -v a=$t0 -v b=$t1 'BEGIN { printf "%.1f", b - a }') |" \
+		"$(awk -v a=$t1 -v b=$t2 'BEGIN { printf "%.1f", b - a - 2 }') |"
+done
+echo
+
+# per-call cost: readgen untraced, then under funccount vfs_read, interleaved
+: > $W/plain
+: > $W/traced
+exact_ok=1
+r=1
+while [ $r -le "$ROUNDS" ]; do
+	readgen "$RN" | awk '{ print $4 }' >> $W/plain
+	funccount vfs_read > $W/fr.out 2> $W/fr.err &
+	p=$!
+	wait_line $W/fr.out '^Tracing' || { echo "funccount vfs_read did not start: $(cat $W/fr.err)"; exit 1; }
+	readgen "$RN" | awk '{ print $4 }' >> $W/traced
+	kill -INT $p
+	wait $p
+	c=$(count $W/fr.out vfs_read)
+	[ "$c" -ge "$RN" ] || exact_ok=0
+	echo "round $r: vfs_read counted $c for $RN reads" >> $W/rounds
+	r=$((r + 1))
+done
+plain=$(median < $W/plain)
+traced=$(median < $W/traced)
+echo "| readgen $RN x read(1 byte) | ops/s (median of $ROUNDS) | vs untraced |"
+echo "|---|---:|---:|"
+echo "| untraced | $plain | 1.00 |"
+echo "| funccount vfs_read | $traced | $(awk -v a=$traced -v b=$plain 'BEGIN { printf "%.2f", a / b }') |"
+echo
+
+# exactness: a function only the generator calls
+funccount __x64_sys_getppid > $W/fg.out 2> $W/fg.err &
+p=$!
+wait_line $W/fg.out '^Tracing' || { echo "funccount __x64_sys_getppid did not start: $(cat $W/fg.err)"; exit 1; }
+/tests/bin/fcalls getppid $GN
+sleep 0.5
+kill -INT $p
+wait $p
+g=$(count $W/fg.out __x64_sys_getppid)
+echo "| exactness | made | counted | verdict |"
+echo "|---|---:|---:|---|"
+echo "| getppid() calls by fcalls | $GN | $g | $([ "$g" = $GN ] && echo exact || echo '**WRONG**') |"
+echo "| read() calls by readgen, $ROUNDS rounds | $RN each | $(awk '{ print $5 }' $W/rounds | tr '\n' ' ') | $([ $exact_ok = 1 ] && echo 'at least N every round (the shell reads too)' || echo '**fewer than N**') |"
+echo
+[ "$g" = $GN ] && [ $exact_ok = 1 ]
