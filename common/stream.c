@@ -276,7 +276,8 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 	double start = now_s(), end = start + duration, next = start + interval, wait;
 
 	while (!sig_stop) {
-		if (duration > 0 && now_s() >= end)
+		out_batch_end();	/* nothing to print, but a reader gone stops us */
+		if (sig_stop || (duration > 0 && now_s() >= end))
 			break;
 		if (interval > 0 && now_s() >= next) {
 			tick(arg);
