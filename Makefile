@@ -29,7 +29,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-asan fuzz fuzz-build install clean bench
+.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
 
@@ -85,18 +85,22 @@ check-unit: $(UNIT)
 	@sh tests/run-unit.sh $(UNIT)
 
 # LIVE_TESTS: the test files (tests/live/NAME.sh) that `make check` runs on this
-# kernel and in the qemu kernels. The tests of the other tools run with
-# `make check-all` (LIVE_TESTS=all), or e.g. LIVE_TESTS="tpoint execsnoop opensnoop
-# iosnoop iolatency" (those passed on the host, 5.10 and 6.1), while the rest are finished.
-LIVE_TESTS ?= tpoint
+# kernel and in the qemu kernels: "all" (the default), or names, e.g. "tpoint kprobe"
+LIVE_TESTS ?= all
 LIVE_ALL := $(patsubst tests/live/%.sh,%,$(filter-out tests/live/run.sh,$(wildcard tests/live/*.sh)))
 LIVE_SEL = $(if $(filter all,$(LIVE_TESTS)),$(LIVE_ALL),$(LIVE_TESTS))
 
 check-live: all
 	@sh tests/live/run.sh $(BINDIR) $(LIVE_SEL)
 
+# in qemu: every tool's tests on 5.10, 6.1 and 6.12; reliability (every exit
+# path of every tool, about half an hour per kernel under TCG) on its own
+VM_TESTS = $(filter-out reliability,$(LIVE_SEL))
 check-vm: all
-	@sh tests/vm/run.sh $(LIVE_SEL)
+	@sh tests/vm/run.sh $(VM_TESTS)
+
+check-vm-reliability: all
+	@VM_KERNELS="$${VM_KERNELS:-6.1}" VM_ONCE= sh tests/vm/run.sh reliability
 
 check: check-build check-unit check-live check-vm check-asan fuzz
 

@@ -85,6 +85,16 @@ void out_finish(void)
 		broken = 1;
 }
 
+/* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone */
+void out_ending(void)
+{
+	out_finish();
+	if (!broken) {
+		printf("\nEnding tracing...\n");
+		fflush(stdout);
+	}
+}
+
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
 char *out_time(unsigned long long ns, char *buf, size_t len)
 {

@@ -13,6 +13,8 @@ void out_init(int buffered);
 void out_batch_end(void);
 /* out_finish - buffered: write everything collected to stdout; flush either way */
 void out_finish(void);
+/* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone */
+void out_ending(void);
 /* out_broken - true once stdout's reader has gone away */
 int out_broken(void);
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */

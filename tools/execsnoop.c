@@ -494,11 +494,7 @@ int main(int argc, char **argv)
 	stream_run(s, o.duration, 0.05, reorder_tick, NULL);
 	reorder_flush();
 
-	out_finish();
-	if (!out_broken()) {
-		printf("\nEnding tracing...\n");
-		fflush(stdout);
-	}
+	out_ending();
 	stream_report_lost(s);
 	return EXIT_OK;
 }

@@ -287,9 +287,6 @@ int main(int argc, char **argv)
 	/* the last (or only) interval, also when ended early by Ctrl-C */
 	if (!out_broken())
 		summary(&st);
-	if (!out_broken()) {
-		printf("\nEnding tracing...\n");
-		fflush(stdout);
-	}
+	out_ending();
 	return EXIT_OK;
 }

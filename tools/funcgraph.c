@@ -280,10 +280,6 @@ int main(int argc, char **argv)
 	if (stream_run_text(pl.inst, o.duration, o.headers) < 0)
 		msg_die(EXIT_ERR, "cannot read trace_pipe:");
 
-	out_finish();
-	if (!out_broken()) {
-		printf("\nEnding tracing...\n");
-		fflush(stdout);
-	}
+	out_ending();
 	return EXIT_OK;
 }

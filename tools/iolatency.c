@@ -208,10 +208,7 @@ int main(int argc, char **argv)
 
 	stream_run(s, 0, o.interval, tick, &st);
 
-	if (!out_broken()) {
-		printf("\nEnding tracing...\n");
-		fflush(stdout);
-	}
+	out_ending();
 	stream_report_lost(s);
 	free(st.disks);
 	return EXIT_OK;

@@ -194,11 +194,7 @@ int main(int argc, char **argv)
 	if (stream_run_text(s->inst, o.duration, o.headers) < 0)
 		msg_die(EXIT_ERR, "cannot read the trace pipe:");
 
-	out_finish();
-	if (!out_broken()) {
-		printf("\nEnding tracing...\n");
-		fflush(stdout);
-	}
+	out_ending();
 	stream_report_lost(s);
 	return EXIT_OK;
 }

@@ -251,7 +251,7 @@ rel_setup() {
 			"$BIN/$1" $REL_LIVE > "$TMP/out" 2> "$TMP/err" &
 		pid=$!
 		n=0
-		while [ $n -lt 150 ] && kill -0 $pid 2>/dev/null &&
+		while [ $n -lt $((150 * SLOW)) ] && kill -0 $pid 2>/dev/null &&
 		      ! grep -q 'Tracing\|Counting' "$TMP/out" 2>/dev/null; do
 			sleep 0.1
 			n=$((n + 1))
@@ -261,7 +261,8 @@ rel_setup() {
 		if kill -0 $pid 2>/dev/null; then
 			started=1
 			kill -INT $pid
-			wait_gone $pid 150 || { kill -KILL $pid; rel_reap; fail "$spec: did not end after SIGINT"; }
+			# function_graph is switched off again on the way out: slow under TCG
+			wait_gone $pid 300 || { kill -KILL $pid; rel_reap; fail "$spec: did not end after SIGINT"; }
 		fi
 		wait $pid
 		rc=$?
