@@ -400,7 +400,7 @@ for m in ours bash oursl bashl; do
 	echo "| $name | $o | $(ratio "$o" "$none") | $seen / $ION ($worst) | $lost | $(awk -v c="$cpu" -v n="$ION" 'BEGIN { printf "%.1f", c / n * 1e6 }') | $(val io $m rss_sum_kb | median) KiB | $note |"
 done
 echo
-echo "Hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo 'no (CONFIG_HIST_TRIGGERS off): iolatency works in user space here; the in-kernel case is the qemu section')."
+echo "iolatency pairs and counts in user space on every kernel (its man page says why hist triggers are not used); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
 echo
 
 # --- startup
