@@ -21,6 +21,15 @@ REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans funccount fun
 NL='
 '
 
+# rel_lib_leak - true under the sanitizer build (make check-asan). libtracefs
+# 1.6.4's tracefs_instance_create leaks the path it built when the instance's
+# mkdir fails, so LeakSanitizer would report the library, not the tool, on the
+# paths where that mkdir is refused; those paths run in the normal build only.
+rel_lib_leak() {
+	case ${ASAN_OPTIONS:-} in *detect_leaks=1*) return 0 ;; esac
+	return 1
+}
+
 # rel_has_tracer - is tracer $1 listed in available_tracers
 rel_has_tracer() { grep -qw "$1" "$T/available_tracers" 2>/dev/null; }
 
@@ -244,6 +253,8 @@ rel_setup() {
 	for spec in write:/enable:2 write:/enable:1 write:/filter:1 write:/trigger:1 \
 		write:kprobe_events:1 write:current_tracer:1 write:buffer_size_kb:1 \
 		write:set_ftrace_filter:1 mkdir:instances/:1; do
+		# a refused instance mkdir: see rel_lib_leak
+		[ "$spec" = mkdir:instances/:1 ] && rel_lib_leak && continue
 		rm -f "$TMP/faultlog"
 		# shellcheck disable=SC2086
 		FTT_FAULT=$spec FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
@@ -773,6 +784,7 @@ rel_ro_check() {
 
 # t_tracefs_read_only - every tool on a read-only tracefs: exit 1, one line
 t_tracefs_read_only() {
+	rel_lib_leak && { skip "sanitizer build: libtracefs leaks when the instance mkdir is refused (normal build tests this)"; return 0; }
 	tools=$(rel_present)
 	[ -n "$tools" ] || { skip "no tool can run here"; return 0; }
 	for t in $tools; do
