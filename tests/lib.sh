@@ -166,6 +166,17 @@ blk_setup() {
 	fi
 	MM1=$(tr : , < "/sys/class/block/${DEV1##*/}/dev")
 	MM2=$(tr : , < "/sys/class/block/${DEV2##*/}/dev")
+	# a new device is read by the kernel's partition scan just after it
+	# appears: wait (up to 5 s) until its I/O counters stop moving, so that
+	# I/O is not counted as the test's own
+	n=0 prev=
+	while [ $n -lt 50 ]; do
+		cur=$(cat "/sys/class/block/${DEV1##*/}/stat" "/sys/class/block/${DEV2##*/}/stat" 2>/dev/null)
+		[ -n "$prev" ] && [ "$cur" = "$prev" ] && break
+		prev=$cur
+		sleep 0.2
+		n=$((n + 1))
+	done
 }
 
 # blk_teardown - detach the loop devices blk_setup attached
