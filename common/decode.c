@@ -13,32 +13,37 @@
 #include "procread.h"
 #include "session.h"
 
-#define NCACHE 64
+#define NCACHE 256
 
 /*
  * find - the field of ev named name. Tools name fields with string constants,
- * so the last lookup of each (event, name pointer) pair is kept; the name is
- * compared again, so a reused buffer holding another name still finds the
- * right field. Saves a linear search with strcmp per field per record.
+ * so the last lookup of each (event, name pointer) pair is kept, a missing
+ * field too (decode_has asks for fields that only some kernels have); the
+ * name is compared again, so a reused buffer holding another name still finds
+ * the right field. Saves a linear search with strcmp per field per record.
  */
 static struct tep_format_field *find(struct tep_event *ev, const char *name)
 {
 	static struct {
 		struct tep_event *ev;
 		const char *name;
+		char copy[32];
 		struct tep_format_field *f;
 	} cache[NCACHE];
-	unsigned long h = ((unsigned long)ev >> 4) ^ ((unsigned long)name >> 2);
+	unsigned long h = (unsigned long)ev * 0x9E3779B97F4A7C15ULL ^ (unsigned long)name;
 	struct tep_format_field *f;
 
-	h = (h ^ (h >> 7)) % NCACHE;
-	if (cache[h].ev == ev && cache[h].name == name && cache[h].f &&
-	    !strcmp(cache[h].f->name, name))
+	h = (h ^ (h >> 17) ^ (h >> 31)) % NCACHE;
+	if (cache[h].ev == ev && cache[h].name == name && !strcmp(cache[h].copy, name))
 		return cache[h].f;
 	f = tep_find_any_field(ev, name);
 	cache[h].ev = ev;
 	cache[h].name = name;
 	cache[h].f = f;
+	if (strlen(name) < sizeof(cache[h].copy))
+		strcpy(cache[h].copy, name);
+	else
+		cache[h].ev = NULL;	/* too long to keep: look it up each time */
 	return f;
 }
 
@@ -86,7 +91,7 @@ long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *f
 const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
 		       char *buf, size_t len)
 {
-	struct tep_format_field *f = tep_find_any_field(ev, field);
+	struct tep_format_field *f = find(ev, field);
 	const char *p, *data = rec->data;
 	int n = 0;
 

@@ -3,13 +3,17 @@
  * Memory is read through /proc/PID/mem descriptors kept open for the last
  * few processes read, so a busy process costs one pread per string, not an
  * open, a read and a close. A kept descriptor of a process that has since
- * exited or exec'd reads nothing, and is then opened again once.
+ * exited or exec'd reads nothing, and is then opened again once. A process
+ * found gone is not looked for again for a moment: a reader catching up on a
+ * backlog would otherwise pay a failed open and readlink per record.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "procread.h"
@@ -20,6 +24,50 @@ static struct {
 	int pid, fd;
 } mem[NMEM];
 static unsigned int mem_next;
+
+#define NGONE 8
+#define GONE_NS 20000000LL	/* how long a process found gone stays gone */
+
+static struct {
+	int pid;
+	long long until;
+} gone[NGONE];
+static unsigned int gone_next;
+
+/* now_ns - a cheap monotonic clock */
+static long long now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/* is_gone - was pid found gone in the last GONE_NS */
+static int is_gone(int pid)
+{
+	unsigned int i;
+
+	for (i = 0; i < NGONE; i++)
+		if (gone[i].pid == pid)
+			return gone[i].until > now_ns();
+	return 0;
+}
+
+/* mark_gone - remember that pid's /proc directory has gone (errno ENOENT/ESRCH) */
+static void mark_gone(int pid)
+{
+	unsigned int i;
+
+	if (errno != ENOENT && errno != ESRCH)
+		return;
+	for (i = 0; i < NGONE && gone[i].pid != pid; i++)
+		;
+	if (i == NGONE)
+		i = gone_next++ % NGONE;
+	gone[i].pid = pid;
+	gone[i].until = now_ns() + GONE_NS;
+}
 
 /* mem_fd - the kept /proc/PID/mem descriptor of pid (fresh: open it anew); -1 */
 static int mem_fd(int pid, int fresh)
@@ -37,10 +85,14 @@ static int mem_fd(int pid, int fresh)
 			mem[i].fd = 0;
 			break;
 		}
+	if (is_gone(pid))
+		return -1;
 	snprintf(path, sizeof(path), "/proc/%d/mem", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		mark_gone(pid);
 		return -1;
+	}
 	i = mem_next++ % NMEM;
 	if (mem[i].fd > 0)
 		close(mem[i].fd);
@@ -80,9 +132,12 @@ int proc_mem_str(int pid, unsigned long long addr, char *buf, size_t len)
 
 	if (!addr || len == 0 || pid <= 0)
 		return -1;
-	/* read up to each page end, so a string near unmapped memory still reads */
+	/* read up to each page end, so a string near unmapped memory still reads;
+	 * most paths are short, so the first read stops at 256 bytes */
 	while (got < len - 1) {
 		chunk = 4096 - ((addr + got) & 4095);
+		if (!got && chunk > 256)
+			chunk = 256;
 		if (chunk > len - 1 - got)
 			chunk = len - 1 - got;
 		n = mem_read(pid, buf + got, chunk, addr + got);
@@ -105,10 +160,14 @@ int proc_comm(int pid, char *buf, size_t len)
 	ssize_t n;
 	int fd;
 
+	if (is_gone(pid))
+		return -1;
 	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
+	if (fd < 0) {
+		mark_gone(pid);
 		return -1;
+	}
 	n = read(fd, buf, len - 1);
 	close(fd);
 	if (n <= 0)
@@ -165,6 +224,8 @@ char *proc_fd_path(int pid, int fd)
 	char path[64], buf[4096];
 	ssize_t n;
 
+	if (is_gone(pid))
+		return NULL;
 	snprintf(path, sizeof(path), "/proc/%d/fd/%d", pid, fd);
 	n = readlink(path, buf, sizeof(buf) - 1);
 	if (n <= 0)

@@ -4,7 +4,8 @@
  * records older than the newest timestamp seen at the previous tick are sorted
  * and handed on: anything older than that was reserved before a record that
  * had already been read, so it has been committed and drained by now. Cost:
- * one copy of each queued record and a sort per tick.
+ * one copy of each queued record, and a sort at a tick only when a record
+ * arrived out of order.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -14,7 +15,7 @@
 #include "stream.h"
 
 struct item {
-	unsigned long long seq;
+	unsigned long long ts, seq;
 	struct tep_event *ev;
 	struct tep_record *rec;
 	reorder_fn fn;
@@ -29,6 +30,7 @@ struct target {
 static struct item *queue;
 static size_t nr, cap;
 static unsigned long long seq, newest, horizon;
+static int unsorted;	/* a record was queued behind a later one */
 
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
@@ -55,7 +57,9 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 	r->ref_count = 1;
 	r->data = r + 1;
 	memcpy(r->data, rec->data, rec->size);
-	queue[nr++] = (struct item){ seq++, ev, r, fn, ctx, aux };
+	if (nr && rec->ts < queue[nr - 1].ts)
+		unsorted = 1;
+	queue[nr++] = (struct item){ rec->ts, seq++, ev, r, fn, ctx, aux };
 	if (rec->ts > newest)
 		newest = rec->ts;
 }
@@ -85,8 +89,8 @@ static int cmp_item(const void *a, const void *b)
 {
 	const struct item *x = a, *y = b;
 
-	if (x->rec->ts != y->rec->ts)
-		return x->rec->ts < y->rec->ts ? -1 : 1;
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
 	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
@@ -97,8 +101,12 @@ static void deliver(unsigned long long limit)
 
 	if (!nr)
 		return;
-	qsort(queue, nr, sizeof(*queue), cmp_item);
-	for (i = 0; i < nr && queue[i].rec->ts <= limit; i++) {
+	/* records of one drain come merged in time order: sort only when
+	 * a late commit (or a later drain) queued one behind a newer one */
+	if (unsorted)
+		qsort(queue, nr, sizeof(*queue), cmp_item);
+	unsorted = 0;
+	for (i = 0; i < nr && queue[i].ts <= limit; i++) {
 		queue[i].fn(queue[i].ev, queue[i].rec, queue[i].aux, queue[i].ctx);
 		free(queue[i].aux);
 		free(queue[i].rec);
