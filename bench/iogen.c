@@ -3,14 +3,17 @@
  * usage: iogen N FILE [SIZE_MB]
  * Creates FILE of SIZE_MB (default 64) if it is shorter, then reads N 4 KiB
  * blocks at pseudo-random aligned offsets with O_DIRECT, so each read is one
- * block request (block_rq_issue/complete). Prints "pid N seconds iops".
+ * block request (block_rq_issue/complete). FILE may be a block device: it is
+ * read as it is, over its first SIZE_MB at most. Prints "pid N seconds iops".
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <linux/fs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -45,6 +48,24 @@ static int fill(const char *path, off_t bytes)
 	return 0;
 }
 
+/* is_blockdev - 0 if path is a block device, with *size cut to its size; else -1 */
+static int is_blockdev(const char *path, off_t *size)
+{
+	unsigned long long bytes = 0;
+	struct stat st;
+	int fd;
+
+	if (stat(path, &st) < 0 || !S_ISBLK(st.st_mode))
+		return -1;
+	fd = open(path, O_RDONLY);
+	if (fd >= 0 && ioctl(fd, BLKGETSIZE64, &bytes) == 0 && bytes >= BS &&
+	    (off_t)bytes < *size)
+		*size = (off_t)bytes;
+	if (fd >= 0)
+		close(fd);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long n, i, blocks, x = 88172645463325252ULL & 0xffffffff;
@@ -59,7 +80,7 @@ int main(int argc, char **argv)
 	}
 	n = strtoul(argv[1], NULL, 10);
 	size = (off_t)(argc == 4 ? atol(argv[3]) : 64) << 20;
-	if (fill(argv[2], size) < 0) {
+	if (is_blockdev(argv[2], &size) < 0 && fill(argv[2], size) < 0) {
 		perror(argv[2]);
 		return 1;
 	}
