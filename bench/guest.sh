@@ -12,9 +12,13 @@
 # 3. Exactness: N getppid() calls from fcalls against funccount's count of
 #    the getppid syscall function (nothing else in the guest calls it), and readgen's N
 #    reads against the vfs_read count (at least N: the shell reads too).
+# 4. opensnoop the way it runs where the kernel has probes (the path read in
+#    the kernel at the call): opengen's N opens untraced and under opensnoop,
+#    rows of opengen's path seen against N, lost events reported.
 
 T=/sys/kernel/tracing
 RN=${BENCH_READS:-200000}
+ON=${BENCH_GUEST_OPENS:-100000}
 ROUNDS=${BENCH_ROUNDS:-3}
 GN=12345
 W=/tmp/gbench
@@ -110,4 +114,36 @@ echo "|---|---:|---:|---|"
 echo "| getppid() calls by fcalls ($gf) | $GN | $g | $([ "$g" = $GN ] && echo exact || echo '**WRONG**') |"
 echo "| read() calls by readgen, $ROUNDS rounds | $RN each | $(awk '{ print $5 }' $W/rounds | tr '\n' ' ') | $([ $exact_ok = 1 ] && echo 'at least N every round (the shell reads too)' || echo '**fewer than N**') |"
 echo
-[ "$g" = $GN ] && [ $exact_ok = 1 ]
+
+# opensnoop with its kernel-side path: every open of opengen's path, named
+echo "| opengen $ON x open() | ops/s (median of $ROUNDS) | vs untraced | rows of the path / N (worst) | lost reported |"
+echo "|---|---:|---:|---:|---:|"
+: > $W/oplain
+: > $W/otraced
+: > $W/oseen
+: > $W/olost
+r=1
+while [ $r -le "$ROUNDS" ]; do
+	opengen "$ON" $W/og.target | awk '{ print $4 }' >> $W/oplain
+	opensnoop > $W/os.out 2> $W/os.err &
+	p=$!
+	wait_line $W/os.out '^Tracing' || { echo "opensnoop did not start: $(cat $W/os.err)"; exit 1; }
+	opengen "$ON" $W/og.target > $W/og.res
+	awk '{ print $4 }' $W/og.res >> $W/otraced
+	gp=$(cut -d' ' -f1 $W/og.res)
+	sleep 1
+	kill -INT $p
+	wait $p
+	awk -v p="$gp" -v f="$W/og.target" '$2 == p && $4 == f { n++ } END { print n + 0 }' $W/os.out >> $W/oseen
+	sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/os.err | head -1 | awk '{ s += $1 } END { print s + 0 }' >> $W/olost
+	r=$((r + 1))
+done
+oplain=$(median < $W/oplain)
+otraced=$(median < $W/otraced)
+oseen=$(median < $W/oseen)
+oworst=$(sort -n $W/oseen | head -1)
+echo "| untraced | $oplain | 1.00 | | |"
+how=$(grep -q "caller's memory" $W/os.err && echo "paths read after the open" || echo "paths read in the kernel")
+echo "| opensnoop ($how) | $otraced | $(awk -v a=$otraced -v b=$oplain 'BEGIN { printf "%.2f", a / b }') | $oseen / $ON ($oworst) | $(median < $W/olost) |"
+echo
+[ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ]

@@ -9,6 +9,7 @@
  * user space per event that passes the filter; check the rate first with
  * funccount before probing anything called 100k times a second.
  */
+#include <errno.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -293,8 +294,12 @@ int main(int argc, char **argv)
 	else
 		rc = probe_add(s, o.name, 0, o.func, *o.args ? o.args : NULL);
 	if (rc < 0) {
+		int err = errno;
+
 		msg_kernel(NULL, "kernel refused kprobe '%.100s'", o.def);
-		exit(EXIT_ERR);
+		/* a definition the kernel cannot parse (EINVAL) is a usage error; a
+		 * function it cannot probe (ENOENT, EBUSY) is a runtime one */
+		exit(err == EINVAL ? EXIT_USAGE : EXIT_ERR);
 	}
 	if (o.view) {
 		char *fmt = tracefs_event_file_read(NULL, s->group, o.name, "format", NULL);

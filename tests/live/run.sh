@@ -4,6 +4,8 @@
 # usage: tests/live/run.sh [BINDIR] [TOOL...]
 # Prints PASS/FAIL/SKIP per test and a final "N passed, N failed, N skipped" line;
 # exits 1 if any test failed. Runs under busybox sh as well as dash and bash.
+# LIVE_ONLY (shell patterns, space-separated, e.g. "reliability/*_kprobe")
+# keeps only the tests whose FILE/TEST name matches one of them.
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 BIN=$(cd "${1:-bin}" && pwd)
@@ -40,6 +42,15 @@ for f in $files; do
 	. "$f"
 	for t in $(grep -o '^t_[a-z0-9_]*' "$f"); do
 		name="$tool/${t#t_}"
+		if [ -n "${LIVE_ONLY:-}" ]; then
+			keep=0
+			set -f		# the patterns are for names, not files
+			for pat in $LIVE_ONLY; do
+				case $name in $pat) keep=1 ;; esac
+			done
+			set +f
+			[ $keep = 1 ] || continue
+		fi
 		TMP="$WORK/$tool.${t#t_}"
 		mkdir -p "$TMP"
 		tracefs_snapshot > "$TMP/.before"

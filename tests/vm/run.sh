@@ -48,8 +48,12 @@
 #                "reliability" on 6.1: every exit path of every tool takes
 #                ten minutes under TCG, and the paths do not depend on the
 #                kernel version the way the tools' sources do)
+#   VM_ONCE_ONLY LIVE_ONLY patterns (tests/live/run.sh) for the VM_ONCE files'
+#                guest: only the tests that match run there (default: all)
 #   VM_JOBS      guests booted side by side (default 2: single-threaded TCG
-#                keeps one host core busy per guest, and this machine has two)
+#                keeps one host core busy per guest, and this machine has two);
+#                each takes the next boot not yet taken: the VM_ONCE files'
+#                guest first, then one per kernel
 #   VM_LOCK      lock file that lets one guest at a time run on this machine,
 #                across all runs (default /run/lock/ftt-vm-qemu.lock; "none"
 #                to run guests side by side)
@@ -82,7 +86,11 @@ VM_APPEND=${VM_APPEND:-}
 VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
 VM_GUEST_CMD=${VM_GUEST_CMD:-}
 VM_JOBS=${VM_JOBS:-2}
+command -v flock > /dev/null 2>&1 || VM_JOBS=1	# the job queue needs flock
+NL='
+'
 VM_ONCE=${VM_ONCE-reliability}
+VM_ONCE_ONLY=${VM_ONCE_ONLY:-}
 VM_ONCE_ON=${VM_ONCE_ON:-6.1}
 VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
@@ -439,6 +447,7 @@ build_run() {
 	( sleep $hang; sh /hang-report ) &
 	watch=\$!
 	tests=\$(sed -n 's/.*ftt\.tests=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
+	export LIVE_ONLY="\$(sed -n 's/.*ftt\.only=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
 	cd /tmp && sh $GUEST_RUN \$tests < /dev/null 2>&1
 	rc=\$?
 	kill \$watch 2>/dev/null
@@ -511,7 +520,7 @@ boot_kernel() {
 			-nic none \
 			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
 			-initrd "$initrd" \
-			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 ftt.tests=$KTESTS $VM_APPEND" \
+			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 ftt.tests=$KTESTS${KONLY:+ ftt.only=$KONLY} $VM_APPEND" \
 			< /dev/null 2>&1 &
 		echo $! > "$WORK/qpid-$label"
 		wait $!
@@ -589,8 +598,11 @@ boot_kernel() {
 
 # ---------------------------------------------------------------------------
 
-# one_kernel K - fetch, build and boot kernel K ("VER" or "VER:SUITE"); adds
-# to passed/failed/skipped and sets KFAIL; guest lock slot $2
+# one_kernel K SLOT TESTS SUFFIX ONLY - fetch, build and boot kernel K ("VER"
+# or "VER:SUITE") on guest lock slot SLOT to run the test files TESTS
+# (comma-separated), only the tests matching ONLY (LIVE_ONLY patterns,
+# comma-separated; "-" for all); its lines are labelled VER then SUFFIX ("-"
+# for none). Adds to passed/failed/skipped and sets KFAIL.
 one_kernel() {
 	k=$1
 	if [ "$VM_LOCK" != none ]; then
@@ -601,23 +613,12 @@ one_kernel() {
 	ver=${k%%:*}
 	suite=${k#*:}
 	[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
+	KTESTS=$3 KONLY=$5
+	[ "$KONLY" = - ] && KONLY=
 	label=$ver
+	[ "$4" = - ] || label=$ver$4
 	mkdir -p "$VM_OUT/$label"
 	KFAIL=1
-	# the test files this kernel runs: all (or those named), less the
-	# VM_ONCE files unless this is their kernel
-	KTESTS=
-	for t in $ALL_TESTS; do
-		case " $VM_ONCE " in
-		*" $t "*) [ "$label" = "$VM_ONCE_ON" ] || continue ;;
-		esac
-		KTESTS="$KTESTS${KTESTS:+,}$t"
-	done
-	if [ -z "$KTESTS" ] && [ -z "$VM_GUEST_CMD" ]; then
-		echo "[$label] SKIP vm/boot: no test file of '$TOOLS' runs on $label (VM_ONCE_ON=$VM_ONCE_ON)"
-		KFAIL=0
-		return
-	fi
 	if [ -z "$suite" ]; then
 		echo "[$label] FAIL vm/fetch: no Debian suite known for $ver (use VER:SUITE)"
 		failed=$((failed + 1))
@@ -626,18 +627,18 @@ one_kernel() {
 		t0=$(date +%s)
 		(
 			command -v flock >/dev/null 2>&1 && flock 9
-			fetch_kernel "$label" "$ver" "$suite"
-		) 9>"$VM_CACHE/$label.lock"
+			fetch_kernel "$ver" "$ver" "$suite"
+		) 9>"$VM_CACHE/$ver.lock"
 		frc=$?
 		t1=$(date +%s)
-		KDIR=$VM_CACHE/$label KVER= KPKG=
+		KDIR=$VM_CACHE/$ver KVER= KPKG=
 		[ $frc -eq 0 ] && read -r KVER KPKG < "$KDIR/kernel.ok"
 		if [ -z "$KVER" ]; then
 			failed=$((failed + 1))
 		else
 			[ $((t1 - t0)) -gt 1 ] &&
 				say "[$label] fetched $KPKG in $((t1 - t0)) s"
-			if build_base "$label"; then
+			if build_base "$ver"; then
 				boot_kernel "$label"
 			else
 				echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
@@ -671,55 +672,79 @@ main() {
 			die "flock not found (util-linux), or set VM_LOCK=none"
 	fi
 
-	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad= n=0
-	if [ "$VM_JOBS" -le 1 ]; then
+	# the jobs, one boot each: every kernel with the test files less
+	# VM_ONCE's, and VM_ONCE's files (only VM_ONCE_ONLY's tests of them) on
+	# VM_ONCE_ON alone, first, so that the longest job does not start last
+	once= rest= jobs=
+	for t in $ALL_TESTS; do
+		case " $VM_ONCE " in
+		*" $t "*) once="$once${once:+,}$t" ;;
+		*) rest="$rest${rest:+,}$t" ;;
+		esac
+	done
+	if [ -n "$once" ] && [ -z "$VM_GUEST_CMD" ]; then
+		on=
 		for k in $VM_KERNELS; do
-			one_kernel "$k" 0
-			if [ "$KFAIL" = 0 ]; then
-				kok=$((kok + 1))
-			else
-				kbad=$((kbad + 1)) bad="$bad ${k%%:*}"
-			fi
+			[ "${k%%:*}" = "$VM_ONCE_ON" ] && on=$k
 		done
-	else
-		# VM_JOBS guests side by side, each on its own lock slot; their
-		# output is shown in kernel order once all have ended
-		# kernel i goes to slot i % VM_JOBS; each slot boots its kernels in turn
-		slot=0
-		while [ $slot -lt "$VM_JOBS" ]; do
-			(
-				n=0
-				for k in $VM_KERNELS; do
-					if [ $((n % VM_JOBS)) -eq $slot ]; then
-						(
-							passed=0 failed=0 skipped=0 KFAIL=1
-							one_kernel "$k" $slot
-							echo "$passed $failed $skipped $KFAIL" > "$WORK/count-$n"
-						) > "$WORK/out-$n" 2>&1
-					fi
-					n=$((n + 1))
-				done
-			) &
-			slot=$((slot + 1))
-		done
-		wait
-		n=0
+		if [ -n "$on" ]; then
+			only=$(echo "${VM_ONCE_ONLY:--}" | tr ' ' ,)
+			jobs="$on $once +$(echo "$once" | tr , +) $only"
+		else
+			echo "[$VM_ONCE_ON] SKIP vm/boot: $once run on $VM_ONCE_ON only (VM_ONCE_ON), which is not in VM_KERNELS"
+		fi
+	fi
+	if [ -n "$rest" ] || [ -n "$VM_GUEST_CMD" ]; then
 		for k in $VM_KERNELS; do
-			cat "$WORK/out-$n"
-			c="0 1 0 1"
-			[ -s "$WORK/count-$n" ] && c=$(cat "$WORK/count-$n")
-			set -- $c
-			passed=$((passed + $1)) failed=$((failed + $2)) skipped=$((skipped + $3))
-			if [ "$4" = 0 ]; then
-				kok=$((kok + 1))
-			else
-				kbad=$((kbad + 1)) bad="$bad ${k%%:*}"
-			fi
-			n=$((n + 1))
+			jobs="$jobs${jobs:+$NL}$k ${rest:--} - -"
 		done
 	fi
+	njobs=$(printf '%s\n' "$jobs" | grep -c .)
 
-	echo "vm: $((kok + kbad)) kernels, $kok ok, $kbad failed${bad:+:$bad}"
+	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
+	echo 0 > "$WORK/next"
+	# VM_JOBS guests side by side, each on its own lock slot: each slot
+	# takes the next job not yet taken; the output is shown in job order
+	# once all have ended
+	slot=0
+	while [ $slot -lt "$VM_JOBS" ]; do
+		(
+			while :; do
+				n=$(
+					[ "$VM_JOBS" -le 1 ] || flock 7
+					n=$(cat "$WORK/next")
+					echo $((n + 1)) > "$WORK/next"
+					echo "$n"
+				) 7> "$WORK/next.lock"
+				[ "$n" -lt "$njobs" ] || break
+				job=$(printf '%s\n' "$jobs" | sed -n "$((n + 1))p")
+				(
+					passed=0 failed=0 skipped=0 KFAIL=1
+					one_kernel $(echo "$job" | cut -d' ' -f1) $slot $(echo "$job" | cut -d' ' -f2-)
+					echo "$passed $failed $skipped $KFAIL" > "$WORK/count-$n"
+				) > "$WORK/out-$n" 2>&1
+			done
+		) &
+		slot=$((slot + 1))
+	done
+	wait
+	n=0
+	while [ $n -lt "$njobs" ]; do
+		job=$(printf '%s\n' "$jobs" | sed -n "$((n + 1))p")
+		cat "$WORK/out-$n"
+		c="0 1 0 1"
+		[ -s "$WORK/count-$n" ] && c=$(cat "$WORK/count-$n")
+		set -- $c
+		passed=$((passed + $1)) failed=$((failed + $2)) skipped=$((skipped + $3))
+		if [ "$4" = 0 ]; then
+			kok=$((kok + 1))
+		else
+			kbad=$((kbad + 1)) bad="$bad ${job%%[: ]*}"
+		fi
+		n=$((n + 1))
+	done
+
+	echo "vm: $((kok + kbad)) guests, $kok ok, $kbad failed${bad:+:$bad}"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ $failed -eq 0 ] && [ $kbad -eq 0 ]
 }
