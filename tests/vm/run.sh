@@ -739,7 +739,9 @@ main() {
 		if [ "$4" = 0 ]; then
 			kok=$((kok + 1))
 		else
-			kbad=$((kbad + 1)) bad="$bad ${job%%[: ]*}"
+			g=${job%%[: ]*} suf=$(echo "$job" | cut -d' ' -f3)
+			[ "$suf" = - ] || g=$g$suf
+			kbad=$((kbad + 1)) bad="$bad $g"
 		fi
 		n=$((n + 1))
 	done
