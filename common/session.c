@@ -3,8 +3,8 @@
  * Every run owns one instance named ftt-TOOL-PID, so tools run side by side and
  * the user's own tracing is never touched. Whatever must be undone is pushed on a
  * stack that runs in reverse from atexit(), so every exit path (normal end,
- * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance
- * and probes behind: the next run of any tool reaps them.
+ * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance,
+ * probes and journal (journal.c) behind: the next run of any tool reaps them.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "journal.h"
 #include "msg.h"
 #include "options.h"
 #include "session.h"
@@ -184,6 +185,7 @@ static void reap_dynevents(const char *file)
 /* session_reap - remove instances and probes left by runs that no longer exist */
 void session_reap(void)
 {
+	journal_reap(run_is_dead);	/* top-level settings first, as a run's exit does */
 	reap_instances();
 	reap_dynevents("kprobe_events");
 	reap_dynevents("synthetic_events");
@@ -472,6 +474,8 @@ int session_global_write(const char *file, const char *value, int restore)
 			errno = EBUSY;
 			return -1;
 		}
+		/* on disk too, for the run after a SIGKILL (best effort) */
+		journal_note(the_session.tool[0] ? the_session.tool : msg_prog, file, old);
 		g = &globals[nr_globals++];
 		snprintf(g->file, sizeof(g->file), "%s", file);
 		g->content = old;

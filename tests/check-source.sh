@@ -6,8 +6,9 @@
 #   2. no tracefs path is built or opened by hand: no "/sys/kernel" or debugfs
 #      path anywhere, and tools/ never call the raw tracefs file helpers
 #      (writes, appends, opens, path builders): that is common/'s job
-#   3. files outside tracefs are never created: no O_CREAT, creat(), fopen()
-#      for writing, mktemp()/tmpnam()/tempnam() (mkstemp is allowed in common/)
+#   3. files outside tracefs are created only safely: O_CREAT only with O_EXCL
+#      and O_NOFOLLOW on the same line (common/journal.c, in a private root
+#      directory), no creat(), fopen() for writing, mktemp()/tmpnam()/tempnam()
 # Prints PASS/FAIL lines; exit 1 on any violation.
 cd "$(dirname "$0")/.." || exit 1
 bad=0
@@ -31,5 +32,15 @@ ALL="tools/*.c common/*.c common/*.h"
 check no-shell '(^|[^a-z_])(system|popen|execl|execlp|execle|execv|execvp|execvpe|fexecve|posix_spawnp?|vfork|fork)[[:space:]]*\(|"/bin/(ba|da)?sh"' $ALL
 check no-hand-made-tracefs-path '"/sys/kernel|"/debug/tracing|debugfs' $ALL
 check tools-use-common-for-tracefs 'tracefs_(instance_file_write|instance_file_append|instance_file_clear|event_file_write|event_file_append|event_file_clear|instance_file_open|get_tracing_file|instance_get_file|tracing_dir|get_tracing_dir|instance_get_dir|dynevent_destroy_all|instance_reset)[[:space:]]*\(' tools/*.c
-check no-unsafe-file-creation 'O_CREAT|[^a-z_]creat[[:space:]]*\(|fopen[[:space:]]*\([^,]*,[[:space:]]*"[wa]|(^|[^a-z_])(mktemp|tmpnam|tempnam)[[:space:]]*\(' $ALL
+check no-unsafe-file-creation '[^a-z_]creat[[:space:]]*\(|fopen[[:space:]]*\([^,]*,[[:space:]]*"[wa]|(^|[^a-z_])(mktemp|tmpnam|tempnam)[[:space:]]*\(' $ALL
+# O_CREAT only with O_EXCL and O_NOFOLLOW on the same line
+hits=$(grep -nE 'O_CREAT' $ALL | grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' |
+	grep -v 'O_EXCL.*O_NOFOLLOW\|O_NOFOLLOW.*O_EXCL')
+if [ -n "$hits" ]; then
+	echo "FAIL source/create-exclusive-nofollow:"
+	echo "$hits" | sed 's/^/    /'
+	bad=1
+else
+	echo "PASS source/create-exclusive-nofollow"
+fi
 exit $bad

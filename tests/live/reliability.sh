@@ -386,6 +386,36 @@ rel_present() {
 	return 0
 }
 
+# t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
+# it changed noted in /run/ftt/TOOL-PID: the next run of any tool puts them
+# back and removes the journal; a live run's journal is left alone
+t_journal_reaped() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	opt=$T/options/sym-offset
+	[ -f "$opt" ] || { skip "no top-level options/sym-offset"; return 0; }
+	orig=$(cat "$opt") flip=$((1 - $(cat "$opt")))
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	sleep 30 &
+	live=$!
+	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
+	echo $flip > "$opt"
+	printf 'options/sym-offset\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead"
+	printf 'options/sym-offset\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
+	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+		fail "tpoint failed: $(cat "$TMP/err")"
+	now=$(cat "$opt")
+	[ "$now" = "$orig" ] || fail "options/sym-offset is $now, the dead run's journal said $orig"
+	[ ! -e "/run/ftt/funcgraph-$dead" ] || fail "the dead run's journal is still there"
+	[ -e "/run/ftt/sleep-$live" ] || fail "the live run's journal was removed"
+	kill $live
+	wait $live 2>/dev/null
+	rm -f "/run/ftt/sleep-$live"
+	echo "$orig" > "$opt"
+	return 0
+}
+
 # t_renamed_run_not_reaped - a run whose executable has another name (a copy,
 # a wrapper, bin/static/...) is not taken for dead and reaped by the next run
 t_renamed_run_not_reaped() {

@@ -1,0 +1,222 @@
+/* journal.c - top-level settings a run changed, on disk until the run ends
+ *
+ * Where the kernel can do something only at the top level (function_graph on
+ * 5.10 and 6.1, the function profiler), a run saves what it changes and the
+ * undo stack writes it back at exit. SIGKILL skips the undo stack, so each
+ * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID;
+ * the next run of any tool that finds the run gone writes it back (as it reaps
+ * the run's instance) and removes the file.
+ *
+ * The directory is root's and private (0700); it is refused if it is a link,
+ * someone else's, or writable by others, and journals are created O_EXCL and
+ * O_NOFOLLOW. A record is "FILE\nLENGTH\nCONTENT\n".
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "msg.h"
+#include "session.h"
+
+#define MAX_RECORDS 64
+
+static int jfd = -1;
+static char jpath[128];
+
+/* dir_ok - JOURNAL_DIR exists (made if need be) as our own private directory */
+static int dir_ok(void)
+{
+	struct stat st;
+
+	if (mkdir(JOURNAL_DIR, 0700) < 0 && errno != EEXIST)
+		return -1;
+	if (lstat(JOURNAL_DIR, &st) < 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+		errno = EPERM;
+		return -1;
+	}
+	return 0;
+}
+
+/* name_ok - a top-level tracefs file name: no "..", no leading '/', plain characters */
+static int name_ok(const char *file)
+{
+	const char *p;
+
+	if (!*file || *file == '/' || strstr(file, ".."))
+		return 0;
+	for (p = file; *p; p++)
+		if (!isalnum((unsigned char)*p) && !strchr("_-/", *p))
+			return 0;
+	return 1;
+}
+
+/* write_all - the whole buffer or -1 */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* journal_remove - undo action: the settings are back, the journal goes */
+static void journal_remove(void *unused)
+{
+	(void)unused;
+	if (jfd < 0)
+		return;
+	close(jfd);
+	jfd = -1;
+	unlink(jpath);
+}
+
+/* journal_note - see journal.h */
+int journal_note(const char *tool, const char *file, const char *content)
+{
+	static int warned;
+	char head[128];
+	int n;
+
+	if (!name_ok(file))
+		return -1;
+	if (jfd < 0) {
+		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d", tool, (int)getpid());
+		if (dir_ok() == 0) {
+			unlink(jpath);	/* a stale journal of a reused PID: ours now */
+			jfd = open(jpath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		}
+		if (jfd < 0) {
+			if (!warned++)
+				msg_warn("cannot keep %s (a run killed with SIGKILL would leave "
+					 "top-level settings behind):", jpath);
+			return -1;
+		}
+		session_defer(journal_remove, NULL);
+	}
+	n = snprintf(head, sizeof(head), "%s\n%zu\n", file, strlen(content));
+	if (write_all(jfd, head, (size_t)n) < 0 || write_all(jfd, content, strlen(content)) < 0 ||
+	    write_all(jfd, "\n", 1) < 0)
+		return -1;
+	return 0;
+}
+
+/* journal_parse - see journal.h */
+int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
+		  void *arg)
+{
+	char *p = text, *end = text + len, *nl, *file, *num, *stop;
+	unsigned long n;
+	size_t room;
+
+	while (p < end) {
+		file = p;
+		nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return -1;
+		*nl = '\0';
+		num = nl + 1;
+		nl = memchr(num, '\n', (size_t)(end - num));
+		if (!nl || !isdigit((unsigned char)*num))
+			return -1;
+		*nl = '\0';
+		errno = 0;
+		n = strtoul(num, &stop, 10);
+		room = (size_t)(end - nl - 1);	/* content and its '\n' must fit */
+		if (errno || *stop || room < 1 || n > room - 1 || nl[1 + n] != '\n' ||
+		    !name_ok(file))
+			return -1;
+		nl[1 + n] = '\0';
+		if (memchr(nl + 1, '\0', n))
+			return -1;
+		fn(file, nl + 1, arg);
+		p = nl + 2 + n;
+	}
+	return 0;
+}
+
+struct records {
+	int n;
+	const char *file[MAX_RECORDS], *content[MAX_RECORDS];
+};
+
+/* collect - journal_parse callback: keep the record */
+static void collect(const char *file, const char *content, void *arg)
+{
+	struct records *r = arg;
+
+	if (r->n < MAX_RECORDS) {
+		r->file[r->n] = file;
+		r->content[r->n] = content;
+		r->n++;
+	}
+}
+
+/* put_back - write the settings of one dead run's journal back, newest first */
+static void put_back(int dirfd, const char *name)
+{
+	struct records r = { 0 };
+	struct stat st;
+	char *text;
+	ssize_t got;
+	int fd, i;
+
+	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
+	    st.st_size > (1 << 24) || !(text = malloc((size_t)st.st_size + 1))) {
+		close(fd);
+		return;
+	}
+	got = read(fd, text, (size_t)st.st_size);
+	close(fd);
+	if (got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0)
+		for (i = r.n - 1; i >= 0; i--)
+			tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+	free(text);
+	unlinkat(dirfd, name, 0);
+}
+
+/* journal_reap - see journal.h */
+void journal_reap(int (*dead)(const char *tool, int pid))
+{
+	struct dirent *d;
+	char tool[32];
+	DIR *dir;
+	int pid;
+
+	dir = opendir(JOURNAL_DIR);
+	if (!dir)
+		return;
+	while ((d = readdir(dir))) {
+		char *dash = strrchr(d->d_name, '-');
+		size_t n = dash ? (size_t)(dash - d->d_name) : 0;
+
+		if (!dash || n == 0 || n >= sizeof(tool) || !isdigit((unsigned char)dash[1]))
+			continue;
+		memcpy(tool, d->d_name, n);
+		tool[n] = '\0';
+		pid = atoi(dash + 1);
+		/* our own PID before we noted anything: a dead run's, reused */
+		if (pid == (int)getpid() ? jfd < 0 : dead(tool, pid))
+			put_back(dirfd(dir), d->d_name);
+	}
+	closedir(dir);
+}

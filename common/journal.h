@@ -1,0 +1,25 @@
+/* journal.h - top-level settings a run changed, on disk until the run ends */
+#ifndef FTT_JOURNAL_H
+#define FTT_JOURNAL_H
+
+/* where the journals live: root's, mode 0700, one file TOOL-PID per run */
+#define JOURNAL_DIR "/run/ftt"
+
+/*
+ * journal_note - before the run TOOL (this process) changes the top-level
+ * FILE, record the CONTENT to put back. The first note creates the run's
+ * journal; the undo stack removes it after the settings are restored.
+ * 0, or -1 if it cannot be kept (the change is still undone at a normal exit).
+ */
+int journal_note(const char *tool, const char *file, const char *content);
+/*
+ * journal_reap - for every journal whose run is gone (dead(tool, pid) true),
+ * write its settings back at the top level, newest first, and remove it
+ */
+void journal_reap(int (*dead)(const char *tool, int pid));
+/* journal_parse - the records of a journal's text: calls fn(file, content)
+ * for each, in the order they were noted; -1 if the text is malformed */
+int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
+		  void *arg);
+
+#endif
