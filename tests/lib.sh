@@ -87,6 +87,15 @@ wait_for_line() {
 	return 1
 }
 
+# stuck_why PID - where a process that did not end is: its state, the kernel
+# function it waits in and the top of its kernel stack (for a FAIL line)
+stuck_why() {
+	[ -d "/proc/$1" ] || { echo "gone"; return; }
+	echo "state $(sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null)," \
+		"wchan $(cat "/proc/$1/wchan" 2>/dev/null)," \
+		"stack: $(head -n 6 "/proc/$1/stack" 2>/dev/null | awk '{ print $2 }' | tr '\n' ' ')"
+}
+
 # wait_gone - wait up to $2 tenths of a second for PID $1 to exit
 wait_gone() {
 	n=0

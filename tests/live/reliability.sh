@@ -152,10 +152,11 @@ rel_signal() {
 	sleep 0.5
 	kill -"$2" $TOOL_PID
 	if ! wait_gone $TOOL_PID 150; then
+		why=$(stuck_why $TOOL_PID)
 		kill -KILL $TOOL_PID 2>/dev/null
 		rel_load_stop
 		rel_reap
-		fail "did not end within 15 s of SIG$2"
+		fail "did not end within $((15 * SLOW)) s of SIG$2 ($why)"
 		return 1
 	fi
 	wait $TOOL_PID
@@ -185,11 +186,12 @@ rel_sigint() {
 	pid=$(cat "$TMP/pid") pgid=$(cat "$TMP/pgid")
 	kill -INT -"$pgid"
 	if ! wait_gone "$pid" 150; then
+		why=$(stuck_why "$pid")
 		kill -KILL "$pid" 2>/dev/null
 		wait $runner
 		rel_load_stop
 		rel_reap
-		fail "did not end within 15 s of SIGINT to its process group"
+		fail "did not end within $((15 * SLOW)) s of SIGINT to its process group ($why)"
 		return 1
 	fi
 	wait $runner
@@ -229,10 +231,11 @@ rel_dur() {
 	pid=$!
 	rel_baseline
 	if ! wait_gone $pid 300; then
+		why=$(stuck_why $pid)
 		kill -KILL $pid 2>/dev/null
 		rel_load_stop
 		rel_reap
-		fail "'$1 $REL_DUR' did not end by itself within 30 s"
+		fail "'$1 $REL_DUR' did not end by itself within $((30 * SLOW)) s ($why)"
 		return 1
 	fi
 	wait $pid
@@ -273,7 +276,8 @@ rel_setup() {
 			started=1
 			kill -INT $pid
 			# function_graph is switched off again on the way out: slow under TCG
-			wait_gone $pid 300 || { kill -KILL $pid; rel_reap; fail "$spec: did not end after SIGINT"; }
+			wait_gone $pid 300 || { why=$(stuck_why $pid); kill -KILL $pid; rel_reap
+				fail "$spec: did not end after SIGINT ($why)"; }
 		fi
 		wait $pid
 		rc=$?
