@@ -110,6 +110,9 @@ wait_gone() {
 # start_tool - run a tool in the background, output in $TMP/out and $TMP/err;
 # waits until it prints its "Tracing" banner (or exits). Sets TOOL_PID.
 start_tool() {
+	# a banner left from an earlier start must not be taken for this one's:
+	# the shell truncates the files only once the child runs
+	rm -f "$TMP/out" "$TMP/err"
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
 	n=0

@@ -18,6 +18,7 @@ fc_able() {
 # fc_start - start funccount in the background and wait (long: probes are
 # slow to set up under emulation) for its banner
 fc_start() {
+	rm -f "$TMP/out" "$TMP/err"	# no earlier banner (start_tool)
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
 	n=0

@@ -6,6 +6,7 @@
 
 # lat_run ARGS... - iolatency ARGS, "io_work" once it traces; it must end by itself
 lat_run() {
+	rm -f "$TMP/out" "$TMP/err"	# no earlier banner (start_tool)
 	"$BIN/iolatency" "$@" > "$TMP/out" 2> "$TMP/err" &
 	P=$!
 	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; fail "iolatency $* did not start: $(cat "$TMP/err")"; return 1; }

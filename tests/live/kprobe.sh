@@ -12,6 +12,7 @@ kp_able() {
 
 # kp_start - start kprobe in the background, wait for its banner
 kp_start() {
+	rm -f "$TMP/out" "$TMP/err"	# no earlier banner (start_tool)
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
 	wait_for_line "$TMP/out" '^Tracing' 300 && return 0
@@ -88,7 +89,8 @@ t_view() {
 t_kernel_error() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	# a bad fetcharg: one line with the kernel's own reason (error_log)
-	expect_error 1 "^kprobe: kernel refused kprobe 'p:do_sys_openat2 x=%nosuchreg': .+" \
+	# a fetcharg the kernel cannot parse: a usage error (2)
+	expect_error 2 "^kprobe: kernel refused kprobe 'p:do_sys_openat2 x=%nosuchreg': .+" \
 		"$BIN/kprobe" 'p:do_sys_openat2 x=%nosuchreg' || return 1
 	expect_error 1 'not in available_filter_functions' "$BIN/kprobe" 'p:ftt_no_such_function'
 }

@@ -227,6 +227,7 @@ rel_dur() {
 	[ -n "$REL_DUR" ] || { skip "$1 has no duration option"; return 0; }
 	rel_load_start "$1"
 	# shellcheck disable=SC2086
+	rm -f "$TMP/out" "$TMP/err"
 	"$BIN/$1" $REL_DUR > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	rel_baseline
@@ -258,7 +259,10 @@ rel_setup() {
 		write:set_ftrace_filter:1 mkdir:instances/:1; do
 		# a refused instance mkdir: see rel_lib_leak
 		[ "$spec" = mkdir:instances/:1 ] && rel_lib_leak && continue
-		rm -f "$TMP/faultlog"
+		# the previous spec's banner must not pass for this run's: the
+		# shell truncates out only once the child runs, and a SIGINT sent
+		# before the tool sets its handlers is ignored (a background job)
+		rm -f "$TMP/faultlog" "$TMP/out" "$TMP/err"
 		# shellcheck disable=SC2086
 		FTT_FAULT=$spec FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
 		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
