@@ -61,7 +61,7 @@ tr_rows() {
 	for p in $SF_PORTS; do
 		re="^[0-2][0-9]:[0-5][0-9]:[0-5][0-9] [0-9]+ +$addr:$p +$mark> $addr:$SF_LPORT +$state *\$"
 		grep -Eq "$re" "$TMP/out" ||
-			{ fail "no row /$re/ in: $(grep "$mark>" "$TMP/out" | head -5)"; return 1; }
+			{ fail "no row /$re/ in: $(grep "[RL]>" "$TMP/out" | head -5)"; return 1; }
 	done
 	for p in $SF_OTHER; do
 		! grep -q ":$p  *[RL]> " "$TMP/out" || { fail "row for port $p, which did not retransmit"; return 1; }
@@ -90,13 +90,28 @@ t_established_ipv6() {
 }
 
 # -l: tail loss probes, from a kprobe where the kernel has no TLP tracepoint
+# tr_tlp FLOODARGS ADDR - tr_rows for tail loss probes, up to three tries:
+# whether the kernel sends the probe before the RTO fires depends on timing,
+# and a Debian 6.12 guest under TCG sent none in about one run in three (a
+# tool that never shows them still fails all three)
+tr_tlp() {
+	try=1
+	while :; do
+		rm -f "$TMP/.why"
+		tr_rows "-l" "$1" L "$2" ESTABLISHED && [ ! -s "$TMP/.why" ] && return 0
+		[ $try -ge 3 ] && return 1
+		echo "try $try: $(cat "$TMP/.why")"
+		try=$((try + 1))
+	done
+}
+
 t_tlp_ipv4() {
 	if ! kernel_has events/tcp/tcp_send_loss_probe && ! kernel_has kprobe_events; then
 		expect_error 1 '^tcpretrans: -l needs kprobes' "$BIN/tcpretrans" -l || return 1
 		skip "no kprobes: -l refused with one line, as it should"
 		return 0
 	fi
-	tr_rows "-l" "-d -t 60" L '127\.0\.0\.1' ESTABLISHED
+	tr_tlp "-d -t 60" '127\.0\.0\.1'
 }
 
 t_tlp_ipv6() {
@@ -105,7 +120,7 @@ t_tlp_ipv6() {
 		return 0
 	fi
 	tr_has_v6 || { skip "no IPv6 in this kernel"; return 0; }
-	tr_rows "-l" "-6 -d -t 60" L '\[::1\]' ESTABLISHED
+	tr_tlp "-6 -d -t 60" '\[::1\]'
 }
 
 # -s: rows are followed by the kernel stack that retransmitted. The kernel
