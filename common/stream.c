@@ -23,8 +23,9 @@
 
 #define MAX_HANDLERS 16
 #define POLL_MS 50
-#define BUF_KB_CPU (8 * 1024)	/* ring buffer per CPU while streaming ... */
-#define BUF_KB_ALL (64 * 1024)	/* ... and at most this much over all CPUs */
+#define BUF_KB_CPU (32 * 1024)	/* ring buffer per CPU while streaming ... */
+#define BUF_KB_ALL (64 * 1024)	/* ... at most this much over all CPUs ... */
+#define BUF_MEM_SHARE 16	/* ... and at most 1/16 of the memory available */
 
 struct handler {
 	int id;			/* event id, -1 for the catch-all */
@@ -117,20 +118,43 @@ static void nap(double secs)
 	nanosleep(&ts, NULL);
 }
 
+/* mem_available_kb - MemAvailable from /proc/meminfo; -1 if unknown */
+static long mem_available_kb(void)
+{
+	char line[128];
+	long kb = -1;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1)
+			break;
+	fclose(f);
+	return kb;
+}
+
 /*
  * stream_size_buffer - room for bursts the reader cannot keep up with:
- * BUF_KB_CPU per CPU, BUF_KB_ALL in all; never shrinks a buffer (the kernel
- * default, or a size the tool chose). With the default 1.4 MB, a burst of
- * opens lost up to half its events; with this, none (bench/RESULTS.md).
+ * BUF_KB_CPU per CPU, BUF_KB_ALL in all, 1/BUF_MEM_SHARE of the available
+ * memory at most; never shrinks a buffer (the kernel default, or a size the
+ * tool chose). With the default 1.4 MB, a burst of 500000 opens lost up to half
+ * its events; with 8 MB, up to a quarter in some rounds on a busy host; 32 MB
+ * holds the whole burst (bench/RESULTS.md).
  */
 void stream_size_buffer(struct session *s)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), avail = mem_available_kb();
 	char *cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
-	long kb = BUF_KB_ALL / (ncpu > 0 ? ncpu : 1);
+	long kb;
 
+	if (ncpu < 1)
+		ncpu = 1;
+	kb = BUF_KB_ALL / ncpu;
 	if (kb > BUF_KB_CPU)
 		kb = BUF_KB_CPU;
+	if (avail > 0 && kb > avail / BUF_MEM_SHARE / ncpu)
+		kb = avail / BUF_MEM_SHARE / ncpu;
 	if (!cur || atol(cur) < kb)
 		session_buffer_kb(s, (int)kb);
 	free(cur);
