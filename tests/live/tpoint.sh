@@ -51,9 +51,10 @@ t_pid_filter() {
 
 t_duration_buffered() {
 	mkprog "tp_dur_$$"
-	( sleep 0.5; "$TMP/tp_dur_$$" ) &
 	"$BIN/tpoint" -d 2 sched:sched_process_exec > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
+	# the exec once tracing is on (the banner says so), inside the 2 s
+	wait_for_line "$TMP/out" '^Tracing' 100 && "$TMP/tp_dur_$$"
 	wait_gone $pid 100 || { kill -KILL $pid; fail "-d 2 did not end by itself"; return 1; }
 	wait $pid || fail "exit status $?"
 	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec for 2 seconds (buffered)...' ||
