@@ -25,7 +25,7 @@
 #define POLL_MS 50
 #define BUF_KB_CPU (32 * 1024)	/* ring buffer per CPU while streaming ... */
 #define BUF_KB_ALL (64 * 1024)	/* ... at most this much over all CPUs ... */
-#define BUF_MEM_SHARE 16	/* ... and at most 1/16 of the memory available */
+#define BUF_MEM_SHARE 128	/* ... and at most 1/128 of the memory available */
 
 struct handler {
 	int id;			/* event id, -1 for the catch-all */
@@ -140,7 +140,8 @@ static long mem_available_kb(void)
  * memory at most; never shrinks a buffer (the kernel default, or a size the
  * tool chose). With the default 1.4 MB, a burst of 500000 opens lost up to half
  * its events; with 8 MB, up to a quarter in some rounds on a busy host; 32 MB
- * holds the whole burst (bench/RESULTS.md).
+ * holds the whole burst (bench/RESULTS.md). 1/128 of the memory keeps a
+ * small machine (or a 2 GB qemu guest: 7 MB per CPU) from paying for it.
  */
 void stream_size_buffer(struct session *s)
 {
