@@ -196,15 +196,14 @@ int proc_cmdline(int pid, char *buf, size_t len)
 	return got ? (int)got : -1;
 }
 
-/* proc_status - the first number of the "Key:" line of /proc/PID/status */
-long proc_status(int pid, const char *key)
+/* proc_file_number - the first number of the "Key:" line of a /proc file; -1 */
+long proc_file_number(const char *path, const char *key)
 {
-	char path[64], line[256];
+	char line[256];
 	size_t klen = strlen(key);
 	long v = -1;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
 	f = fopen(path, "re");
 	if (!f)
 		return -1;
@@ -216,6 +215,15 @@ long proc_status(int pid, const char *key)
 	}
 	fclose(f);
 	return v;
+}
+
+/* proc_status - the first number of the "Key:" line of /proc/PID/status */
+long proc_status(int pid, const char *key)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	return proc_file_number(path, key);
 }
 
 /* proc_fd_path - what /proc/PID/fd/FD links to (malloc'd), or NULL */

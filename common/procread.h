@@ -20,6 +20,8 @@ int proc_comm(int pid, char *buf, size_t len);
 int proc_cmdline(int pid, char *buf, size_t len);
 /* proc_fd_path - what /proc/PID/fd/FD links to (malloc'd), or NULL */
 char *proc_fd_path(int pid, int fd);
+/* proc_file_number - the first number of the "Key:" line of a /proc file; -1 */
+long proc_file_number(const char *path, const char *key);
 /* proc_status - the first number of the "Key:" line of /proc/PID/status (Uid, PPid, Tgid) */
 long proc_status(int pid, const char *key);
 

@@ -40,7 +40,6 @@ static size_t nr, cap;
 static unsigned long long seq, newest, horizon;
 static int unsorted;	/* a record was queued behind a later one */
 
-
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux)

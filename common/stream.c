@@ -17,6 +17,7 @@
 
 #include "msg.h"
 #include "output.h"
+#include "procread.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
@@ -118,22 +119,6 @@ static void nap(double secs)
 	nanosleep(&ts, NULL);
 }
 
-/* mem_available_kb - MemAvailable from /proc/meminfo; -1 if unknown */
-static long mem_available_kb(void)
-{
-	char line[128];
-	long kb = -1;
-	FILE *f = fopen("/proc/meminfo", "re");
-
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "MemAvailable: %ld kB", &kb) == 1)
-			break;
-	fclose(f);
-	return kb;
-}
-
 /*
  * stream_size_buffer - room for bursts the reader cannot keep up with:
  * BUF_KB_CPU per CPU, BUF_KB_ALL in all, 1/BUF_MEM_SHARE of the available
@@ -145,7 +130,8 @@ static long mem_available_kb(void)
  */
 void stream_size_buffer(struct session *s)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_CONF), avail = mem_available_kb();
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	long avail = proc_file_number("/proc/meminfo", "MemAvailable");
 	char *cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
 	long kb;
 
