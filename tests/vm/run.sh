@@ -291,7 +291,7 @@ module_closure() {
 	}' "$dir/modules.dep"
 }
 
-# build_base LABEL - set BASECPIO to the base part for the kernel in
+# build_base VER [LABEL] - set BASECPIO to the base part for the kernel in
 # KDIR/KVER, building it unless a part with the same inputs exists. The
 # name carries a checksum of the inputs, and a new part is written aside and
 # renamed into place, so runs sharing $VM_OUT never see half a file.
@@ -300,7 +300,7 @@ build_base() {
 	key="$KVER $KPKG|$VM_MODULES|$VM_SHELL|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
 	BASECPIO=$out/base-$(echo "$key" | cksum | cut -d' ' -f1).cpio.gz
 	[ -s "$BASECPIO" ] && return 0
-	s=$WORK/base-$1
+	s=$WORK/base-${2:-$1}	# scratch per boot: two boots of one kernel may build at once
 	rm -rf "$s"
 	mkdir -p "$out" "$s/bin" "$s/lib/modules/$KVER" "$s/etc" "$s/dev" \
 		"$s/proc" "$s/sys" "$s/tmp" "$s/run" "$s/root" "$s/mnt" "$s/usr" || return 1
@@ -348,8 +348,8 @@ build_base() {
 		esac
 	done
 	depmod -b "$s" "$KVER" || return 1
-	mkcpio "$s" "$WORK/base-$1.cpio.gz" || return 1
-	mv "$WORK/base-$1.cpio.gz" "$BASECPIO" || return 1
+	mkcpio "$s" "$s.cpio.gz" || return 1
+	mv "$s.cpio.gz" "$BASECPIO" || return 1
 	rm -rf "$s"
 }
 
@@ -638,7 +638,7 @@ one_kernel() {
 		else
 			[ $((t1 - t0)) -gt 1 ] &&
 				say "[$label] fetched $KPKG in $((t1 - t0)) s"
-			if build_base "$ver"; then
+			if build_base "$ver" "$label"; then
 				boot_kernel "$label"
 			else
 				echo "[$label] FAIL vm/initramfs [$KVER]: cannot build it"
