@@ -16,7 +16,8 @@
  *
  * Prints one line of key=value pairs on stdout:
  *   banner_s ready_s   exec to the first "Tracing" line; to the first own event
- *   gen=...            the generator's own line (pid n seconds ops/s)
+ *   gen=...            the generator's own line, commas for spaces (opengen:
+ *                      pid,n,seconds,ops/s,ops per CPU second)
  *   seen               output lines carrying the generator's PID
  *   lines              all output lines
  *   cpu_s              user+sys seconds of the tool and everything it waited for
