@@ -40,12 +40,15 @@ static size_t nr, cap;
 static unsigned long long seq, newest, horizon;
 static int unsorted;	/* a record was queued behind a later one */
 
+static void drained(int last);
+
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux)
 {
 	struct tep_record *r;
 
+	stream_on_drained(drained);	/* stream_run hands the queue on after each drain */
 	if (nr == cap) {
 		struct item *q;
 
@@ -124,15 +127,9 @@ static void deliver(unsigned long long limit)
 	nr -= done;
 }
 
-/* reorder_tick - stream_run tick: hand on what every CPU has moved past */
-void reorder_tick(void *unused)
+/* drained - after a drain: hand on what every CPU has moved past; all after the last */
+static void drained(int last)
 {
-	deliver(horizon);
+	deliver(last ? ~0ULL : horizon);
 	horizon = newest;
-}
-
-/* reorder_flush - hand on everything queued (after the last drain) */
-void reorder_flush(void)
-{
-	deliver(~0ULL);
 }

@@ -9,8 +9,9 @@
  * while another CPU's newer records were being read only shows up in the next
  * drain. Tools that pair records of one task (syscall entry and exit, a probe
  * and the exec that follows it) queue them here: records are copied and handed
- * on in timestamp order once every CPU has moved past them, at most two poll
- * periods later (reorder_tick from stream_run), and all at reorder_flush.
+ * on in timestamp order once every CPU has moved past them: after each drain
+ * of stream_run, what the drain before it had reached (at most two poll periods
+ * late), and everything after the final drain.
  */
 
 /* a handler gets the record, the aux pointer given to reorder_push (or NULL) and ctx */
@@ -21,9 +22,5 @@ void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx);
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux);
-/* reorder_tick - stream_run tick: hand on what every CPU has moved past */
-void reorder_tick(void *unused);
-/* reorder_flush - hand on everything queued (after the last drain) */
-void reorder_flush(void);
 
 #endif

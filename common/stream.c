@@ -40,6 +40,7 @@ static unsigned long long missed;
 static int follow_set;
 static void (*gap_fn)(int cpu, void *ctx);
 static void *gap_ctx;
+static void (*drained_fn)(int last);
 
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
@@ -86,6 +87,12 @@ void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx)
 {
 	gap_fn = fn;
 	gap_ctx = ctx;
+}
+
+/* stream_on_drained - see stream.h */
+void stream_on_drained(void (*fn)(int last))
+{
+	drained_fn = fn;
 }
 
 /* stream_drain - dispatch whatever the kernel holds now */
@@ -158,6 +165,8 @@ void stream_run(struct session *s, double duration, double interval,
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 	while (!sig_stop) {
 		stream_drain(s);
+		if (drained_fn)
+			drained_fn(0);
 		out_batch_end();
 		if (sig_stop)
 			break;
@@ -177,6 +186,8 @@ void stream_run(struct session *s, double duration, double interval,
 	}
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	stream_drain(s);
+	if (drained_fn)
+		drained_fn(1);
 	out_batch_end();
 }
 

@@ -29,6 +29,11 @@ void stream_run(struct session *s, double duration, double interval,
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
 /* stream_idle - nothing to read (in-kernel counts): wait for a stop or `duration`, tick every `interval` */
 void stream_idle(double duration, double interval, void (*tick)(void *), void *arg);
+/*
+ * stream_on_drained - call fn(last) after each drain of stream_run; last is 1
+ * after the final one, when tracing is already off (reorder hands on its queue)
+ */
+void stream_on_drained(void (*fn)(int last));
 /* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
 /* stream_size_buffer - grow the instance buffer for bursts (stream_run does it) */

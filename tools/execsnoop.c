@@ -491,8 +491,7 @@ int main(int argc, char **argv)
 	printf("ARGS\n");
 	fflush(stdout);
 
-	stream_run(s, o.duration, 0.05, reorder_tick, NULL);
-	reorder_flush();
+	stream_run(s, o.duration, 0, NULL, NULL);
 
 	out_ending();
 	stream_report_lost(s);

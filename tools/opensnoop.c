@@ -371,8 +371,7 @@ int main(int argc, char **argv)
 	printf("FILE\n");
 	fflush(stdout);
 
-	stream_run(sess, o.duration, 0.05, reorder_tick, NULL);
-	reorder_flush();
+	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	out_ending();
 	stream_report_lost(sess);

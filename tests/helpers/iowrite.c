@@ -1,9 +1,10 @@
 /* iowrite - O_DIRECT block I/O of a known shape, for the iosnoop/iolatency tests
  *
- * usage: iowrite [-r] [-w FILE] DEV SECTOR BYTES COUNT
+ * usage: iowrite [-r] [-l LOOPS] [-w FILE] DEV SECTOR BYTES COUNT
  * Writes (or with -r reads) COUNT blocks of BYTES at SECTOR (512-byte units),
- * one after the other, bypassing the page cache. -w waits until FILE exists
- * first, so a test can learn the PID and start tracing before any I/O.
+ * one after the other, bypassing the page cache; -l does it all LOOPS times.
+ * -w waits until FILE exists first, so a test can learn the PID and start
+ * tracing before any I/O.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -15,20 +16,22 @@
 int main(int argc, char **argv)
 {
 	const char *wait = NULL;
-	unsigned long long sector, bytes, count, i;
+	unsigned long long sector, bytes, count, loops = 1, i;
 	int c, rd = 0, fd;
 	void *buf;
 
-	while ((c = getopt(argc, argv, "rw:")) != -1) {
+	while ((c = getopt(argc, argv, "rl:w:")) != -1) {
 		if (c == 'r')
 			rd = 1;
+		else if (c == 'l')
+			loops = strtoull(optarg, NULL, 10);
 		else if (c == 'w')
 			wait = optarg;
 		else
 			return 2;
 	}
 	if (argc - optind != 4) {
-		fprintf(stderr, "usage: iowrite [-r] [-w FILE] DEV SECTOR BYTES COUNT\n");
+		fprintf(stderr, "usage: iowrite [-r] [-l LOOPS] [-w FILE] DEV SECTOR BYTES COUNT\n");
 		return 2;
 	}
 	sector = strtoull(argv[optind + 1], NULL, 10);
@@ -42,8 +45,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memset(buf, 0x5a, bytes);
-	for (i = 0; i < count; i++) {
-		off_t off = (off_t)(sector * 512 + i * bytes);
+	for (i = 0; i < count * loops; i++) {
+		off_t off = (off_t)(sector * 512 + i % count * bytes);
 		ssize_t n = rd ? pread(fd, buf, bytes, off) : pwrite(fd, buf, bytes, off);
 
 		if (n != (ssize_t)bytes) {
