@@ -27,7 +27,9 @@ mkdir -p $W
 up() { cut -d' ' -f1 /proc/uptime; }
 # median of the numbers on stdin
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'; }
-# wait_line FILE RE - wait up to 300 s for a line matching RE
+# wait_line FILE RE - wait up to 300 s for a line matching RE (remove FILE before
+# starting its writer: the shell opens it only once the child runs, and the last
+# run's banner in it would pass for the new one's)
 wait_line() {
 	n=0
 	while [ $n -lt 3000 ]; do
@@ -54,6 +56,7 @@ echo "| glob | functions | setup s (exec to Tracing) | teardown s (end to exit) 
 echo "|---|---:|---:|---:|"
 for g in 'vfs_*' 'tcp_*'; do
 	t0=$(up)
+	rm -f $W/fc.out $W/fc.err	# no earlier run's banner to wait for
 	funccount -d 2 "$g" > $W/fc.out 2> $W/fc.err &
 	p=$!
 	if ! wait_line $W/fc.out '^Tracing'; then
@@ -78,6 +81,7 @@ exact_ok=1
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	readgen "$RN" | awk '{ print $4 }' >> $W/plain
+	rm -f $W/fr.out $W/fr.err	# no earlier run's banner to wait for
 	funccount vfs_read > $W/fr.out 2> $W/fr.err &
 	p=$!
 	wait_line $W/fr.out '^Tracing' || { echo "funccount vfs_read did not start: $(cat $W/fr.err)"; exit 1; }
@@ -99,6 +103,7 @@ echo
 
 # exactness: a function only the generator calls (the syscall's entry point,
 # whatever this kernel names it: __x64_sys_getppid, __do_sys_getppid)
+rm -f $W/fg.out $W/fg.err	# no earlier run's banner to wait for
 funccount '*sys_getppid' > $W/fg.out 2> $W/fg.err &
 p=$!
 wait_line $W/fg.out '^Tracing' || { echo "funccount '*sys_getppid' did not start: $(cat $W/fg.err)"; exit 1; }
@@ -127,6 +132,7 @@ echo "|---|---:|---:|---:|---:|---:|"
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	opengen "$ON" $W/og.target | awk '{ print $4 }' >> $W/oplain
+	rm -f $W/os.out $W/os.err	# no earlier run's banner to wait for
 	opensnoop > $W/os.out 2> $W/os.err &
 	p=$!
 	wait_line $W/os.out '^Tracing' || { echo "opensnoop did not start: $(cat $W/os.err)"; exit 1; }

@@ -423,6 +423,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	B.fn = fn;
 	B.ctx = ctx;
 	B.self = (int)getpid();
+	reorder_init(s);	/* issue and completion: one clock for all CPUs */
 	session_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
 	B.complete = want(s, "block_rq_complete", 1);

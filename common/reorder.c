@@ -1,25 +1,25 @@
 /* reorder.c - deliver records of all CPUs in time order, across drains
  *
- * Records are copied into a queue as the stream drains them. At each tick the
- * records older than the newest timestamp seen at the previous tick are sorted
- * and handed on: anything older than that was reserved before a record that
- * had already been read, so it has been committed and drained by now. Cost:
- * one copy of each queued record, and a sort at a tick only when a record
- * arrived out of order.
+ * Records are copied into a queue as the stream drains them. After each drain
+ * the records older than the newest timestamp seen by the drain before are
+ * sorted and handed on: anything older than that was reserved before a record
+ * that had already been read, so it has been committed and drained by now.
+ * Cost: one copy of each queued record, and a sort only when a record arrived
+ * out of order. The timestamps must mean the same on every CPU: reorder_init.
  *
  * Nothing newer is handed on early, even when a backlog makes the queue (and
  * the tool's memory) grow: a drain reads a CPU found empty again only in the
  * next drain, so that CPU's records of the meantime can be older than ones
- * already queued from a busy CPU. Handing on records 50 ms older than the
- * newest within a drain let the exit of an open that migrated CPU come out
- * before its entry, and opensnoop dropped the row (a Debian 6.1 guest under
- * TCG lost 18% of the rows of one bench round that way).
+ * already queued from a busy CPU. Handing on, within a drain, records some
+ * fixed time older than the newest could then put the exit of an open that
+ * migrated CPU before its entry, once a drain lasts longer than that time.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "msg.h"
 #include "reorder.h"
+#include "session.h"
 #include "stream.h"
 
 struct item {
@@ -41,6 +41,12 @@ static unsigned long long seq, newest, horizon;
 static int unsorted;	/* a record was queued behind a later one */
 
 static void drained(int last);
+
+/* reorder_init - see reorder.h */
+int reorder_init(struct session *s)
+{
+	return session_clock(s, "mono");
+}
 
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,

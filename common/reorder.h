@@ -14,6 +14,17 @@
  * late), and everything after the final drain.
  */
 
+struct session;
+
+/*
+ * reorder_init - before tracing starts: timestamps every CPU shares. The
+ * instance's trace_clock becomes "mono"; the default "local" clock is each
+ * CPU's own and can run apart between CPUs (a Debian 6.1 guest under qemu TCG
+ * put an open's exit, on another CPU, before its entry). -1 if the kernel
+ * lacks the mono clock (then timestamps stay per CPU).
+ */
+int reorder_init(struct session *s);
+
 /* a handler gets the record, the aux pointer given to reorder_push (or NULL) and ctx */
 typedef void (*reorder_fn)(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx);
 

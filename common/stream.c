@@ -134,14 +134,20 @@ static void nap(double secs)
  * its events; with 8 MB, up to a quarter in some rounds on a busy host; 32 MB
  * holds the whole burst (bench/RESULTS.md). 1/128 of the memory keeps a
  * small machine (or a 2 GB qemu guest: 7 MB per CPU) from paying for it.
+ * Once per run, before tracing starts: a resize empties the buffer (a second
+ * call after the banner would resize again whenever the available memory had
+ * grown since the first).
  */
 void stream_size_buffer(struct session *s)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
-	long avail = proc_file_number("/proc/meminfo", "MemAvailable");
-	char *cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
-	long kb;
+	static int done;
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), avail, kb;
+	char *cur;
 
+	if (done++)
+		return;
+	avail = proc_file_number("/proc/meminfo", "MemAvailable");
+	cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
 	if (ncpu < 1)
 		ncpu = 1;
 	kb = BUF_KB_ALL / ncpu;
@@ -161,7 +167,6 @@ void stream_run(struct session *s, double duration, double interval,
 	double start = now_s(), end = start + duration, next = start + interval;
 	double wait;
 
-	stream_size_buffer(s);
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 	while (!sig_stop) {
 		stream_drain(s);
@@ -214,7 +219,7 @@ static unsigned long long stat_sum(struct session *s, const char *key)
 /* stream_lost - events the kernel dropped in this run (buffer full) */
 unsigned long long stream_lost(struct session *s)
 {
-	unsigned long long kern = stat_sum(s, "overrun:") + stat_sum(s, "dropped_events:");
+	unsigned long long kern = stat_sum(s, "overrun:") + stat_sum(s, "dropped events:");
 
 	return kern > missed ? kern : missed;
 }

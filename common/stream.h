@@ -36,7 +36,7 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 void stream_on_drained(void (*fn)(int last));
 /* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
-/* stream_size_buffer - grow the instance buffer for bursts (stream_run does it) */
+/* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
 void stream_size_buffer(struct session *s);
 /* stream_drain - dispatch whatever the kernel holds now */
 void stream_drain(struct session *s);

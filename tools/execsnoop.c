@@ -436,7 +436,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	if (o.hms && session_clock(s, "mono") < 0)
+	if (reorder_init(s) < 0 && o.hms)
 		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
 	setup_probes(s);
 	snprintf(probe_fmt[0], sizeof(probe_fmt[0]), "%s:execve", s->group);

@@ -72,6 +72,7 @@ static enum mode mode = M_PROC;
 /* read when an open's return is drained: the name, and in PROC mode the FD's file */
 
 static struct pidmap *pending, *comms;
+static unsigned long long unpaired;	/* returns without a traced call */
 /* PROC mode: path_read[tid % NREAD] == tid when tid's last path was read */
 #define NREAD 1024
 static int path_read[NREAD];
@@ -182,8 +183,10 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
 	char buf[32], err[16];
 
-	if (!c)
-		return;			/* began before tracing did */
+	if (!c) {
+		unpaired++;		/* began before tracing did, or its call was lost */
+		return;
+	}
 	if (!comm)
 		comm = decode_comm(sess, tid);
 	/* read after the fact (memory, else the FD's file): a best guess, marked */
@@ -304,7 +307,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	if (o.hms && session_clock(sess, "mono") < 0)
+	if (reorder_init(sess) < 0 && o.hms)
 		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
 	setup_probes(sess);
 	for (i = 0; i < 3; i++) {
@@ -375,5 +378,8 @@ int main(int argc, char **argv)
 
 	out_ending();
 	stream_report_lost(sess);
+	if (unpaired)
+		msg_warn("%llu opens returned without a traced call (in flight when tracing "
+			 "began, or events lost)", unpaired);
 	return EXIT_OK;
 }
