@@ -40,8 +40,6 @@ static size_t nr, cap;
 static unsigned long long seq, newest, horizon;
 static int unsorted;	/* a record was queued behind a later one */
 
-static void drained(int last);
-
 /* reorder_init - see reorder.h */
 int reorder_init(struct session *s)
 {
@@ -54,7 +52,7 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 {
 	struct tep_record *r;
 
-	stream_on_drained(drained);	/* stream_run hands the queue on after each drain */
+	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain */
 	if (nr == cap) {
 		struct item *q;
 
@@ -133,8 +131,8 @@ static void deliver(unsigned long long limit)
 	nr -= done;
 }
 
-/* drained - after a drain: hand on what every CPU has moved past; all after the last */
-static void drained(int last)
+/* reorder_drained - see reorder.h */
+void reorder_drained(int last)
 {
 	deliver(last ? ~0ULL : horizon);
 	horizon = newest;
