@@ -122,10 +122,13 @@ rel_clean_end() {
 	left=$(rel_leftover "$1" "$2")
 	[ -z "$left" ] || fail "left behind: $left"
 	# what the tool said before its banner (a notice of what the kernel
-	# lacks) is its business; on the way out only a lost-events count may come
+	# lacks) is its business; on the way out only counts may come: events
+	# lost, or ends whose start was not traced (in flight when tracing began)
 	base=0
 	[ -f "$TMP/err.base" ] && base=$(wc -l < "$TMP/err.base")
-	if tail -n +$((base + 1)) "$TMP/err" | grep -v 'WARNING: [0-9]* events lost' | grep -q .; then
+	if tail -n +$((base + 1)) "$TMP/err" |
+		grep -Ev 'WARNING: [0-9]* events lost|^[a-z]+: [0-9]+ [a-z]+ (returned )?without a traced (call|start)' |
+		grep -q .; then
 		fail "stderr after the start: $(tail -n +$((base + 1)) "$TMP/err" | head -c 300)"
 	fi
 	return 0
