@@ -39,6 +39,7 @@ static struct item *queue;
 static size_t nr, cap;
 static unsigned long long seq, newest, horizon;
 static int unsorted;	/* a record was queued behind a later one */
+static int aux_kept;	/* the running handler took its aux */
 
 /* reorder_init - see reorder.h */
 int reorder_init(struct session *s)
@@ -122,13 +123,21 @@ static void deliver(unsigned long long limit)
 		qsort(queue, nr, sizeof(*queue), cmp_item);
 	unsorted = 0;
 	for (i = 0; i < nr && queue[i].ts <= limit; i++) {
+		aux_kept = 0;
 		queue[i].fn(queue[i].ev, queue[i].rec, queue[i].aux, queue[i].ctx);
-		free(queue[i].aux);
+		if (!aux_kept)
+			free(queue[i].aux);
 		free(queue[i].rec);
 		done++;
 	}
 	memmove(queue, queue + done, (nr - done) * sizeof(*queue));
 	nr -= done;
+}
+
+/* reorder_keep_aux - see reorder.h */
+void reorder_keep_aux(void)
+{
+	aux_kept = 1;
 }
 
 /* reorder_drained - see reorder.h */

@@ -33,6 +33,8 @@ void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx);
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux);
+/* reorder_keep_aux - called by a handler: it keeps its aux, which is not freed */
+void reorder_keep_aux(void);
 /*
  * reorder_drained - stream_run calls it after each drain (reorder_push arranges
  * that): hand on, in time order, what the drain before this one had reached;

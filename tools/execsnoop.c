@@ -267,10 +267,8 @@ static void on_probe(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 /* on_enter - keep what pre_enter read for the exec's end */
 static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	struct args *a = aux, *copy = args_new("", strlen(a->text));
-
-	memcpy(copy, a, sizeof(*a) + strlen(a->text) + 1);
-	pidmap_put(pending, decode_pid(ev, rec), copy);
+	pidmap_put(pending, decode_pid(ev, rec), aux);
+	reorder_keep_aux();
 }
 
 /* pre_enter - PROC mode with -x: read the caller's arguments before they change */

@@ -138,9 +138,8 @@ static void on_probe(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 /* on_enter - PROC mode: keep what pre_enter read for the open's end */
 static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	struct call *c = aux, *copy = call_new(c->path, strlen(c->path), c->known, c->flags);
-
-	pidmap_put(pending, decode_pid(ev, rec), copy);
+	pidmap_put(pending, decode_pid(ev, rec), aux);
+	reorder_keep_aux();
 }
 
 /* pre_enter - PROC mode: read the path (and openat2's flags) while the caller lives */

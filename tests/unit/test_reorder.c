@@ -29,6 +29,15 @@ static void take(struct tep_event *ev, struct tep_record *rec, void *aux, void *
 		aux_seen++;
 }
 
+static char *kept;
+
+/* keep - a handler that takes its aux: reorder must not free it */
+static void keep(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	kept = aux;
+	reorder_keep_aux();
+}
+
 /* push - queue a record stamped ts whose payload is id */
 static void push(unsigned long long ts, unsigned long long id, int with_aux)
 {
@@ -85,6 +94,20 @@ int main(void)
 	reorder_drained(1);
 	check("last_drain_hands_on_everything", ngot == 3);
 	check("equal_timestamps_keep_arrival_order", !strcmp(seq(), "1 2 3"));
+
+	/* a handler that keeps its aux gets it to keep; the next one's is freed again */
+	{
+		unsigned long long d = 7;
+		struct tep_record rec = { .ts = 60, .size = sizeof(d), .data = &d };
+
+		reorder_push(NULL, &rec, keep, NULL, strdup("kept"));
+		ngot = 0;
+		push(61, 61, 1);
+		reorder_drained(1);
+		check("kept_aux_still_valid", kept && !strcmp(kept, "kept"));
+		check("next_handler_runs", ngot == 1 && got[0] == 61);
+		free(kept);
+	}
 
 	/* after the last drain the queue is empty */
 	ngot = 0;
