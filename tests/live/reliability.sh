@@ -876,3 +876,20 @@ t_tracefs_missing() {
 	done
 	rel_ro_check
 }
+
+# the tools that pair records from different CPUs (a call and its return, an
+# I/O's issue and completion) stamp them with a clock every CPU shares: the
+# instance's trace_clock is mono while they run (the default local clock is
+# per CPU, and a 6.1 guest marks its TSCs unsynchronized)
+t_shared_clock() {
+	for t in opensnoop execsnoop iosnoop iolatency; do
+		start_tool "$BIN/$t" ||
+			{ stop_tool; fail "$t did not start: $(head -c 200 "$TMP/err")"; return 1; }
+		clock=$(cat "$T/instances/ftt-$t-$TOOL_PID/trace_clock" 2>&1)
+		stop_tool || return 1
+		case $clock in
+		*"[mono]"*) ;;
+		*) fail "$t: instance trace_clock '$clock', wanted [mono]"; return 1 ;;
+		esac
+	done
+}
