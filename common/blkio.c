@@ -387,7 +387,12 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
 	map_put(&B.inflight, e);
 }
 
-/* on_gap - events were lost: any start or submitter held may belong to a lost completion */
+/*
+ * on_gap - events were lost: any start or submitter held may belong to a lost
+ * completion. It runs as the gap is drained, before the time-order queue hands
+ * on the records read just before it; a start among those is kept, and is
+ * replaced by the next issue at its sector like any other.
+ */
 static void on_gap(int cpu, void *arg)
 {
 	map_sweep(&B.inflight, ~0ULL);

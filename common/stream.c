@@ -134,20 +134,16 @@ static void nap(double secs)
  * its events; with 8 MB, up to a quarter in some rounds on a busy host; 32 MB
  * holds the whole burst (bench/RESULTS.md). 1/128 of the memory keeps a
  * small machine (or a 2 GB qemu guest: 7 MB per CPU) from paying for it.
- * Once per run, before tracing starts: a resize empties the buffer (a second
- * call after the banner would resize again whenever the available memory had
- * grown since the first).
+ * Call it once, before session_start: a resize empties the buffer, and a
+ * second call after the banner would resize again whenever the available
+ * memory had grown since the first.
  */
 void stream_size_buffer(struct session *s)
 {
-	static int done;
-	long ncpu = sysconf(_SC_NPROCESSORS_CONF), avail, kb;
-	char *cur;
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), kb;
+	long avail = proc_file_number("/proc/meminfo", "MemAvailable");
+	char *cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
 
-	if (done++)
-		return;
-	avail = proc_file_number("/proc/meminfo", "MemAvailable");
-	cur = tracefs_instance_file_read(s->inst, "buffer_size_kb", NULL);
 	if (ncpu < 1)
 		ncpu = 1;
 	kb = BUF_KB_ALL / ncpu;
