@@ -153,34 +153,51 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 	return 1;
 }
 
-/* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */
+#define COMM_SLOTS 1024	/* names kept, by PID modulo this */
+#define COMM_TTL 0.25		/* seconds a name is reused before /proc is read again */
+
+/*
+ * decode_comm - the name of PID for an event read moments ago: /proc/PID/comm
+ * while the process lives, else the kernel's saved names, else "<...>".
+ *
+ * /proc comes first: the kernel's table of saved names is filled at context
+ * switches and keeps a PID's old name until its new owner is switched out, so
+ * after PIDs wrap it can name a live process after a long-gone one. Either
+ * answer is kept COMM_TTL seconds, so a burst from one process costs one look-up
+ * and a rename or exec shows within a quarter second. Loading the kernel's
+ * table reads the whole file: at most every 10 ms, and only for a process
+ * already gone.
+ */
 const char *decode_comm(struct session *s, int pid)
 {
+	static struct { int pid; double at; char comm[64]; } cache[COMM_SLOTS];
 	static double last_load;
 	struct timespec ts;
-	char comm[64];
 	const char *c;
 	double now;
+	int i = (unsigned)pid % COMM_SLOTS;
 
 	if (pid == 0)
 		return "<idle>";
-	if (tep_is_pid_registered(s->tep, pid))
-		return tep_data_comm_from_pid(s->tep, pid);
-	/* reload the kernel's saved cmdlines, at most every 10 ms */
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	now = ts.tv_sec + ts.tv_nsec / 1e9;
+	if (cache[i].pid == pid && now - cache[i].at < COMM_TTL)
+		return cache[i].comm;
+	if (proc_comm(pid, cache[i].comm, sizeof(cache[i].comm)) == 0) {
+		cache[i].pid = pid;
+		cache[i].at = now;
+		return cache[i].comm;
+	}
 	if (now - last_load > 0.01) {
 		last_load = now;
 		tracefs_load_cmdlines(NULL, s->tep);
-		if (tep_is_pid_registered(s->tep, pid))
-			return tep_data_comm_from_pid(s->tep, pid);
 	}
-	if (proc_comm(pid, comm, sizeof(comm)) == 0) {
-		tep_register_comm(s->tep, comm, pid);
-		c = tep_data_comm_from_pid(s->tep, pid);
-		return c ? c : "<...>";
-	}
-	return "<...>";
+	c = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
+	/* kept too: a burst read after its process ended costs one look-up */
+	snprintf(cache[i].comm, sizeof(cache[i].comm), "%s", c ? c : "<...>");
+	cache[i].pid = pid;
+	cache[i].at = now;
+	return cache[i].comm;
 }
 
 /* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */

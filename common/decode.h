@@ -21,7 +21,7 @@ const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char 
 int decode_pid(struct tep_event *ev, struct tep_record *rec);
 /* decode_record_ok - every field (fixed, __data_loc, __rel_loc) lies inside the record */
 int decode_record_ok(struct tep_event *ev, struct tep_record *rec);
-/* decode_comm - process name of PID: trace cmdlines, then /proc, else "<...>" */
+/* decode_comm - name of PID now: /proc, else the kernel's saved names, else "<...>" */
 const char *decode_comm(struct session *s, int pid);
 /* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
 void decode_kallsyms(struct session *s);

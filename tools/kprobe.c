@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "evtext.h"
 #include "kstack.h"
 #include "filter.h"
 #include "msg.h"
@@ -222,24 +223,16 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	static struct trace_seq seq;
 	char where[300], a[256], b[256];
 	const char *info;
-	int pid = decode_pid(ev, rec);
 
+	if (c->stack_ev && ev->id == c->stack_ev->id) {
+		evtext_line(c->s, out, ev, rec);
+		return;
+	}
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	fprintf(out, "%16s-%-7d", decode_comm(c->s, pid), pid);
-	if (c->stack_ev && ev->id == c->stack_ev->id) {
-		tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d:",
-				TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME);
-		trace_seq_terminate(&seq);
-		fputs(seq.buffer, out);
-		fprintf(out, " <stack trace>\n");
-		kstack_print(c->s, out, ev, rec);
-		return;
-	}
-	tep_print_event(c->s->tep, &seq, rec, " [%03d] %s %6.1000d: %s: %s",
-			TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME,
-			TEP_PRINT_NAME, TEP_PRINT_INFO);
+	evtext_head(c->s, out, ev, rec);
+	tep_print_event(c->s->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
 	if (decode_has(ev, "__probe_ip"))
@@ -258,20 +251,6 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	}
 }
 
-/* print_header - the column header (-H), in ftrace's style */
-static void print_header(const struct ctx *c)
-{
-	printf("# tracer: nop (instance, kprobe %s)\n", c->name);
-	printf("#\n");
-	printf("#                                _-----=> irqs-off/BH-disabled\n");
-	printf("#                               / _----=> need-resched\n");
-	printf("#                              | / _---=> hardirq/softirq\n");
-	printf("#                              || / _--=> preempt-depth\n");
-	printf("#                              ||| / _-=> migrate-disable\n");
-	printf("#                              |||| /     delay\n");
-	printf("#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n");
-	printf("#              | |         |   |||||     |         |\n");
-}
 
 int main(int argc, char **argv)
 {
@@ -333,8 +312,12 @@ int main(int argc, char **argv)
 		printf("Tracing kprobe %s for %g seconds (buffered)...\n", o.name, o.duration);
 	else
 		printf("Tracing kprobe %s. Ctrl-C to end.\n", o.name);
-	if (o.headers)
-		print_header(&c);
+	if (o.headers) {
+		char what[200];
+
+		snprintf(what, sizeof(what), "kprobe %s", o.name);
+		evtext_header(stdout, what);
+	}
 	fflush(stdout);
 
 	stream_run(s, o.duration, 0, NULL, NULL);

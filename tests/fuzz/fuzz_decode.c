@@ -7,14 +7,15 @@
  * the uninstrumented libtraceevent) and starts 4-byte aligned, as the ring
  * buffer's records do. The first byte indexes the events sorted by file name. Every field goes through decode_u64, decode_s64,
  * decode_str and decode_has, and decode_pid; kernel_stack records through
- * kstack_print. When decode_record_ok accepts the record, libtraceevent's
- * tep_print_event formats it as tpoint does: it must then stay inside it.
+ * kstack_print. Then evtext_line prints it as tpoint does (libtraceevent's
+ * print format where decode_record_ok accepts the record): it must stay inside it.
  */
 #include <dirent.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include "decode.h"
+#include "evtext.h"
 #include "fuzz.h"
 #include "kstack.h"
 #include "msg.h"
@@ -100,7 +101,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct tep_format_field *lists[2], *f;
 	struct tep_record rec = { 0 };
-	static struct trace_seq seq;
 	struct tep_event *ev;
 	unsigned char *rd;
 	char buf[256];
@@ -140,14 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!strcmp(ev->name, "kernel_stack"))
 		kstack_print(&sess, devnull, ev, &rec);
 
-	if (decode_record_ok(ev, &rec) && strcmp(ev->name, "kernel_stack")) {
-		if (!seq.buffer)
-			trace_seq_init(&seq);
-		trace_seq_reset(&seq);
-		tep_print_event(tep, &seq, &rec, " [%03d] %s %6.1000d: %s: %s\n",
-				TEP_PRINT_CPU, TEP_PRINT_LATENCY, TEP_PRINT_TIME,
-				TEP_PRINT_NAME, TEP_PRINT_INFO);
-		trace_seq_terminate(&seq);
-	}
+	/* the whole line as tpoint and kprobe print it (its own checks first) */
+	evtext_line(&sess, devnull, ev, &rec);
 	return 0;
 }

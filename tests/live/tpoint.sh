@@ -23,6 +23,51 @@ t_exec() {
 	[ ! -s "$TMP/err" ] || fail "stderr not empty: $(cat "$TMP/err")"
 }
 
+# t_syscalls - system call events in the kernel's form, read in binary by two
+# tpoints side by side: each of the helper's two opens once on entry, with its
+# arguments, and once on return, with the fd or -ENOENT, under the name it gave
+# itself. The helper is static and waits for a go file, so with -p its two
+# opens are the only openat calls either tpoint can see.
+t_syscalls() {
+	echo data > "$TMP/tp_file"
+	rm -f "$TMP/out2" "$TMP/go"
+	"$HELPERS/ftt_open" --comm=tpsys_$$ --go="$TMP/go" --hold=300 --flags=02400000 \
+		"$TMP/tp_file" "$TMP/tp_missing" > "$TMP/res" &
+	h=$!
+	"$BIN/tpoint" -p $h syscalls:sys_exit_openat > "$TMP/out2" 2> "$TMP/err2" &
+	ex=$!
+	wait_for_line "$TMP/out2" '^Tracing' 100 ||
+		{ kill $ex $h; fail "exit tpoint did not start: $(cat "$TMP/err2")"; return 1; }
+	start_tool "$BIN/tpoint" -p $h syscalls:sys_enter_openat ||
+		{ kill $ex $h; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	touch "$TMP/go"
+	wait $h
+	wait_for_line "$TMP/out2" "^ *tpsys_$$-$h .*0xfffffffffffffffe" 50
+	i=0
+	while [ "$(grep -c 0xa0000 "$TMP/out")" -lt 2 ] && [ $i -lt $((50 * SLOW)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	stop_tool || { kill $ex; return 1; }
+	kill -INT $ex
+	wait $ex || fail "exit tpoint: exit status $?"
+	fd=$(grep " $TMP/tp_file\$" "$TMP/res" | cut -d' ' -f1)
+	[ -n "$fd" ] && [ "$fd" -ge 0 ] || { fail "helper could not open $TMP/tp_file: $(cat "$TMP/res")"; return 1; }
+	# dfd AT_FDCWD, flags O_RDONLY|O_NOFOLLOW|O_CLOEXEC; mode is not passed
+	enter=" *tpsys_$$-$h +\[[0-9]{3}\] [^ ]+ +[0-9]+\.[0-9]{6}: sys_openat\(dfd: 0xffffff9c, filename: 0x[0-9a-f]+, flags: 0xa0000, mode: [0-9a-fx]+\)"
+	c=$(grep -Ecx "$enter" "$TMP/out")
+	[ "$c" = 2 ] || fail "$c entry lines of the form wanted, not 2: $(grep -- "-$h " "$TMP/out")"
+	c=$(grep -vc '^Tracing\|^Ending\|^$' "$TMP/out")
+	[ "$c" = 2 ] || fail "$c lines traced on entry, not 2: $(cat "$TMP/out")"
+	for r in "0x$(printf %x "$fd")" 0xfffffffffffffffe; do
+		grep -Eqx " *tpsys_$$-$h +\[[0-9]{3}\] [^ ]+ +[0-9]+\.[0-9]{6}: sys_openat -> $r" "$TMP/out2" ||
+			fail "no return line '-> $r': $(cat "$TMP/out2")"
+	done
+	c=$(grep -vc '^Tracing\|^Ending\|^$' "$TMP/out2")
+	[ "$c" = 2 ] || fail "$c lines traced on return, not 2: $(cat "$TMP/out2")"
+	[ ! -s "$TMP/err" ] && [ ! -s "$TMP/err2" ] || fail "stderr: $(cat "$TMP/err" "$TMP/err2")"
+}
+
 t_filter_keeps_one() {
 	mkprog "tp_keep_$$"
 	mkprog "tp_drop_$$"

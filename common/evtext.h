@@ -1,0 +1,23 @@
+/* evtext.h - a binary event record as a line of ftrace's text */
+#ifndef FTT_EVTEXT_H
+#define FTT_EVTEXT_H
+
+#include <stdio.h>
+#include <tracefs.h>
+
+struct session;
+
+/* evtext_prepare - before the first record of ev: symbols if its format prints addresses as names */
+void evtext_prepare(struct session *s, struct tep_event *ev);
+/* evtext_head - "COMM-PID [CPU] FLAGS SECS.USECS:", no newline */
+void evtext_head(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+/*
+ * evtext_line - head, then " NAME: FIELDS" and a newline; a system call event
+ * as " sys_NAME(arg: value, ...)" or " sys_NAME -> 0xRET"; a kernel_stack
+ * record as " <stack trace>" and a " => symbol+0xoff" line per frame
+ */
+void evtext_line(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+/* evtext_header - the '#' column header of these lines (-H), naming what is traced */
+void evtext_header(FILE *fp, const char *what);
+
+#endif
