@@ -19,17 +19,6 @@
 #include "kstack.h"
 #include "session.h"
 
-/* evtext_prepare - see evtext.h */
-void evtext_prepare(struct session *s, struct tep_event *ev)
-{
-	const char *fmt = ev ? ev->print_fmt.format : NULL;
-
-	/* %pS, %ps, %pF, %pf: kernel addresses printed as symbols */
-	if (fmt && (strstr(fmt, "%pS") || strstr(fmt, "%ps") || strstr(fmt, "%pF") ||
-		    strstr(fmt, "%pf")))
-		decode_kallsyms(s);
-}
-
 /*
  * A line is built in a buffer and written with one fwrite: formatting it with
  * printf was a third of the reader's CPU at 500000 events a second.

@@ -7,8 +7,6 @@
 
 struct session;
 
-/* evtext_prepare - before the first record of ev: symbols if its format prints addresses as names */
-void evtext_prepare(struct session *s, struct tep_event *ev);
 /* evtext_head - "COMM-PID [CPU] FLAGS SECS.USECS:", no newline */
 void evtext_head(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
 /*

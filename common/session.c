@@ -18,6 +18,7 @@
 
 #include "decode.h"
 #include "journal.h"
+#include "kenum.h"
 #include "msg.h"
 #include "options.h"
 #include "session.h"
@@ -226,12 +227,17 @@ struct session *session_open(const char *tool)
 /* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
 static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
 {
-	char *fmt;
+	char *fmt, *fixed;
 	int size = 0, rc;
 
 	fmt = tracefs_event_file_read(NULL, sys, ev, "format", &size);
 	if (!fmt)
 		return -1;
+	fixed = kenum_resolve(fmt, &size);
+	if (fixed) {
+		free(fmt);
+		fmt = fixed;
+	}
 	rc = tep_parse_event(tep, fmt, size, sys);
 	free(fmt);
 	return rc ? -1 : 0;
@@ -298,6 +304,7 @@ void session_load(struct session *s, const char *const *systems)
 			n += parse_system(tep, name);
 		}
 	}
+	kenum_release();
 	if (!n)
 		msg_die(EXIT_ERR, "cannot read the event formats from tracefs:");
 	buf = tracefs_instance_file_read(NULL, "printk_formats", NULL);

@@ -196,7 +196,6 @@ int main(int argc, char **argv)
 	free(filter);
 	if (o.stacks && !kstack_enable(s))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-	evtext_prepare(s, ev);
 	stream_on(NULL, on_record, s);
 	session_enable(s, o.sys, o.event);
 	stream_size_buffer(s);

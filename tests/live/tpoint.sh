@@ -68,6 +68,43 @@ t_syscalls() {
 	[ ! -s "$TMP/err" ] && [ ! -s "$TMP/err2" ] || fail "stderr: $(cat "$TMP/err" "$TMP/err2")"
 }
 
+# t_kernel_text - what tpoint prints after the timestamp is what the kernel
+# prints for the same events: an instance of the test's own records them
+# beside tpoint and its trace file is the kernel's text. block_rq_issue has
+# __print_symbolic with constants only the kernel's BTF names (ioprio class,
+# 6.x); sched_process_exec a string field.
+t_kernel_text() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	I=$T/instances/ftt_test_text_$$
+	mkdir "$I" || { blk_teardown; fail "cannot create $I"; return 1; }
+	for e in block/block_rq_issue sched/sched_process_exec; do
+		echo 'comm == "dd"' > "$I/events/$e/filter"
+		echo 1 > "$I/events/$e/enable"
+	done
+	ok=1
+	for e in block:block_rq_issue sched:sched_process_exec; do
+		start_tool "$BIN/tpoint" $e 'comm == "dd"' || { fail "$e did not start: $(cat "$TMP/err")"; ok=0; break; }
+		dd if=/dev/zero of="$DEV1" bs=4k count=3 oflag=direct 2>/dev/null
+		dd if="$DEV1" of=/dev/null bs=4k count=2 skip=5 iflag=direct 2>/dev/null
+		sleep 0.3
+		stop_tool || { ok=0; break; }
+		ev=${e#*:}
+		grep -v '^#' "$I/trace" | grep ": $ev: " | sed "s/.*: $ev: /$ev: /" > "$TMP/kernel.$ev"
+		grep ": $ev: " "$TMP/out" | sed "s/.*: $ev: /$ev: /" > "$TMP/ours.$ev"
+		echo > "$I/trace"
+		[ -s "$TMP/kernel.$ev" ] || { fail "$ev: the kernel recorded nothing"; ok=0; continue; }
+		cmp -s "$TMP/kernel.$ev" "$TMP/ours.$ev" ||
+			{ fail "$ev differs from the kernel's text: $(diff "$TMP/kernel.$ev" "$TMP/ours.$ev" | head -6)"; ok=0; }
+	done
+	for e in block/block_rq_issue sched/sched_process_exec; do
+		echo 0 > "$I/events/$e/enable"
+		echo 0 > "$I/events/$e/filter"
+	done
+	rmdir "$I"
+	blk_teardown
+	[ $ok = 1 ]
+}
+
 t_filter_keeps_one() {
 	mkprog "tp_keep_$$"
 	mkprog "tp_drop_$$"
