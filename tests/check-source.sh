@@ -32,7 +32,7 @@ check() {
 
 ALL="tools/*.c common/*.c common/*.h"
 check no-shell '(^|[^a-z_])(system|popen|execl|execlp|execle|execv|execvp|execvpe|fexecve|posix_spawnp?|vfork|fork)[[:space:]]*\(|"/bin/(ba|da)?sh"' $ALL
-check no-hand-made-tracefs-path '"/sys/kernel|"/debug/tracing|debugfs' $ALL
+check no-hand-made-tracefs-path '"/sys/kernel/(tracing|debug)|"/debug/tracing|debugfs' $ALL
 check tools-use-common-for-tracefs 'tracefs_(instance_file_write|instance_file_append|instance_file_clear|event_file_write|event_file_append|event_file_clear|instance_file_open|get_tracing_file|instance_get_file|tracing_dir|get_tracing_dir|instance_get_dir|dynevent_destroy_all|instance_reset)[[:space:]]*\(' tools/*.c
 check no-unsafe-file-creation '[^a-z_]creat[[:space:]]*\(|fopen[[:space:]]*\([^,]*,[[:space:]]*"[wa]|(^|[^a-z_])(mktemp|tmpnam|tempnam)[[:space:]]*\(' $ALL
 # O_CREAT only with O_EXCL and O_NOFOLLOW on the same line
