@@ -6,7 +6,8 @@
  * out of the traced workload's way (bench/RESULTS.md), and the name of a
  * process comes from /proc when the kernel has not saved it yet, where
  * trace_pipe prints "<...>". FIELDS is the event's own print format
- * (libtraceevent); system call events are printed as the kernel prints them,
+ * (libtraceevent, with the kernel's enum names put in by kenum.c, so that the
+ * text is the kernel's: tests/live/tpoint.sh compares); system call events are printed as the kernel prints them,
  * "sys_openat(dfd: 0xffffff9c, ..., mode: 0)" and "sys_openat -> 0x3", in
  * Linux 6.18's style on every kernel (values below 10 in decimal, others in
  * hex with 0x).
