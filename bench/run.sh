@@ -16,6 +16,8 @@
 #   BENCH_IO_N    direct reads per run (100000 on the loop device, 20000 on disk)
 #   BENCH_IO_ROUNDS  rounds of block I/O (default 5)
 #   BENCH_IO_DISK 1: read a file on the disk, not a loop device in RAM
+#   BENCH_PAIRS   paired runs per tool in section 2b (default 30)
+#   BENCH_PAIR_N  opens per paired run (default 100000)
 #   BENCH_OUT     results dir (default bench/results)
 #   BENCH_PERF    perf-tools dir (default /usr/sbin; scripts named X-perf)
 #   BENCH_STATIC  0: skip `make static` for the footprint table (default 1)
@@ -32,6 +34,8 @@ case $BINDIR in /*) ;; *) BINDIR=$TOP/$BINDIR ;; esac
 case $B in /*) ;; *) B=$TOP/$B ;; esac
 N=${BENCH_N:-500000}
 ROUNDS=${BENCH_ROUNDS:-7}
+PAIRS=${BENCH_PAIRS:-30}
+PAIR_N=${BENCH_PAIR_N:-100000}
 IOROUNDS=${BENCH_IO_ROUNDS:-5}
 LOOPDEV= SHMF=
 OUT=${BENCH_OUT:-$TOP/bench/results}
@@ -87,6 +91,7 @@ restore() {
 	echo "$saved_bufkb" > $T/buffer_size_kb 2>/dev/null
 	echo "$saved_tracer" > $T/current_tracer 2>/dev/null
 	[ -d "$T/instances/benchfloor$$" ] && rmdir "$T/instances/benchfloor$$"
+	[ -n "${PAIRED_PID:-}" ] && kill -INT "$PAIRED_PID" 2>/dev/null && sleep 1
 	tracefs_snapshot > "$WORK/state.after"
 	# what this run left behind or changed: lines only in one snapshot, except
 	# other users' instances (ftt-TOOL-PID) that started or ended meanwhile
@@ -149,6 +154,57 @@ floor() {
 	echo "sec=$sec mode=floor round=$round $line" >> "$RAW"
 }
 
+# paired SEC EVENTS TOOL ARGS... - 2b: the tool runs throughout; its instance and
+# a floor instance with EVENTS (the same buffer size) take turns recording
+# (tracing_on), $PAIRS pairs of $PAIR_N opens, the order alternating. Each pair
+# runs within a second, so the host's swings, which take several seconds, hit
+# both runs of a pair alike. Lines as run's, mode ours or floor; then one line
+# with the tool's count of the generator's events and its exit status.
+paired() {
+	sec=$1 events=$2
+	shift 2
+	fi=$T/instances/benchfloor$$
+	rm -f "$WORK/paired.pid"
+	sh -c 'echo $$ > "$0"; exec "$@"' "$WORK/paired.pid" "$@" 2> "$WORK/paired.$sec.err" |
+		grep -c opengen > "$WORK/paired.$sec.count" &
+	i=0
+	while [ $i -lt 100 ]; do
+		PAIRED_PID=$(cat "$WORK/paired.pid" 2>/dev/null)
+		ti=$(ls -d $T/instances/ftt-*-"$PAIRED_PID" 2>/dev/null)
+		[ -n "$PAIRED_PID" ] && [ -n "$ti" ] && [ "$(cat "$ti/tracing_on")" = 1 ] && break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	if [ $i = 100 ]; then
+		echo "sec=$sec mode=pairs error=did-not-start" >> "$RAW"
+		return
+	fi
+	echo 0 > "$ti/tracing_on"
+	mkdir "$fi" || return
+	cat "$ti/buffer_size_kb" > "$fi/buffer_size_kb"
+	echo 0 > "$fi/tracing_on"
+	for e in $events; do echo 1 > "$fi/events/$e/enable"; done
+	p=1
+	while [ $p -le $PAIRS ]; do
+		if [ $((p % 2)) = 1 ]; then order="floor ours"; else order="ours floor"; fi
+		for m in $order; do
+			if [ $m = floor ]; then inst=$fi; else inst=$ti; fi
+			echo 1 > "$inst/tracing_on"
+			line=$($BB/opengen $PAIR_N "$WORK/open.target" | tr ' ' ,)
+			echo 0 > "$inst/tracing_on"
+			echo "sec=$sec mode=$m round=$p gen=$line" >> "$RAW"
+			sleep 0.3	# the reader catches up before the next run
+		done
+		p=$((p + 1))
+	done
+	for e in $events; do echo 0 > "$fi/events/$e/enable"; done
+	rmdir "$fi"
+	kill -INT "$PAIRED_PID"
+	wait
+	PAIRED_PID=
+	echo "sec=$sec mode=pairs seen=$(cat "$WORK/paired.$sec.count") want=$((PAIRS * PAIR_N))" >> "$RAW"
+}
+
 # val SEC MODE KEY - the KEY values of every run of SEC/MODE, one a line
 val() {
 	grep "^sec=$1 mode=$2 " "$RAW" | tr ' ' '\n' | sed -n "s/^$3=//p"
@@ -161,6 +217,10 @@ cops() { val "$1" "$2" gen | cut -d, -f5; }
 # (FIELD 4: wall, 5: CPU) over BASE's in the same round: each round's pair ran
 # seconds apart, so a drift of the shared host between rounds cancels out
 pratio() {
+	pratios "$@" | median | awk '{ if ($1 == "-") print "-"; else printf "%.3f\n", $1 }'
+}
+# pratios SEC MODE BASE FIELD - the per-round ratios themselves, one a line
+pratios() {
 	grep "^sec=$1 mode=\($2\|$3\) " "$RAW" | awk -v m="$2" -v b="$3" -v f="$4" '
 		{ mode = ""; round = ""; g = ""
 		  for (i = 1; i <= NF; i++) {
@@ -168,14 +228,22 @@ pratio() {
 			if ($i ~ /^round=/) round = substr($i, 7)
 			if ($i ~ /^gen=/) g = substr($i, 5) }
 		  split(g, a, ","); v[mode, round] = a[f]; rounds[round] = 1 }
-		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.4f\n", v[m, r] / v[b, r] }' |
-		median | awk '{ if ($1 == "-") print "-"; else printf "%.3f\n", $1 }'
+		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.4f\n", v[m, r] / v[b, r] }'
+}
+# quantile Q - the Q-quantile (0-1) of numbers on stdin, nearest rank
+quantile() {
+	sort -n | awk -v q="$1" '{ a[NR] = $1 } END { if (!NR) { print "-"; exit }
+		printf "%.3f\n", a[int(q * (NR - 1) + 0.5) + 1] }'
 }
 median() {
 	sort -n | awk '{ a[NR] = $1 } END { if (!NR) { print "-"; exit }
 		if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 minimum() { sort -n | head -1; }
+# verdict X TARGET OP - "meets target" if X OP TARGET, else **LOSES**
+verdict() { awk -v x="$1" -v t="$2" -v op="$3" 'BEGIN { if (x == "-") print "-";
+	else if ((op == ">=" && x >= t) || (op == "<=" && x <= t)) print "meets target";
+	else print "**LOSES**" }'; }
 maximum() { sort -n | tail -1; }
 # ratio A B [digits] - A/B, or "-" if either is missing
 ratio() {
@@ -247,6 +315,13 @@ if [ -z "$os_ours_why" ] || [ -z "$os_bash_why" ]; then
 	done
 	echo
 fi
+
+# ---------------------------------------------------------------------------
+# 2b: paired short runs, the tool running throughout
+
+echo "bench: paired runs, floor and tool taking turns: $PAIRS pairs of $PAIR_N opens each"
+have tpoint && paired tpp "$EV" "$BINDIR/tpoint" syscalls:sys_enter_openat
+have opensnoop && paired osp "$EV syscalls/sys_exit_openat" "$BINDIR/opensnoop"
 
 # ---------------------------------------------------------------------------
 # 4 (host): iosnoop and iolatency vs the perf-tools, direct 4 KiB reads
@@ -360,9 +435,6 @@ if [ -z "${tp_ours_why:-}" ] && [ -z "$tp_bash_why" ]; then
 	v2=$(pratio tp ours floor 4)
 	v2c=$(pratio tp ours floor 5)
 	v3=$(ratio "$tp_ours_cpu" "$tp_bash_cpu")
-	verdict() { awk -v x="$1" -v t="$2" -v op="$3" 'BEGIN { if (x == "-") print "-";
-		else if ((op == ">=" && x >= t) || (op == "<=" && x <= t)) print "meets target";
-		else print "**LOSES**" }'; }
 	echo "| target | measured | verdict |"
 	echo "|---|---:|---|"
 	echo "| 0 events lost (tpoint) | $((N - tp_ours_seen)) lost (median run) | $([ "$tp_ours_seen" = "$N" ] && echo 'meets target' || echo '**LOSES**') |"
@@ -395,6 +467,43 @@ else
 		echo "| $name | $o | $(pratio os $m floor 4) | $(cops os $m | median) | $(pratio os $m floor 5) | $(val os $m seen | median) / $N ($(val os $m seen | minimum)) | $(val os $m lostmsg | median) | $(per_m "$cpu" "$lines") | $(val os $m rss_sum_kb | median) KiB |"
 	done
 fi
+echo
+
+# --- 2b: paired runs
+echo "## 2b. Paired short runs: the load under the tool, against the floor"
+echo
+echo "The tool runs throughout. Its instance and a floor instance (the same events"
+echo "and buffer size, no reader) take turns recording, switched with tracing_on:"
+echo "$PAIRS pairs of $PAIR_N opens, the order alternating, each pair within a second."
+echo "The host's swings take seconds, so both runs of a pair see the same host. Each"
+echo "figure is the median of the $PAIRS per-pair ratios, then the middle half of them."
+echo
+echo "| tool | vs floor, wall (median) | middle half | vs floor, CPU (median) | middle half | the generator's events seen / sent |"
+echo "|---|---:|---:|---:|---:|---:|"
+for sec in tpp osp; do
+	case $sec in tpp) name=tpoint ;; osp) name=opensnoop ;; esac
+	if ! grep -q "^sec=$sec mode=pairs " "$RAW"; then
+		echo "| $name | not built yet | | | | |"
+		continue
+	fi
+	if grep -q "^sec=$sec mode=pairs error=" "$RAW"; then
+		echo "| $name | did not start | | | | |"
+		continue
+	fi
+	w=$(pratio $sec ours floor 4); c=$(pratio $sec ours floor 5)
+	eval "${sec}_w=\$w ${sec}_c=\$c"
+	echo "| $name | $w | $(pratios $sec ours floor 4 | quantile 0.25)-$(pratios $sec ours floor 4 | quantile 0.75) | $c | $(pratios $sec ours floor 5 | quantile 0.25)-$(pratios $sec ours floor 5 | quantile 0.75) | $(val $sec pairs seen) / $(val $sec pairs want) |"
+done
+echo
+echo "| target (paired runs) | measured | verdict |"
+echo "|---|---:|---|"
+for sec in tpp osp; do
+	case $sec in tpp) name=tpoint ;; osp) name=opensnoop ;; esac
+	eval "w=\${${sec}_w:--} c=\${${sec}_c:--}"
+	[ "$w" = - ] && continue
+	echo "| workload ops/s (wall) under $name within 5% of the floor | ${w}x of floor | $(verdict "$w" 0.95 '>=') |"
+	echo "| workload ops per CPU s under $name within 5% of the floor | ${c}x of floor | $(verdict "$c" 0.95 '>=') |"
+done
 echo
 
 # --- block I/O

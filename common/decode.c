@@ -193,10 +193,14 @@ const char *decode_comm(struct session *s, int pid)
 		tracefs_load_cmdlines(NULL, s->tep);
 	}
 	c = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
-	/* kept too: a burst read after its process ended costs one look-up */
+	/*
+	 * kept too: a burst read after its process ended costs one look-up. Not
+	 * knowing it is kept only until the table may be loaded again: the process
+	 * may have been switched out (and saved) since.
+	 */
 	snprintf(cache[i].comm, sizeof(cache[i].comm), "%s", c ? c : "<...>");
 	cache[i].pid = pid;
-	cache[i].at = now;
+	cache[i].at = c ? now : last_load + 0.01 - COMM_TTL;
 	return cache[i].comm;
 }
 
