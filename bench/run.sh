@@ -156,8 +156,8 @@ floor() {
 
 # paired SEC EVENTS TOOL ARGS... - 2b: the tool runs throughout; its instance and
 # a floor instance with EVENTS (the same buffer size) take turns recording
-# (tracing_on), $PAIRS pairs of $PAIR_N opens, the order alternating. Each pair
-# runs within a second, so the host's swings, which take several seconds, hit
+# (tracing_on), $PAIRS pairs of $PAIR_N opens, the order alternating, the next
+# run only once the tool's buffers are empty. Each pair runs within a second, so the host's swings, which take several seconds, hit
 # both runs of a pair alike. Lines as run's, mode ours or floor; then one line
 # with the tool's count of the generator's events and its exit status.
 paired() {
@@ -193,7 +193,16 @@ paired() {
 			line=$($BB/opengen $PAIR_N "$WORK/open.target" | tr ' ' ,)
 			echo 0 > "$inst/tracing_on"
 			echo "sec=$sec mode=$m round=$p gen=$line" >> "$RAW"
-			sleep 0.3	# the reader catches up before the next run
+			# the reader catches up before the next run: its buffers
+			# empty (a reader still busy would slow the floor run after
+			# it), then time to handle what it read last
+			i=0
+			while [ $m = ours ] && [ $i -lt 100 ] &&
+				grep -q '^entries: [1-9]' "$ti"/per_cpu/cpu*/stats; do
+				sleep 0.05
+				i=$((i + 1))
+			done
+			sleep 0.3
 		done
 		p=$((p + 1))
 	done
