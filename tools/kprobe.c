@@ -251,7 +251,6 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	}
 }
 
-
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
