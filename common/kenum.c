@@ -186,7 +186,7 @@ static int is_word(char c)
  * candidate - the all-capital identifier of n bytes at fmt[at], outside a
  * string, is a constant to look up: not REC, not a field (->X, .X), not a call
  */
-static int candidate(const char *fmt, size_t at, size_t n, size_t len)
+static int candidate(const char *fmt, size_t at, size_t n)
 {
 	size_t i, j;
 
@@ -200,9 +200,9 @@ static int candidate(const char *fmt, size_t at, size_t n, size_t len)
 	}
 	if ((at >= 2 && fmt[at - 2] == '-' && fmt[at - 1] == '>') || (at && fmt[at - 1] == '.'))
 		return 0;
-	for (j = at + n; j < len && (fmt[j] == ' ' || fmt[j] == '\t'); j++)
+	for (j = at + n; fmt[j] == ' ' || fmt[j] == '\t'; j++)
 		;
-	return !(j < len && fmt[j] == '(');
+	return fmt[j] != '(';
 }
 
 /* lookup - the constant of n bytes at name; NULL if unknown */
@@ -226,69 +226,41 @@ static const struct konst *lookup(const char *name, size_t n)
 /* kenum_resolve - see kenum.h */
 char *kenum_resolve(const char *fmt, int *size)
 {
-	const char *line = fmt ? strstr(fmt, "print fmt:") : NULL;
-	size_t len = fmt ? strlen(fmt) : 0, at, n, start, out_len = 0, cap;
-	char *out = NULL, *grown;
+	const char *line = fmt ? strstr(fmt, "print fmt:") : NULL, *p, *q;
 	const struct konst *k;
 	int in_str = 0, changed = 0;
+	size_t out_len = 0;
+	char *out = NULL;
+	FILE *m;
 
-	if (!line)
+	if (!line || !(m = open_memstream(&out, &out_len)))
 		return NULL;
-	cap = len + 64;
-	out = malloc(cap);
-	if (!out)
-		return NULL;
-	start = line - fmt;
-	memcpy(out, fmt, start);
-	out_len = start;
-	for (at = start; at < len && fmt[at] != '\n';) {
+	fwrite(fmt, 1, line - fmt, m);
+	for (p = line; *p && *p != '\n'; p = q) {
+		q = p + 1;
 		if (in_str) {
-			if (fmt[at] == '\\' && at + 1 < len) {
-				out[out_len++] = fmt[at++];
-			} else if (fmt[at] == '"') {
+			if (*p == '\\' && *q)
+				q++;		/* an escaped character, a quote too */
+			else if (*p == '"')
 				in_str = 0;
-			}
-			out[out_len++] = fmt[at++];
-			continue;
-		}
-		if (fmt[at] == '"') {
+		} else if (*p == '"') {
 			in_str = 1;
-			out[out_len++] = fmt[at++];
-			continue;
-		}
-		if (!is_word(fmt[at]) || (at && is_word(fmt[at - 1]))) {
-			out[out_len++] = fmt[at++];
-			continue;
-		}
-		for (n = 0; at + n < len && is_word(fmt[at + n]); n++)
-			;
-		if (candidate(fmt, at, n, len) && (k = lookup(fmt + at, n))) {
-			/* a number is at most 20 characters: grow before writing */
-			if (out_len + 24 + (len - at) > cap) {
-				cap = (out_len + 24 + (len - at)) * 2;
-				grown = realloc(out, cap);
-				if (!grown) {
-					free(out);
-					return NULL;
-				}
-				out = grown;
+		} else if (is_word(*p) && !(p > fmt && is_word(p[-1]))) {
+			for (q = p; is_word(*q); q++)
+				;
+			if (candidate(fmt, p - fmt, q - p) && (k = lookup(p, q - p))) {
+				fprintf(m, k->is_signed ? "%lld" : "%llu", k->value);
+				changed = 1;
+				continue;
 			}
-			out_len += snprintf(out + out_len, 24, k->is_signed ? "%lld" : "%llu",
-					    k->value);
-			changed = 1;
-		} else {
-			memcpy(out + out_len, fmt + at, n);
-			out_len += n;
 		}
-		at += n;
+		fwrite(p, 1, q - p, m);
 	}
-	if (!changed) {
+	fputs(p, m);
+	if (fclose(m) != 0 || !changed) {
 		free(out);
 		return NULL;
 	}
-	memcpy(out + out_len, fmt + at, len - at);
-	out_len += len - at;
-	out[out_len] = '\0';
 	*size = (int)out_len;
 	return out;
 }

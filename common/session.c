@@ -271,7 +271,8 @@ static int wants_symbols(struct tep_event *ev)
 /*
  * session_load - (re)parse the formats of the given systems (NULL-terminated)
  *
- * An entry is a whole system ("block") or one event ("syscalls:sys_enter_openat").
+ * An entry names a whole event system, e.g. "block", or one event, e.g.
+ * "syscalls:sys_enter_openat".
  * Only those formats are parsed, which keeps startup fast (a whole-tracefs parse
  * plus /proc/kallsyms costs up to a second); the symbol table is loaded only when
  * a parsed event prints kernel symbols.
