@@ -158,4 +158,52 @@ how=$(grep -q "caller's memory" $W/os.err && echo "paths read after the open" ||
 echo "| opensnoop ($how) | $otraced | $(awk -v a=$otraced -v b=$oplain 'BEGIN { printf "%.2f", a / b }') | $oseen / $ON ($oworst) | $(median < $W/orows) ($(sort -n $W/orows | head -1)) | $(median < $W/olost) |"
 [ -s $W/oodd ] && { echo; echo "Rows of opengen with another path (first of each round):"; echo; sed 's/^/    /' $W/oodd; }
 echo
-[ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ]
+# 5. iolatency: pairing and counting in the kernel (-K, hist triggers) against
+# pairing in user space (the default), on null_blk: iogen's direct-read rate, the
+# tool's CPU time per I/O (utime + stime at its end), and I/O counted of IN
+IN=${BENCH_GUEST_IOS:-40000}
+il_ok=1
+modprobe null_blk nr_devices=1 2>/dev/null
+n=0
+while [ $n -lt 50 ] && ! [ -b /dev/nullb0 ]; do sleep 0.1; n=$((n + 1)); done
+if [ -b /dev/nullb0 ]; then
+	MM=$(tr : , < /sys/class/block/nullb0/dev)
+	hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
+	: > $W/iplain; : > $W/ik; : > $W/iu; : > $W/ikc; : > $W/iuc; : > $W/ikn; : > $W/iun
+	modes=u
+	[ -e $T/events/block/block_rq_issue/hist ] && modes="k u"
+	r=1
+	while [ $r -le "$ROUNDS" ]; do
+		iogen "$IN" /dev/nullb0 | awk '{ print $4 }' >> $W/iplain
+		for m in $modes; do
+			rm -f $W/il.out $W/il.err
+			if [ $m = k ]; then iolatency -K -d "$MM" 1 > $W/il.out 2> $W/il.err &
+			else iolatency -d "$MM" 1 > $W/il.out 2> $W/il.err & fi
+			p=$!
+			wait_line $W/il.out '^Tracing' || { echo "iolatency did not start: $(cat $W/il.err)"; il_ok=0; break 2; }
+			iogen "$IN" /dev/nullb0 | awk '{ print $4 }' >> $W/i$m
+			sleep 1.5
+			awk '{ print $14 + $15 }' /proc/$p/stat >> $W/i${m}c
+			kill -INT $p
+			wait $p
+			awk '$2 == "->" && $4 == ":" { n += $5 } END { print n + 0 }' $W/il.out >> $W/i${m}n
+		done
+		r=$((r + 1))
+	done
+	ip=$(median < $W/iplain)
+	echo "| iolatency on null_blk ($IN direct 4 KiB reads, median of $ROUNDS) | reads/s | vs untraced | tool CPU us per I/O | I/O counted (worst) |"
+	echo "|---|---:|---:|---:|---:|"
+	echo "| untraced | $ip | 1.00 | | |"
+	for m in $modes; do
+		[ $m = k ] && name="iolatency -K (in the kernel)" || name="iolatency (user space)"
+		v=$(median < $W/i$m)
+		cpu=$(median < $W/i${m}c)
+		echo "| $name | $v | $(awk -v a=$v -v b=$ip 'BEGIN { printf "%.2f", a / b }') |" \
+			"$(awk -v c=$cpu -v h=$hz -v n=$IN 'BEGIN { printf "%.2f", c / h * 1e6 / n }') |" \
+			"$(median < $W/i${m}n) / $IN ($(sort -n $W/i${m}n | head -1)) |"
+	done
+	echo
+	[ -e $T/events/block/block_rq_issue/hist ] || echo "This kernel has no hist triggers: -K refuses to run."
+	echo
+fi
+[ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ] && [ $il_ok = 1 ]

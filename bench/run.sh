@@ -561,7 +561,7 @@ for m in ours bash oursl bashl; do
 	echo "| $name | $o | $(ratio "$o" "$none") | $seen / $ION ($worst) | $lost | $(awk -v c="$cpu" -v n="$ION" 'BEGIN { printf "%.1f", c / n * 1e6 }') | $(val io $m rss_sum_kb | median) KiB | $note |"
 done
 echo
-echo "iolatency pairs and counts in user space on every kernel (its man page says why hist triggers are not used); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
+echo "iolatency pairs and counts in user space; with -K in the kernel where hist triggers exist (section 5: the guests); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
 echo
 
 # --- startup
@@ -603,13 +603,13 @@ for t in tpoint opensnoop execsnoop iosnoop iolatency tcpretrans funccount funcg
 done
 echo
 if [ "${BENCH_VM:-0}" = 1 ]; then
-	echo "## 5. funccount in qemu guests (kprobes)"
+	echo "## 5. funccount and iolatency in qemu guests (kprobes, hist triggers)"
 	echo
 	echo "This host has no kprobes; these figures come from Debian kernels booted"
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen" \
+	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"

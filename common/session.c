@@ -19,6 +19,7 @@
 #include "decode.h"
 #include "journal.h"
 #include "kenum.h"
+#include "khist.h"
 #include "msg.h"
 #include "options.h"
 #include "session.h"
@@ -80,8 +81,11 @@ static void destroy_instance(void *arg)
 	if (!s->inst)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
-	if (tracefs_instance_destroy(s->inst) < 0)
-		msg_warn("could not remove tracefs instance %s:", s->name);
+	if (tracefs_instance_destroy(s->inst) < 0) {
+		khist_strip(s->inst);	/* triggers keep an instance from going */
+		if (tracefs_instance_destroy(s->inst) < 0)
+			msg_warn("could not remove tracefs instance %s:", s->name);
+	}
 	tracefs_instance_free(s->inst);
 	s->inst = NULL;
 }
@@ -145,7 +149,11 @@ static void reap_instances(void)
 		inst = tracefs_instance_create(names[i]);
 		if (!inst)
 			continue;
-		tracefs_instance_destroy(inst);
+		/* triggers (hist, with variables) keep an instance from going */
+		if (tracefs_instance_destroy(inst) < 0) {
+			khist_strip(inst);
+			tracefs_instance_destroy(inst);
+		}
 		tracefs_instance_free(inst);
 	}
 	tracefs_list_free(names);

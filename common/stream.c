@@ -293,8 +293,9 @@ int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 	return 0;
 }
 
-/* stream_idle - nothing to read: wait for a stop or `duration`, tick every `interval` */
-void stream_idle(double duration, double interval, void (*tick)(void *), void *arg)
+/* stream_idle_poll - see stream.h */
+void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
+		      void (*tick)(void *), void *arg)
 {
 	double start = now_s(), end = start + duration, next = start + interval, wait;
 
@@ -302,17 +303,25 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 		out_batch_end();	/* nothing to print, but a reader gone stops us */
 		if (sig_stop || (duration > 0 && now_s() >= end))
 			break;
+		if (pollfn)
+			pollfn(arg);
 		if (interval > 0 && now_s() >= next) {
 			tick(arg);
 			out_batch_end();
 			next += interval;
 			continue;
 		}
-		wait = 0.5;
+		wait = poll;
 		if (duration > 0 && end - now_s() < wait)
 			wait = end - now_s();
 		if (interval > 0 && next - now_s() < wait)
 			wait = next - now_s();
 		nap(wait);
 	}
+}
+
+/* stream_idle - nothing to read: wait for a stop or `duration`, tick every `interval` */
+void stream_idle(double duration, double interval, void (*tick)(void *), void *arg)
+{
+	stream_idle_poll(duration, interval, 0.5, NULL, tick, arg);
 }

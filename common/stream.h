@@ -29,6 +29,9 @@ void stream_run(struct session *s, double duration, double interval,
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
 /* stream_idle - nothing to read (in-kernel counts): wait for a stop or `duration`, tick every `interval` */
 void stream_idle(double duration, double interval, void (*tick)(void *), void *arg);
+/* stream_idle_poll - stream_idle that also calls pollfn(arg) every `poll` seconds (counts to fold in) */
+void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
+		      void (*tick)(void *), void *arg);
 /*
  * stream_on_drained - call fn(last) after each drain of stream_run; last is 1
  * after the final one, when tracing is already off (reorder hands on its queue)

@@ -1,0 +1,286 @@
+/* khist.c - the kernel's hist triggers and synthetic events, owned by one run
+ *
+ * A hist trigger aggregates an event in the kernel: a table keyed by fields,
+ * read back as text from the event's "hist" file. Variables save a value from
+ * one event (a timestamp) for a later event with the same keys, whose trigger
+ * can fire a synthetic event (onmatch ... trace) carrying the difference, and
+ * that event can have a histogram of its own. Nothing is copied to user space
+ * per event.
+ *
+ * Triggers live in the run's instance; synthetic events are global, named
+ * ftt_TOOL_PID_..., so session_reap removes a killed run's ones. The kernel
+ * refuses to delete an event another trigger refers to, and to remove an
+ * instance that still has triggers: everything added here is undone in
+ * reverse at exit, from one undo action.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "khist.h"
+#include "msg.h"
+#include "probes.h"
+#include "session.h"
+
+struct owned {
+	char *sys, *ev, *cmd;	/* a trigger (sys and ev set) or a synthetic event */
+};
+
+static struct owned *owned;
+static size_t nr_owned, cap_owned;
+static int armed;
+static struct session *owner;
+
+/* trigger_file - the instance-relative path of SYS/EV's FILE */
+static char *event_file(const char *sys, const char *ev, const char *file)
+{
+	char *path;
+
+	if (asprintf(&path, "events/%s/%s/%s", sys, ev, file) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	return path;
+}
+
+/* remove_one - write the removal of an owned trigger or synthetic event */
+static int remove_one(const struct owned *o)
+{
+	char *line, *path;
+	int rc;
+
+	if (asprintf(&line, "!%s\n", o->cmd) < 0)
+		return -1;
+	if (o->sys) {
+		path = event_file(o->sys, o->ev, "trigger");
+		rc = tracefs_instance_file_append(owner ? owner->inst : NULL, path, line);
+		free(path);
+	} else {
+		rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
+	}
+	free(line);
+	return rc < 0 ? -1 : 0;
+}
+
+static void forget(size_t i)
+{
+	free(owned[i].sys);
+	free(owned[i].ev);
+	free(owned[i].cmd);
+	memmove(&owned[i], &owned[i + 1], (nr_owned - i - 1) * sizeof(*owned));
+	nr_owned--;
+}
+
+/* undo_all - undo action: triggers newest first, then the synthetic events */
+static void undo_all(void *arg)
+{
+	size_t i;
+
+	(void)arg;
+	for (i = nr_owned; i-- > 0;)
+		if (owned[i].sys) {
+			if (remove_one(&owned[i]) < 0)
+				msg_warn("could not remove the trigger %s of %s:%s:", owned[i].cmd,
+					 owned[i].sys, owned[i].ev);
+			forget(i);
+		}
+	while (nr_owned > 0) {
+		if (remove_one(&owned[nr_owned - 1]) < 0)
+			msg_warn("could not delete the synthetic event %s:", owned[nr_owned - 1].cmd);
+		forget(nr_owned - 1);
+	}
+}
+
+static void keep(const char *sys, const char *ev, const char *cmd)
+{
+	if (!armed) {
+		session_defer(undo_all, NULL);
+		armed = 1;
+	}
+	if (nr_owned == cap_owned) {
+		cap_owned = cap_owned ? cap_owned * 2 : 16;
+		owned = realloc(owned, cap_owned * sizeof(*owned));
+		if (!owned)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+	owned[nr_owned].sys = sys ? strdup(sys) : NULL;
+	owned[nr_owned].ev = ev ? strdup(ev) : NULL;
+	owned[nr_owned].cmd = strdup(cmd);
+	if (!owned[nr_owned].cmd || (sys && (!owned[nr_owned].sys || !owned[nr_owned].ev)))
+		msg_die(EXIT_ERR, "out of memory");
+	nr_owned++;
+}
+
+/* khist_available - see khist.h */
+int khist_available(struct session *s)
+{
+	char *path = event_file("block", "block_rq_issue", "hist");
+	int ok;
+
+	/* the hist file comes with CONFIG_HIST_TRIGGERS, for every event */
+	ok = tracefs_file_exists(s->inst, path) && tracefs_file_exists(NULL, "synthetic_events") &&
+	     probes_readme_has(".buckets");
+	free(path);
+	return ok;
+}
+
+/* khist_synth - see khist.h */
+int khist_synth(const char *name, const char *fields)
+{
+	char *line, *def;
+	int rc;
+
+	if (!probe_name_ok(name) || strpbrk(fields, "\n!"))
+		return -1;
+	if (asprintf(&def, "%s %s", name, fields) < 0 || asprintf(&line, "%s\n", def) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	tracefs_error_clear(NULL);
+	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
+	free(line);
+	if (rc >= 0)
+		keep(NULL, NULL, name);
+	free(def);
+	return rc < 0 ? -1 : 0;
+}
+
+/* khist_add - see khist.h */
+int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
+{
+	owner = s;
+	if (khist_write(s, sys, ev, cmd) < 0)
+		return -1;
+	keep(sys, ev, cmd);
+	return 0;
+}
+
+/* khist_remove - see khist.h */
+int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd)
+{
+	size_t i;
+
+	for (i = nr_owned; i-- > 0;)
+		if (owned[i].sys && !strcmp(owned[i].sys, sys) && !strcmp(owned[i].ev, ev) &&
+		    !strcmp(owned[i].cmd, cmd)) {
+			int rc = remove_one(&owned[i]);
+
+			if (rc == 0)
+				forget(i);
+			return rc;
+		}
+	errno = ENOENT;
+	return -1;
+}
+
+/* khist_write - see khist.h */
+int khist_write(struct session *s, const char *sys, const char *ev, const char *cmd)
+{
+	char *line, *path;
+	int rc;
+
+	if (strchr(cmd, '\n'))
+		return -1;
+	path = event_file(sys, ev, "trigger");
+	if (asprintf(&line, "%s\n", cmd) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	tracefs_error_clear(s->inst);
+	rc = tracefs_instance_file_append(s->inst, path, line);
+	free(line);
+	free(path);
+	return rc < 0 ? -1 : 0;
+}
+
+/* khist_read - see khist.h */
+long long khist_read(struct session *s, const char *sys, const char *ev,
+		     void (*fn)(const char *info, const char *keys, unsigned long long hits,
+				void *ctx),
+		     void *ctx)
+{
+	static const char info_tag[] = "# trigger info: ";
+	char *path = event_file(sys, ev, "hist"), *text, *line, *save = NULL, *info = "";
+	long long dropped = 0;
+
+	text = tracefs_instance_file_read(s->inst, path, NULL);
+	free(path);
+	if (!text)
+		return -1;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *close, *hits;
+
+		if (!strncmp(line, info_tag, sizeof(info_tag) - 1)) {
+			info = line + sizeof(info_tag) - 1;
+		} else if (line[0] == '{' && (close = strchr(line, '}')) &&
+			   (hits = strstr(close, "hitcount:"))) {
+			*close = '\0';
+			fn(info, line + 1, strtoull(hits + 9, NULL, 10), ctx);
+		} else if (!strncmp(line + strspn(line, " "), "Dropped:", 8)) {
+			dropped += strtoll(line + strspn(line, " ") + 8, NULL, 10);
+		}
+	}
+	free(text);
+	return dropped;
+}
+
+/* khist_key - see khist.h */
+int khist_key(const char *keys, const char *name, unsigned long long *v)
+{
+	size_t n = strlen(name);
+	const char *p = keys;
+
+	for (;;) {
+		p += strspn(p, " ,");
+		if (!*p)
+			return -1;
+		if (!strncmp(p, name, n) && p[n] == ':') {
+			p += n + 1;
+			p += strspn(p, " ~");
+			*v = strtoull(p, NULL, 10);
+			return 0;
+		}
+		p = strchr(p, ',');
+		if (!p)
+			return -1;
+	}
+}
+
+/* strip_pass - remove what triggers can go now; the number removed */
+static int strip_pass(struct tracefs_instance *inst)
+{
+	char **systems = tracefs_event_systems(tracefs_instance_get_dir(inst)), **events;
+	int i, j, removed = 0;
+
+	for (i = 0; systems && systems[i]; i++) {
+		events = tracefs_system_events(tracefs_instance_get_dir(inst), systems[i]);
+		for (j = 0; events && events[j]; j++) {
+			char *path = event_file(systems[i], events[j], "trigger"), *text, *line,
+			     *save = NULL;
+
+			text = tracefs_instance_file_read(inst, path, NULL);
+			for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+			     line = strtok_r(NULL, "\n", &save)) {
+				char *cmd, *tail = strstr(line, " [");
+
+				if (line[0] == '#')
+					continue;
+				if (tail)
+					*tail = '\0';
+				if (asprintf(&cmd, "!%s\n", line) < 0)
+					continue;
+				if (tracefs_instance_file_append(inst, path, cmd) >= 0)
+					removed++;
+				free(cmd);
+			}
+			free(text);
+			free(path);
+		}
+		tracefs_list_free(events);
+	}
+	tracefs_list_free(systems);
+	return removed;
+}
+
+/* khist_strip - see khist.h */
+void khist_strip(struct tracefs_instance *inst)
+{
+	/* a trigger that refers to another's variable must go first: repeat */
+	while (strip_pass(inst) > 0)
+		;
+}

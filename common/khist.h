@@ -1,0 +1,46 @@
+/* khist.h - the kernel's hist triggers and synthetic events, owned by one run */
+#ifndef FTT_KHIST_H
+#define FTT_KHIST_H
+
+#include <tracefs.h>
+
+struct session;
+
+/* khist_available - hist triggers, synthetic events and the .buckets modifier (5.17+) */
+int khist_available(struct session *s);
+/*
+ * khist_synth - define the synthetic event NAME with FIELDS ("u64 lat; u32 dev");
+ * it is deleted at exit, after this run's triggers. -1 if the kernel refuses it
+ * (its reason is in error_log: msg_kernel).
+ */
+int khist_synth(const char *name, const char *fields);
+/*
+ * khist_add - append the trigger CMD to SYS/EV in the session's instance. It is
+ * removed at exit (newest first) unless khist_remove took it away before.
+ * -1 if the kernel refuses it (its reason is in the instance's error_log).
+ */
+int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd);
+/* khist_remove - remove now a trigger khist_add added (the same SYS, EV and CMD); -1 if refused */
+int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd);
+/* khist_write - write CMD to SYS/EV's trigger file, not to be undone (":pause", ":cont"); -1 if refused */
+int khist_write(struct session *s, const char *sys, const char *ev, const char *cmd);
+/*
+ * khist_read - parse the hist file of SYS/EV in the instance: fn(info, keys,
+ * hits, ctx) for every entry, where info is its histogram's trigger text (after
+ * "# trigger info: ") and keys the text inside the braces. Returns the sum of
+ * the "Dropped:" totals (entries the tables had no room for), or -1 if the
+ * file cannot be read.
+ */
+long long khist_read(struct session *s, const char *sys, const char *ev,
+		     void (*fn)(const char *info, const char *keys, unsigned long long hits,
+				void *ctx),
+		     void *ctx);
+/*
+ * khist_key - the value of key NAME in an entry's keys text: a number, or the
+ * low end of a bucket ("lat: ~ 3000-3999" gives 3000). -1 if absent.
+ */
+int khist_key(const char *keys, const char *name, unsigned long long *v);
+/* khist_strip - remove every trigger of an instance (the ones others depend on last) */
+void khist_strip(struct tracefs_instance *inst);
+
+#endif

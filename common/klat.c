@@ -1,0 +1,386 @@
+/* klat.c - latency from a start event to an end event, paired and counted in the kernel
+ *
+ * The start event's hist trigger saves its timestamp in variables keyed by the
+ * pairing fields; the end event's trigger, on a match, fires a synthetic event
+ * with the latency, the group field and the start time, and hist triggers on
+ * that event count it in buckets. User space reads the bucket counts (a few
+ * lines) every poll and hands on what grew. Nothing is done per event here.
+ *
+ * The kernel's pairing table keeps one entry per distinct key ever seen: it
+ * cannot be cleared while another trigger uses its variable, and once full it
+ * stops pairing. So it is renewed, without losing or doubling a pair. After
+ * RENEW_AT pairs a second pairing set (its own variables and synthetic event)
+ * starts beside the first, and a moment T a little ahead is chosen: the new
+ * set counts only what started at T or later, and the old set's count of what
+ * started at T or later (a histogram added for that) is taken off its own.
+ * Both histograms exist before T, and the new set pairs from before T, so
+ * every pair is counted by exactly one set. OVERLAP_S after T the old set's
+ * triggers go; an end whose start only the old set saw, ending after that, is
+ * not paired. klat_unpaired counts those, with the ends of what was in flight
+ * when counting began, from a histogram of all end events: none goes unsaid.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "khist.h"
+#include "klat.h"
+#include "msg.h"
+#include "session.h"
+
+#define PAIR_SIZE 32768		/* entries of a pairing table (the kernel's max is 131072) */
+#define RENEW_AT 4096		/* pairs a set counts before a new set starts */
+#define OVERLAP_S 1.0		/* how long after T the old set still pairs */
+#define BUCKETS 2048		/* entries of a bucket table */
+#define CMD_LEN 1024
+
+/* counts of one (group, latency bucket) in one set */
+struct cnt {
+	unsigned int group;
+	unsigned long long lat;
+	unsigned long long all;		/* its histogram(s) of every pair, last read */
+	unsigned long long late;	/* those that started at T or later, last read */
+	unsigned long long handed;	/* handed on: all - late, never more */
+	int used;
+};
+
+struct gen {
+	char synth[80];
+	char start_cmd[CMD_LEN], end_cmd[CMD_LEN];
+	char hist[4][CMD_LEN];	/* its bucket histograms now in the kernel */
+	int nhist;
+	int paired;		/* its pairing triggers exist */
+	struct cnt *c;		/* by (group, lat), open addressing */
+	size_t n, cap;
+	unsigned long long pairs;	/* pairs counted since its pairing triggers were made */
+};
+
+static struct {
+	struct klat_spec sp;
+	char count_cmd[CMD_LEN];
+	struct gen g[2];
+	int cur;		/* the set that pairs what starts from now on */
+	int old;		/* -1, or the set being retired */
+	double t;		/* T, seconds of CLOCK_MONOTONIC */
+	double margin;		/* how far ahead T is chosen */
+	unsigned long long handed;	/* every count handed on */
+} K = { .old = -1, .margin = 0.05 };
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+/* klat_available - see klat.h */
+int klat_available(struct session *s)
+{
+	return khist_available(s);
+}
+
+/* slot - the counts of (group, lat) in g, created at 0 if new */
+static struct cnt *slot(struct gen *g, unsigned int group, unsigned long long lat)
+{
+	size_t i, mask;
+
+	if (2 * (g->n + 1) > g->cap) {
+		struct gen old = *g;
+
+		g->cap = g->cap ? g->cap * 2 : 64;
+		g->c = calloc(g->cap, sizeof(*g->c));
+		if (!g->c)
+			msg_die(EXIT_ERR, "out of memory");
+		g->n = 0;
+		for (i = 0; i < old.cap; i++)
+			if (old.c[i].used)
+				*slot(g, old.c[i].group, old.c[i].lat) = old.c[i];
+		free(old.c);
+	}
+	mask = g->cap - 1;
+	for (i = ((lat * 0x9e3779b97f4a7c15ULL) ^ group) & mask; g->c[i].used; i = (i + 1) & mask)
+		if (g->c[i].group == group && g->c[i].lat == lat)
+			return &g->c[i];
+	g->c[i].used = 1;
+	g->c[i].group = group;
+	g->c[i].lat = lat;
+	g->n++;
+	return &g->c[i];
+}
+
+struct reading {
+	struct gen *g;
+	int late;		/* take the "late" histograms' entries (else the others) */
+	unsigned long long all;
+};
+
+/* a "late" histogram lists the latency first: "hist:keys=lat..." */
+static int is_late(const char *info)
+{
+	return !strncmp(info, "hist:keys=lat", 13);
+}
+
+static void on_entry(const char *info, const char *keys, unsigned long long hits, void *arg)
+{
+	struct reading *r = arg;
+	unsigned long long group, lat;
+	struct cnt *c;
+
+	if (khist_key(keys, K.sp.group, &group) < 0 || khist_key(keys, "lat", &lat) < 0)
+		return;
+	/*
+	 * an end stamped a little before its start (the kernel's timestamps of
+	 * events it does not record are taken per CPU) wraps around: about 0
+	 */
+	if (lat >= 1ULL << 62)
+		lat = 0;
+	if (is_late(info) != r->late)
+		return;
+	c = slot(r->g, (unsigned int)group, lat);
+	if (r->late) {
+		c->late = hits;
+	} else {
+		c->all = hits;
+		r->all += hits;
+	}
+}
+
+/*
+ * read_gen - read set i's histograms and hand on (fn, or nowhere with NULL)
+ * what grew. With "late" histograms (the set being retired) the file is read
+ * twice, every "all" count before its "late" one: all - late never runs ahead
+ * of the truth and only grows, and it is exact once the set stops pairing.
+ */
+static void read_gen(struct session *s, int i, klat_fn fn, void *ctx)
+{
+	struct gen *g = &K.g[i];
+	struct reading r = { g, 0, 0 }, rl = { g, 1, 0 };
+	long long dropped;
+	size_t j;
+
+	if (!g->nhist)
+		return;
+	dropped = khist_read(s, "synthetic", g->synth, on_entry, &r);
+	if (dropped < 0 || (i == K.old && khist_read(s, "synthetic", g->synth, on_entry, &rl) < 0))
+		return;
+	g->pairs = r.all + dropped;
+	for (j = 0; j < g->cap; j++) {
+		struct cnt *c = &g->c[j];
+		unsigned long long net = c->all > c->late ? c->all - c->late : 0;
+
+		if (!c->used || net <= c->handed)
+			continue;
+		if (fn)
+			fn(c->group, K.sp.usecs ? c->lat : c->lat / 1000, net - c->handed, ctx);
+		K.handed += net - c->handed;
+		c->handed = net;
+	}
+}
+
+/*
+ * hist_add - a bucket histogram on set i's synthetic event, of starts at T
+ * or later if from_t. A "late" one (what the old set counts that the new set
+ * counts too, to take off) lists the latency first, which tells it apart.
+ */
+static int hist_add(struct session *s, int i, int late, int from_t, const char *extra)
+{
+	struct gen *g = &K.g[i];
+	const char *gr = K.sp.group;
+	char keys[128], filt[256] = "";
+	const char *lat = K.sp.usecs ? (extra[0] == '<' ? "lat" : "lat.buckets=1024") :
+				       "lat.buckets=1000";
+
+	if (late)
+		snprintf(keys, sizeof(keys), "%s,%s", lat, gr);
+	else
+		snprintf(keys, sizeof(keys), "%s,%s", gr, lat);
+	if (extra[0])
+		snprintf(filt, sizeof(filt), "lat %s", extra);
+	if (from_t)
+		snprintf(filt + strlen(filt), sizeof(filt) - strlen(filt), "%sst >= %llu",
+			 filt[0] ? " && " : "", (unsigned long long)(K.t * 1e6));
+	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:size=%d%s%s", keys, BUCKETS,
+		 filt[0] ? " if " : "", filt);
+	if (khist_add(s, "synthetic", g->synth, g->hist[g->nhist]) < 0)
+		return -1;
+	g->nhist++;
+	return 0;
+}
+
+/* hists_add - set i's histograms (see hist_add) */
+static int hists_add(struct session *s, int i, int late, int from_t)
+{
+	if (!K.sp.usecs)
+		/* whole milliseconds: every power-of-two boundary is a bucket boundary */
+		return hist_add(s, i, late, from_t, "");
+	/* microseconds: exact below 1024, 1024 wide above (2^k boundaries fall on them) */
+	if (hist_add(s, i, late, from_t, "< 1024") < 0)
+		return -1;
+	return hist_add(s, i, late, from_t, ">= 1024");
+}
+
+/* hists_remove - remove set i's histograms and forget its counts */
+static void hists_remove(struct session *s, int i)
+{
+	struct gen *g = &K.g[i];
+
+	while (g->nhist > 0)
+		if (khist_remove(s, "synthetic", g->synth, g->hist[--g->nhist]) < 0)
+			msg_warn("could not remove a latency histogram:");
+	free(g->c);
+	g->c = NULL;
+	g->n = g->cap = 0;
+	g->pairs = 0;
+}
+
+/* pair_on - make set i's pairing triggers (start first: the end one uses its variables) */
+static int pair_on(struct session *s, int i)
+{
+	struct gen *g = &K.g[i];
+
+	if (khist_add(s, K.sp.sys, K.sp.start, g->start_cmd) < 0)
+		return -1;
+	if (khist_add(s, K.sp.sys, K.sp.end, g->end_cmd) < 0) {
+		khist_remove(s, K.sp.sys, K.sp.start, g->start_cmd);
+		return -1;
+	}
+	g->paired = 1;
+	return 0;
+}
+
+/* pair_off - remove set i's pairing triggers (end first) */
+static void pair_off(struct session *s, int i)
+{
+	struct gen *g = &K.g[i];
+
+	if (khist_remove(s, K.sp.sys, K.sp.end, g->end_cmd) < 0 ||
+	    khist_remove(s, K.sp.sys, K.sp.start, g->start_cmd) < 0)
+		msg_warn("could not remove a pairing trigger:");
+	g->paired = 0;
+}
+
+/* build - set i's names and pairing commands; the key order differs per set, so the kernel tells them apart */
+static void build(struct session *s, int i)
+{
+	const struct klat_spec *sp = &K.sp;
+	char keys[128], a[64], synth[80];
+	const char *f = sp->filter[0] ? " if " : "";
+	struct gen *g = &K.g[i];
+
+	snprintf(a, sizeof(a), "%.*s", (int)strcspn(sp->keys, ","), sp->keys);
+	if (i == 0)
+		snprintf(keys, sizeof(keys), "%s", sp->keys);
+	else
+		snprintf(keys, sizeof(keys), "%s,%s", strchr(sp->keys, ',') + 1, a);
+	snprintf(synth, sizeof(synth), "%.64s_lat%d", s->group, i);
+	memcpy(g->synth, synth, sizeof(synth));
+	/* clock=mono: the start times compare with CLOCK_MONOTONIC here */
+	snprintf(g->start_cmd, CMD_LEN,
+		 "hist:keys=%s:ts%d=common_timestamp.usecs:st%d=common_timestamp.usecs:size=%d:clock=mono%s%s",
+		 keys, i, i, PAIR_SIZE, f, sp->filter);
+	snprintf(g->end_cmd, CMD_LEN,
+		 "hist:keys=%s:lat%d=common_timestamp.usecs-$ts%d:size=%d:clock=mono:onmatch(%s.%s).trace(%s,$lat%d,%s,$st%d)%s%s",
+		 keys, i, i, PAIR_SIZE, sp->sys, sp->start, synth, i, sp->group, i, f, sp->filter);
+}
+
+/* klat_setup - see klat.h */
+int klat_setup(struct session *s, const struct klat_spec *sp)
+{
+	char fields[128];
+	int i;
+
+	K.sp = *sp;
+	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512)
+		return -1;
+	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
+	for (i = 0; i < 2; i++) {
+		build(s, i);
+		if (khist_synth(K.g[i].synth, fields) < 0)
+			return -1;
+	}
+	/* every end event, paired or not: first, so no end is paired but uncounted */
+	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
+		 sp->filter[0] ? " if " : "", sp->filter);
+	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || hists_add(s, 0, 0, 0) < 0 ||
+	    pair_on(s, 0) < 0)
+		return -1;
+	K.cur = 0;
+	return 0;
+}
+
+/* renew - start the other set beside the current one, with T ahead of now */
+static void renew(struct session *s)
+{
+	int n = !K.cur;
+	double t0;
+
+	if (pair_on(s, n) < 0)
+		return;
+	t0 = now_s();
+	K.t = t0 + K.margin;
+	if (hists_add(s, n, 0, 1) == 0 && hists_add(s, K.cur, 1, 1) == 0 && now_s() < K.t) {
+		K.old = K.cur;
+		K.cur = n;
+		return;
+	}
+	/* not all in place before T: undo, and leave more time next poll */
+	K.margin = 2 * (now_s() - t0) + 0.01;
+	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
+		khist_remove(s, "synthetic", K.g[K.cur].synth,
+			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
+	hists_remove(s, n);
+	pair_off(s, n);
+	K.t = 0;
+}
+
+/* klat_poll - see klat.h */
+void klat_poll(struct session *s, klat_fn fn, void *ctx)
+{
+	if (K.old >= 0) {
+		read_gen(s, K.old, fn, ctx);
+		/* not before: what starts before T is paired by the old set alone */
+		if (now_s() >= K.t + OVERLAP_S) {
+			pair_off(s, K.old);
+			read_gen(s, K.old, fn, ctx);	/* final: nothing pairs there now */
+			hists_remove(s, K.old);
+			K.old = -1;
+		}
+	}
+	read_gen(s, K.cur, fn, ctx);
+	if (K.old < 0 && K.g[K.cur].pairs >= RENEW_AT)
+		renew(s);
+}
+
+/* discard - a reading that counts as handed on but goes nowhere (after the last summary) */
+static void discard(unsigned int group, unsigned long long lat, unsigned long long n, void *ctx)
+{
+	(void)group, (void)lat, (void)n, (void)ctx;
+}
+
+static void on_count(const char *info, const char *keys, unsigned long long hits, void *arg)
+{
+	unsigned long long *sum = arg;
+	size_t n = strlen(K.sp.group);
+
+	/* only the histogram of all end events: "hist:keys=GROUP:..." */
+	if (!strncmp(info, "hist:keys=", 10) && !strncmp(info + 10, K.sp.group, n) &&
+	    info[10 + n] == ':')
+		*sum += hits;
+	(void)keys;
+}
+
+/* klat_unpaired - see klat.h */
+unsigned long long klat_unpaired(struct session *s)
+{
+	unsigned long long ends = 0;
+
+	/* ends first: a pair counted after this read cannot be taken for a loss */
+	if (khist_read(s, K.sp.sys, K.sp.end, on_count, &ends) < 0)
+		return 0;
+	if (K.old >= 0)
+		read_gen(s, K.old, discard, NULL);
+	read_gen(s, K.cur, discard, NULL);
+	return ends > K.handed ? ends - K.handed : 0;
+}

@@ -1,0 +1,39 @@
+/* klat.h - latency from a start event to an end event, paired and counted in the kernel */
+#ifndef FTT_KLAT_H
+#define FTT_KLAT_H
+
+struct session;
+
+struct klat_spec {
+	const char *sys;	/* both events' system, e.g. "block" */
+	const char *start;	/* e.g. "block_rq_issue" */
+	const char *end;	/* e.g. "block_rq_complete" */
+	const char *keys;	/* fields that pair them, two, e.g. "dev,sector" */
+	const char *group;	/* a u32 field of the end event to count by, e.g. "dev" */
+	const char *filter;	/* filter on both events ("" for none), already checked */
+	int usecs;		/* latencies in microseconds (else milliseconds) */
+};
+
+/* a latency value (whole ms or us, as the spec asks) seen n more times in group */
+typedef void (*klat_fn)(unsigned int group, unsigned long long lat, unsigned long long n,
+			void *ctx);
+
+/* klat_available - the kernel can do this (hist triggers, synthetic events, .buckets) */
+int klat_available(struct session *s);
+/*
+ * klat_setup - create the synthetic events and triggers; counting starts now.
+ * -1 if the kernel refused any part (what was made is left for exit to remove).
+ */
+int klat_setup(struct session *s, const struct klat_spec *sp);
+/*
+ * klat_poll - hand fn the latencies counted since the last poll, and renew the
+ * kernel's pairing table when it fills; call it often (every 50 ms) at high rates
+ */
+void klat_poll(struct session *s, klat_fn fn, void *ctx);
+/*
+ * klat_unpaired - after the last poll: end events that were not paired with a
+ * start (in flight when counting began, or lost to a full table); at least 0
+ */
+unsigned long long klat_unpaired(struct session *s);
+
+#endif
