@@ -174,6 +174,22 @@ t_kernel_refused() {
 	expect_error 1 '^iolatency: -K: this kernel has no hist triggers' "$BIN/iolatency" -K 1 1
 }
 
+# t_kernel_reaped - a -K run killed by SIGKILL leaves triggers (which keep
+# its instance from being removed) and global synthetic events: the next run
+# of any tool removes all of it
+t_kernel_reaped() {
+	has_hist || { skip "no hist triggers in this kernel"; return 0; }
+	start_tool "$BIN/iolatency" -K 1 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	p=$TOOL_PID
+	kill -KILL $p
+	wait $p 2>/dev/null
+	[ -d "$T/instances/ftt-iolatency-$p" ] && grep -q "^ftt_iolatency_${p}_lat0" "$T/synthetic_events" ||
+		{ fail "nothing left behind to reap: $(cat "$T/synthetic_events")"; return 1; }
+	"$BIN/iolatency" 0.1 1 > /dev/null 2> "$TMP/err2" || { fail "next run: $(cat "$TMP/err2")"; return 1; }
+	[ ! -d "$T/instances/ftt-iolatency-$p" ] || { fail "instance of the killed run still there"; return 1; }
+	! grep -q "^ftt_iolatency_${p}_" "$T/synthetic_events" || fail "synthetic events still there: $(cat "$T/synthetic_events")"
+}
+
 t_sigint() {
 	start_tool "$BIN/iolatency" 0.3 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
 	sleep 1
