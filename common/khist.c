@@ -32,7 +32,7 @@ static size_t nr_owned, cap_owned;
 static int armed;
 static struct session *owner;
 
-/* trigger_file - the instance-relative path of SYS/EV's FILE */
+/* event_file - the instance-relative path of SYS/EV's FILE */
 static char *event_file(const char *sys, const char *ev, const char *file)
 {
 	char *path;

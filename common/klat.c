@@ -180,11 +180,11 @@ static void read_gen(struct session *s, int i, klat_fn fn, void *ctx)
 }
 
 /*
- * hist_add - a bucket histogram on set i's synthetic event, of starts at T
+ * bucket_add - a bucket histogram on set i's synthetic event, of starts at T
  * or later if from_t. A "late" one (what the old set counts that the new set
  * counts too, to take off) lists the latency first, which tells it apart.
  */
-static int hist_add(struct session *s, int i, int late, int from_t, const char *extra)
+static int bucket_add(struct session *s, int i, int late, int from_t, const char *extra)
 {
 	struct gen *g = &K.g[i];
 	const char *gr = K.sp.group;
@@ -209,20 +209,20 @@ static int hist_add(struct session *s, int i, int late, int from_t, const char *
 	return 0;
 }
 
-/* hists_add - set i's histograms (see hist_add) */
-static int hists_add(struct session *s, int i, int late, int from_t)
+/* buckets_add - set i's bucket histograms (see bucket_add) */
+static int buckets_add(struct session *s, int i, int late, int from_t)
 {
 	if (!K.sp.usecs)
 		/* whole milliseconds: every power-of-two boundary is a bucket boundary */
-		return hist_add(s, i, late, from_t, "");
+		return bucket_add(s, i, late, from_t, "");
 	/* microseconds: exact below 1024, 1024 wide above (2^k boundaries fall on them) */
-	if (hist_add(s, i, late, from_t, "< 1024") < 0)
+	if (bucket_add(s, i, late, from_t, "< 1024") < 0)
 		return -1;
-	return hist_add(s, i, late, from_t, ">= 1024");
+	return bucket_add(s, i, late, from_t, ">= 1024");
 }
 
-/* hists_remove - remove set i's histograms and forget its counts */
-static void hists_remove(struct session *s, int i)
+/* buckets_remove - remove set i's histograms and forget its counts */
+static void buckets_remove(struct session *s, int i)
 {
 	struct gen *g = &K.g[i];
 
@@ -303,7 +303,7 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	/* every end event, paired or not: first, so no end is paired but uncounted */
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
 		 sp->filter[0] ? " if " : "", sp->filter);
-	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || hists_add(s, 0, 0, 0) < 0 ||
+	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(s, 0, 0, 0) < 0 ||
 	    pair_on(s, 0) < 0)
 		return -1;
 	K.cur = 0;
@@ -320,7 +320,7 @@ static void renew(struct session *s)
 		return;
 	t0 = now_s();
 	K.t = t0 + K.margin;
-	if (hists_add(s, n, 0, 1) == 0 && hists_add(s, K.cur, 1, 1) == 0 && now_s() < K.t) {
+	if (buckets_add(s, n, 0, 1) == 0 && buckets_add(s, K.cur, 1, 1) == 0 && now_s() < K.t) {
 		K.old = K.cur;
 		K.cur = n;
 		return;
@@ -330,7 +330,7 @@ static void renew(struct session *s)
 	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
 		khist_remove(s, "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
-	hists_remove(s, n);
+	buckets_remove(s, n);
 	pair_off(s, n);
 	K.t = 0;
 }
@@ -344,7 +344,7 @@ void klat_poll(struct session *s, klat_fn fn, void *ctx)
 		if (now_s() >= K.t + OVERLAP_S) {
 			pair_off(s, K.old);
 			read_gen(s, K.old, fn, ctx);	/* final: nothing pairs there now */
-			hists_remove(s, K.old);
+			buckets_remove(s, K.old);
 			K.old = -1;
 		}
 	}
