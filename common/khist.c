@@ -244,11 +244,14 @@ int khist_key(const char *keys, const char *name, unsigned long long *v)
 /* strip_pass - remove what triggers can go now; the number removed */
 static int strip_pass(struct tracefs_instance *inst)
 {
-	char **systems = tracefs_event_systems(tracefs_instance_get_dir(inst)), **events;
+	char *dir = tracefs_instance_get_dir(inst), **systems, **events;
 	int i, j, removed = 0;
 
+	if (!dir)
+		return 0;
+	systems = tracefs_event_systems(dir);
 	for (i = 0; systems && systems[i]; i++) {
-		events = tracefs_system_events(tracefs_instance_get_dir(inst), systems[i]);
+		events = tracefs_system_events(dir, systems[i]);
 		for (j = 0; events && events[j]; j++) {
 			char *path = event_file(systems[i], events[j], "trigger"), *text, *line,
 			     *save = NULL;
@@ -256,10 +259,13 @@ static int strip_pass(struct tracefs_instance *inst)
 			text = tracefs_instance_file_read(inst, path, NULL);
 			for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
 			     line = strtok_r(NULL, "\n", &save)) {
-				char *cmd, *tail = strstr(line, " [");
+				char *cmd, *tail = NULL, *p;
 
 				if (line[0] == '#')
 					continue;
+				/* the state the kernel appends: " [active]", " [paused]" */
+				for (p = strstr(line, " ["); p; p = strstr(p + 1, " ["))
+					tail = p;
 				if (tail)
 					*tail = '\0';
 				if (asprintf(&cmd, "!%s\n", line) < 0)
@@ -274,6 +280,7 @@ static int strip_pass(struct tracefs_instance *inst)
 		tracefs_list_free(events);
 	}
 	tracefs_list_free(systems);
+	tracefs_put_tracing_file(dir);
 	return removed;
 }
 
