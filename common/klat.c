@@ -30,7 +30,7 @@
 #include "session.h"
 
 #define PAIR_SIZE 32768		/* entries of a pairing table (the kernel's max is 131072) */
-#define RENEW_AT 4096		/* pairs a set counts before a new set starts */
+#define RENEW_AT 2048		/* pairs a set counts before a new set starts */
 #define OVERLAP_S 1.0		/* how long after T the old set still pairs */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
@@ -65,7 +65,7 @@ static struct {
 	double t;		/* T, seconds of CLOCK_MONOTONIC */
 	double margin;		/* how far ahead T is chosen */
 	unsigned long long handed;	/* every count handed on */
-} K = { .old = -1, .margin = 0.05 };
+} K = { .old = -1, .margin = 0.1 };
 
 static double now_s(void)
 {
@@ -316,7 +316,8 @@ static void renew(struct session *s)
 	int n = !K.cur;
 	double t0;
 
-	if (pair_on(s, n) < 0)
+	/* the pairing triggers first: slow to make (their tables), so made once */
+	if (!K.g[n].paired && pair_on(s, n) < 0)
 		return;
 	t0 = now_s();
 	K.t = t0 + K.margin;
@@ -325,13 +326,12 @@ static void renew(struct session *s)
 		K.cur = n;
 		return;
 	}
-	/* not all in place before T: undo, and leave more time next poll */
+	/* not all in place before T: take the histograms back, try again next poll with more time */
 	K.margin = 2 * (now_s() - t0) + 0.01;
 	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
 		khist_remove(s, "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
 	buckets_remove(s, n);
-	pair_off(s, n);
 	K.t = 0;
 }
 
