@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "decode.h"
 #include "procread.h"
 #include "session.h"
@@ -172,15 +172,13 @@ const char *decode_comm(struct session *s, int pid)
 {
 	static struct { int pid; double at; char comm[64]; } cache[COMM_SLOTS];
 	static double last_load;
-	struct timespec ts;
 	const char *c;
 	double now;
 	int i = (unsigned)pid % COMM_SLOTS;
 
 	if (pid == 0)
 		return "<idle>";
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = ts.tv_sec + ts.tv_nsec / 1e9;
+	now = clock_s();
 	if (cache[i].pid == pid && now - cache[i].at < COMM_TTL)
 		return cache[i].comm;
 	if (proc_comm(pid, cache[i].comm, sizeof(cache[i].comm)) == 0) {

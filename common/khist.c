@@ -142,11 +142,29 @@ int khist_synth(const char *name, const char *fields)
 	return rc < 0 ? -1 : 0;
 }
 
+/* write_trigger - write CMD to SYS/EV's trigger file of the instance; -1 if refused */
+static int write_trigger(struct session *s, const char *sys, const char *ev, const char *cmd)
+{
+	char *line, *path;
+	int rc;
+
+	if (strchr(cmd, '\n'))
+		return -1;
+	path = event_file(sys, ev, "trigger");
+	if (asprintf(&line, "%s\n", cmd) < 0)
+		msg_die(EXIT_ERR, "out of memory");
+	tracefs_error_clear(s->inst);
+	rc = tracefs_instance_file_append(s->inst, path, line);
+	free(line);
+	free(path);
+	return rc < 0 ? -1 : 0;
+}
+
 /* khist_add - see khist.h */
 int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
 {
 	owner = s;
-	if (khist_write(s, sys, ev, cmd) < 0)
+	if (write_trigger(s, sys, ev, cmd) < 0)
 		return -1;
 	keep(sys, ev, cmd);
 	return 0;
@@ -168,24 +186,6 @@ int khist_remove(struct session *s, const char *sys, const char *ev, const char 
 		}
 	errno = ENOENT;
 	return -1;
-}
-
-/* khist_write - see khist.h */
-int khist_write(struct session *s, const char *sys, const char *ev, const char *cmd)
-{
-	char *line, *path;
-	int rc;
-
-	if (strchr(cmd, '\n'))
-		return -1;
-	path = event_file(sys, ev, "trigger");
-	if (asprintf(&line, "%s\n", cmd) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	tracefs_error_clear(s->inst);
-	rc = tracefs_instance_file_append(s->inst, path, line);
-	free(line);
-	free(path);
-	return rc < 0 ? -1 : 0;
 }
 
 /* khist_read - see khist.h */

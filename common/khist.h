@@ -22,8 +22,6 @@ int khist_synth(const char *name, const char *fields);
 int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd);
 /* khist_remove - remove now a trigger khist_add added (the same SYS, EV and CMD); -1 if refused */
 int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd);
-/* khist_write - write CMD to SYS/EV's trigger file, not to be undone (":pause", ":cont"); -1 if refused */
-int khist_write(struct session *s, const char *sys, const char *ev, const char *cmd);
 /*
  * khist_read - parse the hist file of SYS/EV in the instance: fn(info, keys,
  * hits, ctx) for every entry, where info is its histogram's trigger text (after

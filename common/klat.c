@@ -22,8 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "clock.h"
 #include "khist.h"
 #include "klat.h"
 #include "msg.h"
@@ -66,14 +66,6 @@ static struct {
 	double margin;		/* how far ahead T is chosen */
 	unsigned long long handed;	/* every count handed on */
 } K = { .old = -1, .margin = 0.1 };
-
-static double now_s(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec / 1e9;
-}
 
 /* klat_available - see klat.h */
 int klat_available(struct session *s)
@@ -319,15 +311,15 @@ static void renew(struct session *s)
 	/* the pairing triggers first: slow to make (their tables), so made once */
 	if (!K.g[n].paired && pair_on(s, n) < 0)
 		return;
-	t0 = now_s();
+	t0 = clock_s();
 	K.t = t0 + K.margin;
-	if (buckets_add(s, n, 0, 1) == 0 && buckets_add(s, K.cur, 1, 1) == 0 && now_s() < K.t) {
+	if (buckets_add(s, n, 0, 1) == 0 && buckets_add(s, K.cur, 1, 1) == 0 && clock_s() < K.t) {
 		K.old = K.cur;
 		K.cur = n;
 		return;
 	}
 	/* not all in place before T: take the histograms back, try again next poll with more time */
-	K.margin = 2 * (now_s() - t0) + 0.01;
+	K.margin = 2 * (clock_s() - t0) + 0.01;
 	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
 		khist_remove(s, "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
@@ -341,7 +333,7 @@ void klat_poll(struct session *s, klat_fn fn, void *ctx)
 	if (K.old >= 0) {
 		read_gen(s, K.old, fn, ctx);
 		/* not before: what starts before T is paired by the old set alone */
-		if (now_s() >= K.t + OVERLAP_S) {
+		if (clock_s() >= K.t + OVERLAP_S) {
 			pair_off(s, K.old);
 			read_gen(s, K.old, fn, ctx);	/* final: nothing pairs there now */
 			buckets_remove(s, K.old);

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "msg.h"
 #include "output.h"
 #include "procread.h"
@@ -105,15 +106,6 @@ void stream_drain(struct session *s)
 	tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, dispatch, NULL);
 }
 
-/* now_s - monotonic time in seconds */
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 /* nap - sleep up to `secs`; a signal cuts it short */
 static void nap(double secs)
 {
@@ -160,7 +152,7 @@ void stream_size_buffer(struct session *s)
 void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg)
 {
-	double start = now_s(), end = start + duration, next = start + interval;
+	double start = clock_s(), end = start + duration, next = start + interval;
 	double wait;
 
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
@@ -171,18 +163,18 @@ void stream_run(struct session *s, double duration, double interval,
 		out_batch_end();
 		if (sig_stop)
 			break;
-		if (duration > 0 && now_s() >= end)
+		if (duration > 0 && clock_s() >= end)
 			break;
-		if (interval > 0 && now_s() >= next) {
+		if (interval > 0 && clock_s() >= next) {
 			tick(arg);
 			out_batch_end();
 			next += interval;
 		}
 		wait = POLL_MS / 1000.0;
-		if (duration > 0 && end - now_s() < wait)
-			wait = end - now_s();
-		if (interval > 0 && next - now_s() < wait)
-			wait = next - now_s();
+		if (duration > 0 && end - clock_s() < wait)
+			wait = end - clock_s();
+		if (interval > 0 && next - clock_s() < wait)
+			wait = next - clock_s();
 		nap(wait);
 	}
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
@@ -265,7 +257,7 @@ static void print_text_header(struct tracefs_instance *inst)
 /* stream_run_text - see stream.h */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 {
-	double start = now_s(), end = start + duration, wait;
+	double start = clock_s(), end = start + duration, wait;
 	int fd;
 
 	fd = tracefs_instance_file_open(inst, "trace_pipe", O_RDONLY | O_NONBLOCK);
@@ -278,11 +270,11 @@ int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 	while (!sig_stop) {
 		copy_pipe(fd);
 		out_batch_end();
-		if (sig_stop || (duration > 0 && now_s() >= end))
+		if (sig_stop || (duration > 0 && clock_s() >= end))
 			break;
 		wait = POLL_MS / 1000.0;
-		if (duration > 0 && end - now_s() < wait)
-			wait = end - now_s();
+		if (duration > 0 && end - clock_s() < wait)
+			wait = end - clock_s();
 		nap(wait);
 	}
 	tracefs_instance_file_write(inst, "tracing_on", "0");
@@ -297,25 +289,25 @@ int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
 		      void (*tick)(void *), void *arg)
 {
-	double start = now_s(), end = start + duration, next = start + interval, wait;
+	double start = clock_s(), end = start + duration, next = start + interval, wait;
 
 	while (!sig_stop) {
 		out_batch_end();	/* nothing to print, but a reader gone stops us */
-		if (sig_stop || (duration > 0 && now_s() >= end))
+		if (sig_stop || (duration > 0 && clock_s() >= end))
 			break;
 		if (pollfn)
 			pollfn(arg);
-		if (interval > 0 && now_s() >= next) {
+		if (interval > 0 && clock_s() >= next) {
 			tick(arg);
 			out_batch_end();
 			next += interval;
 			continue;
 		}
 		wait = poll;
-		if (duration > 0 && end - now_s() < wait)
-			wait = end - now_s();
-		if (interval > 0 && next - now_s() < wait)
-			wait = next - now_s();
+		if (duration > 0 && end - clock_s() < wait)
+			wait = end - clock_s();
+		if (interval > 0 && next - clock_s() < wait)
+			wait = next - clock_s();
 		nap(wait);
 	}
 }

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -215,12 +216,10 @@ static void setup_profiler(struct state *st)
 /* setup_probes - one kprobe per function, enabled in our (switched off) instance */
 static void setup_probes(struct state *st, char **list)
 {
-	struct timespec t0, t1;
 	char name[64];
 	int i, skipped = 0;
-	double secs;
+	double t0 = clock_s(), secs;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (i = 0; i < st->n && !sig_stop; i++) {
 		/* the instance's tracing_on stays 0: the hit counts, no records */
 		snprintf(name, sizeof(name), "f%d_%d", (int)getpid(), i);
@@ -233,8 +232,7 @@ static void setup_probes(struct state *st, char **list)
 	}
 	if (sig_stop)
 		exit(EXIT_OK);
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	secs = t1.tv_sec - t0.tv_sec + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+	secs = clock_s() - t0;
 	if (skipped > 1)
 		msg_warn("%d of %d functions cannot be probed and are not counted",
 			 skipped, st->n);
