@@ -159,34 +159,70 @@ echo "| opensnoop ($how) | $otraced | $(awk -v a=$otraced -v b=$oplain 'BEGIN { 
 [ -s $W/oodd ] && { echo; echo "Rows of opengen with another path (first of each round):"; echo; sed 's/^/    /' $W/oodd; }
 echo
 # 5. iolatency: pairing and counting in the kernel (-K, hist triggers) against
-# pairing in user space (the default), on null_blk: iogen's direct-read rate, the
-# tool's CPU time per I/O (utime + stime at its end), and I/O counted of IN
+# pairing in user space (the default) and against perf-tools iolatency (bash and
+# awk on the trace text, when bench/run.sh brought them in), on null_blk:
+# iogen's direct-read rate, the tool's CPU time per I/O (all its processes, with
+# the children they reaped) and I/O counted of IN
 IN=${BENCH_GUEST_IOS:-40000}
 il_ok=1
 modprobe null_blk nr_devices=1 2>/dev/null
 n=0
 while [ $n -lt 50 ] && ! [ -b /dev/nullb0 ]; do sleep 0.1; n=$((n + 1)); done
+# il_cpu PGID - clock ticks of a process group: utime, stime and its reaped children's
+il_cpu() {
+	for f in /proc/[0-9]*/stat; do cat "$f" 2>/dev/null; echo; done |
+		awk -v g="$1" '{ sub(/^.*\) /, "") } $3 == g { n += $12 + $13 + $14 + $15 } END { print n + 0 }'
+}
+# il_count FILE - I/O in all the histograms FILE has
+il_count() { awk '$2 == "->" && $4 == ":" { n += $5 } END { print n + 0 }' "$1"; }
+# il_settle FILE - wait (60 s at most) until the last histogram printed counts
+# nothing: the tool has caught up with the load, which ended
+il_settle() {
+	n=0
+	while [ $n -lt 120 ]; do
+		awk '/^ *>=\(ms\)/ { b++; s[b] = 0 } $2 == "->" && $4 == ":" { s[b] += $5 }
+			END { exit !(b >= 2 && s[b - 1] > 0 && s[b] == 0) }' "$1" && return 0
+		sleep 0.5
+		n=$((n + 1))
+	done
+	return 1
+}
 if [ -b /dev/nullb0 ]; then
 	MM=$(tr : , < /sys/class/block/nullb0/dev)
 	hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
-	: > $W/iplain; : > $W/ik; : > $W/iu; : > $W/ikc; : > $W/iuc; : > $W/ikn; : > $W/iun
+	PIL=$(command -v iolatency-perf)
 	modes=u
 	[ -e $T/events/block/block_rq_issue/hist ] && modes="k u"
+	if [ -n "$PIL" ] && command -v bash > /dev/null; then
+		modes="$modes p"
+		# as on a Debian host: mawk where the script looks for it, the
+		# tracing directory under debugfs, its lock file's directory
+		[ -x /usr/bin/mawk ] || { mkdir -p /usr/bin; ln -s "$(command -v mawk)" /usr/bin/mawk 2> /dev/null; }
+		mkdir -p /sys/kernel/debug /var/tmp
+		[ -d /sys/kernel/debug/tracing ] || mount -t debugfs debugfs /sys/kernel/debug
+	fi
+	for m in plain $modes; do : > $W/i$m; : > $W/i${m}c; : > $W/i${m}n; done
 	r=1
 	while [ $r -le "$ROUNDS" ]; do
 		iogen "$IN" /dev/nullb0 | awk '{ print $4 }' >> $W/iplain
 		for m in $modes; do
 			rm -f $W/il.out $W/il.err
-			if [ $m = k ]; then iolatency -K -d "$MM" 1 > $W/il.out 2> $W/il.err &
-			else iolatency -d "$MM" 1 > $W/il.out 2> $W/il.err & fi
+			# each in a process group of its own, ended as Ctrl-C would
+			case $m in
+			k) setsid iolatency -K -d "$MM" 1 > $W/il.out 2> $W/il.err & ;;
+			u) setsid iolatency -d "$MM" 1 > $W/il.out 2> $W/il.err & ;;
+			p) setsid bash "$PIL" -d "$MM" 1 > $W/il.out 2> $W/il.err & ;;
+			esac
 			p=$!
-			wait_line $W/il.out '^Tracing' || { echo "iolatency did not start: $(cat $W/il.err)"; il_ok=0; break 2; }
+			wait_line $W/il.out '^Tracing' || { echo "$m: iolatency did not start: $(cat $W/il.err)"; il_ok=0; break 2; }
 			iogen "$IN" /dev/nullb0 | awk '{ print $4 }' >> $W/i$m
 			sleep 1.5
-			awk '{ print $14 + $15 }' /proc/$p/stat >> $W/i${m}c
-			kill -INT $p
+			il_settle $W/il.out
+			il_cpu $p >> $W/i${m}c
+			# bash ignores SIGINT in a background job: TERM, which the script traps too
+			if [ $m = p ]; then kill -TERM -$p; else kill -INT -$p; fi
 			wait $p
-			awk '$2 == "->" && $4 == ":" { n += $5 } END { print n + 0 }' $W/il.out >> $W/i${m}n
+			il_count $W/il.out >> $W/i${m}n
 		done
 		r=$((r + 1))
 	done
@@ -195,7 +231,11 @@ if [ -b /dev/nullb0 ]; then
 	echo "|---|---:|---:|---:|---:|"
 	echo "| untraced | $ip | 1.00 | | |"
 	for m in $modes; do
-		[ $m = k ] && name="iolatency -K (in the kernel)" || name="iolatency (user space)"
+		case $m in
+		k) name="iolatency -K (in the kernel)" ;;
+		u) name="iolatency (user space)" ;;
+		p) name="iolatency-perf (bash, awk)" ;;
+		esac
 		v=$(median < $W/i$m)
 		cpu=$(median < $W/i${m}c)
 		echo "| $name | $v | $(awk -v a=$v -v b=$ip 'BEGIN { printf "%.2f", a / b }') |" \
@@ -204,6 +244,7 @@ if [ -b /dev/nullb0 ]; then
 	done
 	echo
 	[ -e $T/events/block/block_rq_issue/hist ] || echo "This kernel has no hist triggers: -K refuses to run."
+	case $modes in *p*) ;; *) echo "perf-tools iolatency was not brought in (bench/run.sh does: bash, mawk, the script)." ;; esac
 	echo
 fi
 [ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ] && [ $il_ok = 1 ]

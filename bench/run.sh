@@ -602,6 +602,11 @@ for t in tpoint opensnoop execsnoop iosnoop iolatency tcpretrans funccount funcg
 	echo "| $t | $d | $s | $p |"
 done
 echo
+# il_perf_bins - what perf-tools iolatency needs in a guest: bash, mawk, the script
+il_perf_bins() {
+	command -v bash > /dev/null && command -v mawk > /dev/null && [ -x "$PERF/iolatency-perf" ] &&
+		echo "bash mawk $PERF/iolatency-perf"
+}
 if [ "${BENCH_VM:-0}" = 1 ]; then
 	echo "## 5. funccount and iolatency in qemu guests (kprobes, hist triggers)"
 	echo
@@ -609,7 +614,7 @@ if [ "${BENCH_VM:-0}" = 1 ]; then
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen" \
+	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen $(il_perf_bins)" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"
