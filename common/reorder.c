@@ -4,8 +4,10 @@
  * the records older than the newest timestamp seen by the drain before are
  * sorted and handed on: anything older than that was reserved before a record
  * that had already been read, so it has been committed and drained by now.
- * Cost: one copy of each queued record, and a sort only when a record arrived
- * out of order. The timestamps must mean the same on every CPU: reorder_init.
+ * Cost: one copy of each queued record, into large chunks that are reused once
+ * every record in them has been handed on (no allocation per record), and a
+ * sort, of the part the late records fall in, only when a record arrived out of
+ * order. The timestamps must mean the same on every CPU: reorder_init.
  *
  * Nothing newer is handed on early, even when a backlog makes the queue (and
  * the tool's memory) grow: a drain reads a CPU found empty again only in the
@@ -22,10 +24,21 @@
 #include "session.h"
 #include "stream.h"
 
+#define CHUNK_BYTES (1 << 20)	/* records are copied into chunks of this size */
+#define SPARE_CHUNKS 4		/* emptied chunks kept for reuse */
+
+/* records copied in arrival order; a chunk goes once all its records are handed on */
+struct chunk {
+	size_t used;		/* bytes handed out */
+	size_t live;		/* records in it not yet handed on */
+	char data[];
+};
+
 struct item {
 	unsigned long long ts, seq;
 	struct tep_event *ev;
 	struct tep_record *rec;
+	struct chunk *chunk;
 	reorder_fn fn;
 	void *ctx, *aux;
 };
@@ -35,11 +48,59 @@ struct target {
 	void *ctx;
 };
 
-static struct item *queue;
-static size_t nr, cap;
+static struct item *queue;	/* queue[head .. nr) wait */
+static size_t head, nr, cap;
+static size_t sorted;		/* queue[head .. sorted) is in order */
 static unsigned long long seq, newest, horizon;
+static unsigned long long oldest_late;	/* the oldest record queued behind a later one */
 static int unsorted;	/* a record was queued behind a later one */
 static int aux_kept;	/* the running handler took its aux */
+static struct chunk *cur, *spare[SPARE_CHUNKS];
+static int nr_spare;
+
+/* copy_record - a copy of rec in the current chunk (a fresh one when it is full) */
+static struct tep_record *copy_record(const struct tep_record *rec, struct chunk **in)
+{
+	size_t need = (sizeof(struct tep_record) + rec->size + 15) & ~(size_t)15;
+	struct tep_record *r;
+
+	if (need > CHUNK_BYTES - sizeof(struct chunk))
+		msg_die(EXIT_ERR, "internal: a %d-byte record", rec->size);
+	if (!cur || cur->used + need > CHUNK_BYTES - sizeof(struct chunk)) {
+		if (cur && !cur->live)
+			cur->used = 0;		/* all handed on: start it over */
+		else {
+			cur = nr_spare ? spare[--nr_spare] : malloc(CHUNK_BYTES);
+			if (!cur)
+				msg_die(EXIT_ERR, "out of memory");
+			cur->used = cur->live = 0;
+		}
+	}
+	r = (struct tep_record *)(cur->data + cur->used);
+	cur->used += need;
+	cur->live++;
+	memset(r, 0, sizeof(*r));
+	r->ts = rec->ts;
+	r->size = rec->size;
+	r->record_size = rec->record_size;
+	r->cpu = rec->cpu;
+	r->ref_count = 1;
+	r->data = r + 1;
+	memcpy(r->data, rec->data, rec->size);
+	*in = cur;
+	return r;
+}
+
+/* release - one record of c was handed on; an emptied chunk is kept or freed */
+static void release(struct chunk *c)
+{
+	if (--c->live || c == cur)
+		return;
+	if (nr_spare < SPARE_CHUNKS)
+		spare[nr_spare++] = c;
+	else
+		free(c);
+}
 
 /* reorder_init - see reorder.h */
 int reorder_init(struct session *s)
@@ -51,31 +112,34 @@ int reorder_init(struct session *s)
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux)
 {
+	struct chunk *c;
 	struct tep_record *r;
 
 	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain */
 	if (nr == cap) {
 		struct item *q;
 
-		cap = cap ? cap * 2 : 256;
-		q = realloc(queue, cap * sizeof(*queue));
-		if (!q)
-			msg_die(EXIT_ERR, "out of memory");
-		queue = q;
+		if (head > cap / 2) {		/* room at the front: move the waiting down */
+			memmove(queue, queue + head, (nr - head) * sizeof(*queue));
+			nr -= head;
+			sorted -= head;
+			head = 0;
+		} else {
+			cap = cap ? cap * 2 : 256;
+			q = realloc(queue, cap * sizeof(*queue));
+			if (!q)
+				msg_die(EXIT_ERR, "out of memory");
+			queue = q;
+		}
 	}
-	r = calloc(1, sizeof(*r) + rec->size);
-	if (!r)
-		msg_die(EXIT_ERR, "out of memory");
-	r->ts = rec->ts;
-	r->size = rec->size;
-	r->record_size = rec->record_size;
-	r->cpu = rec->cpu;
-	r->ref_count = 1;
-	r->data = r + 1;
-	memcpy(r->data, rec->data, rec->size);
-	if (nr && rec->ts < queue[nr - 1].ts)
+	r = copy_record(rec, &c);
+	if (nr > head && rec->ts < queue[nr - 1].ts) {
+		if (!unsorted || rec->ts < oldest_late)
+			oldest_late = rec->ts;
 		unsorted = 1;
-	queue[nr++] = (struct item){ rec->ts, seq++, ev, r, fn, ctx, aux };
+	} else if (!unsorted)
+		sorted = nr + 1;
+	queue[nr++] = (struct item){ rec->ts, seq++, ev, r, c, fn, ctx, aux };
 	if (rec->ts > newest)
 		newest = rec->ts;
 }
@@ -100,38 +164,99 @@ void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
 	stream_on(ev, capture, t);
 }
 
-/* cmp_item - timestamp order, arrival order among equals */
-static int cmp_item(const void *a, const void *b)
+/* before - timestamp order, arrival order among equals */
+static int before(const struct item *x, const struct item *y)
 {
-	const struct item *x = a, *y = b;
+	return x->ts != y->ts ? x->ts < y->ts : x->seq < y->seq;
+}
 
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
+/*
+ * sort_runs - sort q[0 .. n): it is a few runs already in order (one per drain
+ * and per late record), so merge neighbouring runs, pass after pass, through
+ * a second array: a pass costs n moves, and each halves the runs
+ */
+static void sort_runs(struct item *q, size_t n)
+{
+	static struct item *tmp;
+	static size_t tmp_cap;
+	struct item *src = q, *dst;
+	size_t i, runs;
+
+	if (n < 2)
+		return;
+	if (tmp_cap < n) {
+		free(tmp);
+		tmp_cap = n;
+		tmp = malloc(tmp_cap * sizeof(*tmp));
+		if (!tmp)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+	dst = tmp;
+	for (;;) {
+		size_t a = 0, out = 0;
+
+		runs = 0;
+		while (a < n) {
+			size_t b = a + 1, c, x, y;
+
+			while (b < n && !before(&src[b], &src[b - 1]))
+				b++;
+			c = b < n ? b + 1 : b;
+			while (c < n && !before(&src[c], &src[c - 1]))
+				c++;
+			/* merge src[a .. b) and src[b .. c) into dst */
+			for (x = a, y = b; x < b || y < c;)
+				dst[out++] = y >= c || (x < b && !before(&src[y], &src[x])) ?
+					     src[x++] : src[y++];
+			runs++;
+			a = c;
+		}
+		src = dst;
+		dst = src == q ? tmp : q;
+		if (runs == 1)
+			break;
+	}
+	if (src != q)
+		for (i = 0; i < n; i++)
+			q[i] = src[i];
 }
 
 /* deliver - hand on the queued records up to `limit` (inclusive), in order */
 static void deliver(unsigned long long limit)
 {
-	size_t i, done = 0;
+	size_t lo, hi;
 
-	if (!nr)
+	if (head == nr)
 		return;
-	/* records of one drain come merged in time order: sort only when
-	 * a late commit (or a later drain) queued one behind a newer one */
-	if (unsorted)
-		qsort(queue, nr, sizeof(*queue), cmp_item);
-	unsorted = 0;
-	for (i = 0; i < nr && queue[i].ts <= limit; i++) {
-		aux_kept = 0;
-		queue[i].fn(queue[i].ev, queue[i].rec, queue[i].aux, queue[i].ctx);
-		if (!aux_kept)
-			free(queue[i].aux);
-		free(queue[i].rec);
-		done++;
+	/* records of one drain come merged in time order: sort only when a late
+	 * commit (or a later drain) queued one behind a newer one, and only from
+	 * the first record in order that is newer than it */
+	if (unsorted) {
+		lo = head;
+		hi = sorted;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (queue[mid].ts <= oldest_late)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		sort_runs(queue + lo, nr - lo);
+		unsorted = 0;
 	}
-	memmove(queue, queue + done, (nr - done) * sizeof(*queue));
-	nr -= done;
+	for (; head < nr && queue[head].ts <= limit; head++) {
+		struct item *it = &queue[head];
+
+		aux_kept = 0;
+		it->fn(it->ev, it->rec, it->aux, it->ctx);
+		if (!aux_kept)
+			free(it->aux);
+		release(it->chunk);
+	}
+	if (head == nr)
+		head = nr = 0;
+	sorted = nr;
 }
 
 /* reorder_keep_aux - see reorder.h */

@@ -178,7 +178,7 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
 	long long ret = decode_s64(ev, rec, "ret");
-	const char *link = aux;	/* the FD's file, read at the return, or "" */
+	const char *link = aux ? aux : "";	/* the FD's file, read at the return */
 	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
 	char buf[32], err[16];
 
@@ -221,8 +221,6 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 	/* the FD's file only when the path could not be read at the call */
 	if (mode == M_PROC && ret >= 0 && path_read[tid & (NREAD - 1)] != tid)
 		link = proc_fd_path(tid, (int)ret);
-	if (!link && !(link = strdup("")))
-		msg_die(EXIT_ERR, "out of memory");
 	/* the first open seen from tid: its name now, while it lives */
 	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
 		pidmap_put(comms, tid, strdup(comm));

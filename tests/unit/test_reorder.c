@@ -61,6 +61,100 @@ static const char *seq(void)
 	return buf;
 }
 
+/* a model of the queue: what is pending, and what each drain must hand on */
+struct pend {
+	unsigned long long ts, seq, id;
+};
+
+static struct pend *model, *handed;
+static size_t nmodel, nhanded;
+static int stress_bad;
+
+/* take_big - the stress handler: check the payload, note what came */
+static void take_big(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	unsigned long long v[8];
+	int i;
+
+	memcpy(v, rec->data, sizeof(v));
+	for (i = 1; i < 8; i++)
+		if (v[i] != v[0] * 8 + i)
+			stress_bad = 1;
+	if (rec->ts != v[0] >> 20 || rec->size != sizeof(v))
+		stress_bad = 1;
+	handed[nhanded].ts = rec->ts;
+	handed[nhanded++].id = v[0];
+}
+
+static int cmp_pend(const void *a, const void *b)
+{
+	const struct pend *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * stress - 300000 records (far more than one chunk of copies) in drains of
+ * random sizes, each drain in time order but with late records among them and
+ * equal timestamps; each drain must hand on exactly the model's records up to
+ * the newest of the drain before, in (time, arrival) order, payloads intact
+ */
+static int stress(void)
+{
+	unsigned long long rnd = 12345, now = 1000, newest = 0, horizon = 0, s = 0;
+	size_t total = 300000, pushed = 0, i, n;
+	int last;
+
+	model = calloc(total, sizeof(*model));
+	handed = calloc(total, sizeof(*handed));
+	while (pushed < total || nmodel) {
+		n = pushed < total ? (rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL) >> 54 : 0;
+		for (i = 0; i < n && pushed < total; i++, pushed++) {
+			unsigned long long v[8], ts, r;
+			struct tep_record rec = { .size = sizeof(v), .data = v };
+			int k;
+
+			rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+			r = rnd >> 33;
+			/* mostly forward, some equal, some late (older than the drain before) */
+			if (r % 10 == 0 && now > 400)
+				ts = now - 1 - r % 300;
+			else if (r % 7 == 0)
+				ts = now;
+			else
+				ts = now += 1 + r % 3;
+			v[0] = (ts << 20) | pushed;
+			for (k = 1; k < 8; k++)
+				v[k] = v[0] * 8 + k;
+			rec.ts = ts;
+			reorder_push(NULL, &rec, take_big, NULL, NULL);
+			model[nmodel].ts = ts;
+			model[nmodel].seq = s++;
+			model[nmodel++].id = v[0];
+			if (ts > newest)
+				newest = ts;
+		}
+		last = pushed == total;
+		nhanded = 0;
+		reorder_drained(last);
+		/* the model: everything up to the horizon, in order */
+		qsort(model, nmodel, sizeof(*model), cmp_pend);
+		for (i = 0; i < nmodel && (last || model[i].ts <= horizon); i++)
+			if (i >= nhanded || handed[i].id != model[i].id)
+				return 0;
+		if (i != nhanded || stress_bad)
+			return 0;
+		memmove(model, model + i, (nmodel - i) * sizeof(*model));
+		nmodel -= i;
+		horizon = newest;
+	}
+	free(model);
+	free(handed);
+	return 1;
+}
+
 int main(void)
 {
 	/* first drain: nothing is handed on yet, a CPU may still hold older records */
@@ -113,6 +207,8 @@ int main(void)
 	ngot = 0;
 	reorder_drained(1);
 	check("nothing_left", ngot == 0);
+
+	check("many_drains_against_a_model", stress());
 
 	printf("%s test_reorder\n", failed ? "FAIL" : "PASS");
 	return failed;
