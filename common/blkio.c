@@ -410,14 +410,6 @@ static struct tep_event *want(struct session *s, const char *name, int required)
 	return ev;
 }
 
-/* follow - filter, handle (in time order over all CPUs) and enable one block event */
-static void follow(struct session *s, struct tep_event *ev, const char *filter, reorder_fn fn)
-{
-	session_filter(s, "block", ev->name, filter, NULL);
-	reorder_on(ev, fn, NULL);
-	session_enable(s, "block", ev->name);
-}
-
 /* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
 void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx)
 {
@@ -443,16 +435,16 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	    !decode_has(B.complete, "nr_sector") || !decode_has(B.complete, "rwbs"))
 		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
 	stream_on_gap(on_gap, NULL);
-	follow(s, B.complete, f, on_complete);
-	follow(s, B.start, f, on_start);
+	reorder_follow(s, "block", B.complete->name, f, NULL, on_complete);
+	reorder_follow(s, "block", B.start->name, f, NULL, on_start);
 	if (o->queue)
-		follow(s, B.issue, f, on_start);
+		reorder_follow(s, "block", B.issue->name, f, NULL, on_start);
 	if (B.getrq)
-		follow(s, B.getrq, wf, on_getrq);
+		reorder_follow(s, "block", B.getrq->name, wf, NULL, on_getrq);
 	if (B.rq_merge)
-		follow(s, B.rq_merge, f, on_rq_merge);
+		reorder_follow(s, "block", B.rq_merge->name, f, NULL, on_rq_merge);
 	if (B.front)
-		follow(s, B.front, df, on_frontmerge);
+		reorder_follow(s, "block", B.front->name, df, NULL, on_frontmerge);
 	free(f);
 	free(wf);
 	free(df);

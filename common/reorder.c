@@ -164,6 +164,23 @@ void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
 	stream_on(ev, capture, t);
 }
 
+/* reorder_follow - see reorder.h */
+struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
+				 const char *filter, stream_fn pre, reorder_fn fn)
+{
+	struct tep_event *ev = session_event(s, sys, name);
+
+	if (!ev)
+		return NULL;
+	session_filter(s, sys, name, filter, NULL);
+	if (pre)
+		stream_on(ev, pre, NULL);
+	else
+		reorder_on(ev, fn, NULL);
+	session_enable(s, sys, name);
+	return ev;
+}
+
 /* before - timestamp order, arrival order among equals */
 static int before(const struct item *x, const struct item *y)
 {

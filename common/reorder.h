@@ -4,6 +4,8 @@
 
 #include <tracefs.h>
 
+#include "stream.h"
+
 /*
  * One drain merges the CPUs by timestamp, but a record committed on one CPU
  * while another CPU's newer records were being read only shows up in the next
@@ -30,6 +32,14 @@ typedef void (*reorder_fn)(struct tep_event *ev, struct tep_record *rec, void *a
 
 /* reorder_on - queue every record of ev, to be handed to fn in time order */
 void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx);
+/*
+ * reorder_follow - filter (NULL: none) and enable SYS:NAME, and route its
+ * records: to the stream handler pre if given (it reads what must be read at
+ * once and queues with reorder_push), else to fn in time order. Returns the
+ * event, or NULL (nothing done) if this kernel does not have it.
+ */
+struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
+				 const char *filter, stream_fn pre, reorder_fn fn);
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux);

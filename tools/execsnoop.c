@@ -391,29 +391,14 @@ static void setup_probes(struct session *s)
 #endif
 }
 
-/* filter - install "common_pid != self" plus `extra` on SYS:EV */
-static void filter(struct session *s, const char *sys, const char *ev, const char *extra)
-{
-	char *f = filter_build(0, 0, NULL, extra);
-
-	session_filter(s, sys, ev, f, NULL);
-	free(f);
-}
-
-/* use - filter, enable and route one event (to pre, else fn), if this kernel has it */
+/* use - SYS:NAME, without our own events, plus `extra`, to pre or fn (reorder_follow) */
 static void use(struct session *s, const char *sys, const char *name, const char *extra,
 		stream_fn pre, reorder_fn fn)
 {
-	struct tep_event *ev = session_event(s, sys, name);
+	char *f = filter_build(0, 0, NULL, extra);
 
-	if (!ev)
-		return;
-	filter(s, sys, name, extra);
-	if (pre)
-		stream_on(ev, pre, NULL);
-	else
-		reorder_on(ev, fn, NULL);
-	session_enable(s, sys, name);
+	reorder_follow(s, sys, name, f, pre, fn);
+	free(f);
 }
 
 int main(int argc, char **argv)

@@ -271,22 +271,6 @@ static char *build_filter(const char *extra)
 	return f;
 }
 
-/* use - filter, enable and route one event (to pre, else fn), if this kernel has it */
-static void use(const char *sys, const char *name, const char *filter, stream_fn pre,
-		reorder_fn fn)
-{
-	struct tep_event *ev = session_event(sess, sys, name);
-
-	if (!ev)
-		return;
-	session_filter(sess, sys, name, filter, NULL);
-	if (pre)
-		stream_on(ev, pre, NULL);
-	else
-		reorder_on(ev, fn, NULL);
-	session_enable(sess, sys, name);
-}
-
 int main(int argc, char **argv)
 {
 	const char *formats[14] = { "sched:sched_process_fork", "task:task_rename" };
@@ -323,19 +307,19 @@ int main(int argc, char **argv)
 	filter = build_filter(NULL);
 	exit_filter = build_filter(o.fails ? "ret < 0" : NULL);
 	snprintf(name, sizeof(name), "common_pid != %d", (int)getpid());
-	use("sched", "sched_process_fork", name, NULL, on_rename);
-	use("task", "task_rename", name, NULL, on_rename);
+	reorder_follow(sess, "sched", "sched_process_fork", name, NULL, on_rename);
+	reorder_follow(sess, "task", "task_rename", name, NULL, on_rename);
 	for (i = 0; i < 3; i++) {
 		if (mode == M_EPROBE)
-			use(sess->group, calls[i], filter, NULL, on_probe);
+			reorder_follow(sess, sess->group, calls[i], filter, NULL, on_probe);
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
 		if (mode == M_PROC)
-			use("syscalls", name, filter, pre_enter, NULL);
+			reorder_follow(sess, "syscalls", name, filter, pre_enter, NULL);
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
-		use("syscalls", name, exit_filter, pre_return, NULL);
+		reorder_follow(sess, "syscalls", name, exit_filter, pre_return, NULL);
 	}
 	if (mode == M_KPROBE)
-		use(sess->group, "open", filter, NULL, on_probe);
+		reorder_follow(sess, sess->group, "open", filter, NULL, on_probe);
 	free(filter);
 	free(exit_filter);
 
