@@ -3,11 +3,12 @@
 #
 # Build: gcc or clang, make, pkg-config, libtracefs-dev, libtraceevent-dev.
 # Tests: musl-tools (musl compile check), qemu-system-x86, busybox-static, cpio,
-# kmod, xz-utils (the real-kernel test bed), perf-tools-unstable (bench/),
+# kmod, xz-utils (the real-kernel test bed), perf-tools-unstable and gawk (bench/:
+# the perf-tools scripts, and gawk for opensnoop-perf),
 # libclang-rt-14-dev (sanitizer and libFuzzer runtimes: check-asan, fuzz).
 set -e
 PKGS="gcc clang make pkg-config libtracefs-dev libtraceevent-dev musl-tools
-qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable libclang-rt-14-dev"
+qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable gawk libclang-rt-14-dev"
 missing=
 for p in $PKGS; do
 	dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"

@@ -120,42 +120,78 @@ echo "| getppid() calls by fcalls ($gf) | $GN | $g | $([ "$g" = $GN ] && echo ex
 echo "| read() calls by readgen, $ROUNDS rounds | $RN each | $(awk '{ print $5 }' $W/rounds | tr '\n' ' ') | $([ $exact_ok = 1 ] && echo 'at least N every round (the shell reads too)' || echo '**fewer than N**') |"
 echo
 
-# opensnoop with its kernel-side path: every open of opengen's path, named
+# opensnoop with its kernel-side path: every open of opengen's path, named;
+# beside it perf-tools opensnoop (a getname() return probe, bash and gawk on
+# trace_pipe) when bench/run.sh brought it in
+POS=$(command -v opensnoop-perf)
+omodes=o
+if [ -n "$POS" ] && command -v bash > /dev/null && command -v gawk > /dev/null; then
+	omodes="o p"
+	# as on a Debian host: gawk where the script looks for it, the tracing
+	# directory under debugfs, its lock file's directory
+	[ -x /usr/bin/gawk ] || { mkdir -p /usr/bin; ln -s "$(command -v gawk)" /usr/bin/gawk 2> /dev/null; }
+	mkdir -p /sys/kernel/debug /var/tmp
+	[ -d /sys/kernel/debug/tracing ] || mount -t debugfs debugfs /sys/kernel/debug
+fi
 echo "| opengen $ON x open() | ops/s (median of $ROUNDS) | vs untraced | rows of the path / N (worst) | rows of opengen, any path (worst) | lost reported |"
 echo "|---|---:|---:|---:|---:|---:|"
 : > $W/oplain
-: > $W/otraced
-: > $W/oseen
-: > $W/olost
-: > $W/orows
 : > $W/oodd
+for m in $omodes; do : > $W/o${m}traced; : > $W/o${m}seen; : > $W/o${m}lost; : > $W/o${m}rows; done
 r=1
 while [ $r -le "$ROUNDS" ]; do
 	opengen "$ON" $W/og.target | awk '{ print $4 }' >> $W/oplain
-	rm -f $W/os.out $W/os.err	# no earlier run's banner to wait for
-	opensnoop > $W/os.out 2> $W/os.err &
-	p=$!
-	wait_line $W/os.out '^Tracing' || { echo "opensnoop did not start: $(cat $W/os.err)"; exit 1; }
-	opengen "$ON" $W/og.target > $W/og.res
-	awk '{ print $4 }' $W/og.res >> $W/otraced
-	gp=$(cut -d' ' -f1 $W/og.res)
-	sleep 1
-	kill -INT $p
-	wait $p
-	awk -v p="$gp" -v f="$W/og.target" '$2 == p && $4 == f { n++ } END { print n + 0 }' $W/os.out >> $W/oseen
-	# rows of opengen whatever their path says (a path the kernel could not read)
-	awk -v p="$gp" '$2 == p { n++ } END { print n + 0 }' $W/os.out >> $W/orows
-	awk -v p="$gp" -v f="$W/og.target" '$2 == p && $4 != f' $W/os.out | head -n 3 >> $W/oodd
-	sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/os.err | head -1 | awk '{ s += $1 } END { print s + 0 }' >> $W/olost
+	for m in $omodes; do
+		rm -f $W/os.out $W/os.err	# no earlier run's banner to wait for
+		# each in a process group of its own, ended as Ctrl-C would
+		if [ $m = o ]; then setsid opensnoop > $W/os.out 2> $W/os.err &
+		else setsid bash "$POS" > $W/os.out 2> $W/os.err & fi
+		p=$!
+		# both print the COMM header once they trace (opensnoop-perf has no banner)
+		wait_line $W/os.out '^COMM' || { echo "$m: opensnoop did not start: $(cat $W/os.err)"; exit 1; }
+		[ $m = p ] && sleep 1	# its reader (cat trace_pipe) starts after the header
+		opengen "$ON" $W/og.target > $W/og.res
+		awk '{ print $4 }' $W/og.res >> $W/o${m}traced
+		gp=$(cut -d' ' -f1 $W/og.res)
+		sleep 1
+		# bash ignores SIGINT in a background job: TERM, which the script traps too
+		if [ $m = p ]; then kill -TERM -$p; else kill -INT -$p; fi
+		wait $p
+		awk -v p="$gp" -v f="$W/og.target" '$2 == p && $4 == f { n++ } END { print n + 0 }' $W/os.out >> $W/o${m}seen
+		# rows of opengen whatever their path says (a path the kernel could not read)
+		awk -v p="$gp" '$2 == p { n++ } END { print n + 0 }' $W/os.out >> $W/o${m}rows
+		[ $m = o ] && awk -v p="$gp" -v f="$W/og.target" '$2 == p && $4 != f' $W/os.out | head -n 3 >> $W/oodd
+		# what each said of its losses: ours one WARNING line, opensnoop-perf
+		# ftrace's "[LOST N EVENTS]" marks (N, when the kernel gives it)
+		if [ $m = o ]; then
+			sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/os.err | head -1 |
+				awk '{ s += $1 } END { print s + 0, (NR > 0) }' >> $W/o${m}lost
+		else
+			cat $W/os.out $W/os.err | awk '/LOST.*EVENTS/ { n++; if (match($0, /LOST [0-9]+/)) s += substr($0, RSTART + 5, RLENGTH - 5) }
+				END { print s + 0, n + 0 }' >> $W/o${m}lost
+		fi
+		[ $m = o ] && how=$(grep -q "caller's memory" $W/os.err && echo "paths read after the open" || echo "paths read in the kernel")
+	done
 	r=$((r + 1))
 done
 oplain=$(median < $W/oplain)
-otraced=$(median < $W/otraced)
-oseen=$(median < $W/oseen)
-oworst=$(sort -n $W/oseen | head -1)
 echo "| untraced | $oplain | 1.00 | | | |"
-how=$(grep -q "caller's memory" $W/os.err && echo "paths read after the open" || echo "paths read in the kernel")
-echo "| opensnoop ($how) | $otraced | $(awk -v a=$otraced -v b=$oplain 'BEGIN { printf "%.2f", a / b }') | $oseen / $ON ($oworst) | $(median < $W/orows) ($(sort -n $W/orows | head -1)) | $(median < $W/olost) |"
+for m in $omodes; do
+	v=$(median < $W/o${m}traced)
+	[ $m = o ] && name="opensnoop ($how)" || name="opensnoop-perf (getname() return probe, bash, gawk)"
+	said=$(awk '$2 > 0' $W/o${m}lost | wc -l)
+	if [ "$said" -gt 0 ]; then lost="$(awk '{ print $1 }' $W/o${m}lost | median) (said in $said of $ROUNDS runs)"
+	else lost="none said"; fi
+	echo "| $name | $v | $(awk -v a=$v -v b=$oplain 'BEGIN { printf "%.2f", a / b }') |" \
+		"$(median < $W/o${m}seen) / $ON ($(sort -n $W/o${m}seen | head -1)) |" \
+		"$(median < $W/o${m}rows) ($(sort -n $W/o${m}rows | head -1)) | $lost |"
+done
+oworst=$(sort -n $W/ooseen | head -1)
+case $omodes in *p*)
+	echo
+	echo "opensnoop against opensnoop-perf, the load's rate: $(awk -v a=$(median < $W/ootraced) -v b=$(median < $W/optraced) 'BEGIN { printf "%.2fx", a / b }')" ;;
+*)	echo; echo "perf-tools opensnoop was not brought in (bench/run.sh does: bash, gawk, the script)." ;;
+esac
 [ -s $W/oodd ] && { echo; echo "Rows of opengen with another path (first of each round):"; echo; sed 's/^/    /' $W/oodd; }
 echo
 # 5. iolatency: pairing and counting in the kernel (-K, hist triggers) against

@@ -48,6 +48,7 @@ struct counter {
 	char tok[2][16];	/* " PID " forms: own PID, generator PID */
 	size_t toklen[2];
 	unsigned long hits[2], lines;
+	unsigned long lostmarks, lostsum;	/* ftrace's "[LOST N EVENTS]" lines, their N */
 	int banner;
 	char part[8192];	/* an unfinished line */
 	size_t plen;
@@ -91,9 +92,15 @@ static int has_pid(const char *l, size_t n, const char *pid, size_t plen)
 /* line - count one complete line of tool output */
 static void line(struct counter *c, const char *l, size_t n)
 {
+	const char *p;
 	int i;
 
 	c->lines++;
+	/* the bash tools pass trace_pipe's loss marks on: "CPU:1 [LOST 672 EVENTS]" */
+	if ((p = memmem(l, n, "LOST", 4)) && memmem(l, n, "EVENTS", 6)) {
+		c->lostmarks++;
+		c->lostsum += strtoul(p + 4, NULL, 10);
+	}
 	if (!c->banner && memmem(l, n, "Tracing", 7))
 		c->banner = 1;
 	for (i = 0; i < 2; i++)
@@ -397,9 +404,9 @@ int main(int argc, char **argv)
 	}
 	if (c.save)
 		fclose(c.save);
-	printf("banner_s=%.4f ready_s=%.4f gen=%s seen=%lu lines=%lu cpu_s=%.3f "
-	       "maxrss_kb=%ld rss_sum_kb=%ld stop_s=%.3f status=%d\n",
-	       banner_s, ready_s, genline, c.hits[1], c.lines,
+	printf("banner_s=%.4f ready_s=%.4f gen=%s seen=%lu lines=%lu lostmarks=%lu lostsum=%lu "
+	       "cpu_s=%.3f maxrss_kb=%ld rss_sum_kb=%ld stop_s=%.3f status=%d\n",
+	       banner_s, ready_s, genline, c.hits[1], c.lines, c.lostmarks, c.lostsum,
 	       ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
 	       ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6,
 	       ru.ru_maxrss, rss_peak, stop_s, tstatus);

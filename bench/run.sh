@@ -135,9 +135,22 @@ grep -l 1 $T/events/*/*/enable 2>/dev/null | sed "s|$T/events/||; s|/enable||" >
 run() {
 	sec=$1 mode=$2 round=$3
 	shift 3
-	line=$("$H" -e "$WORK/err.$sec.$mode.$round" "$@" 2>&1 | tail -1)
-	lost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' "$WORK/err.$sec.$mode.$round" 2>/dev/null | head -1)
-	echo "sec=$sec mode=$mode round=$round $line lostmsg=${lost:-0}" >> "$RAW"
+	err=$WORK/err.$sec.$mode.$round
+	line=$("$H" -e "$err" "$@" 2>&1 | tail -1)
+	lost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' "$err" 2>/dev/null | head -1)
+	said=0
+	[ "${lost:-0}" -gt 0 ] && said=1
+	case $mode in bash*)
+		# what the script passed on of ftrace's loss marks ("CPU:1 [LOST 672
+		# EVENTS]", some kernels without the number): in its output, which
+		# the harness counted, and on stderr
+		said=$(($(echo "$line" | sed -n 's/.*lostmarks=\([0-9]*\).*/\1/p') +
+			$(grep -c 'LOST.*EVENTS' "$err" 2>/dev/null)))
+		lost=$(($(echo "$line" | sed -n 's/.*lostsum=\([0-9]*\).*/\1/p') +
+			$(sed -n 's/.*LOST \([0-9][0-9]*\) EVENTS.*/\1/p' "$err" 2>/dev/null |
+				awk '{ s += $1 } END { print s + 0 }')))
+	esac
+	echo "sec=$sec mode=$mode round=$round $line lostmsg=${lost:-0} lostsaid=$said" >> "$RAW"
 	case $mode in bash*) perf_cleanup ;; esac
 }
 
@@ -249,6 +262,14 @@ median() {
 		if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 minimum() { sort -n | head -1; }
+# lost_said SEC MODE - the losses a tool reported: the median of what it said
+# per run, and in how many runs it said any ("none said" if never)
+lost_said() {
+	runs=$(val "$1" "$2" lostsaid | wc -l)
+	said=$(val "$1" "$2" lostsaid | awk '$1 > 0' | wc -l)
+	if [ "$said" = 0 ]; then echo "none said"
+	else echo "$(val "$1" "$2" lostmsg | median) (said in $said of $runs runs)"; fi
+}
 # verdict X TARGET OP - "meets target" if X OP TARGET, else **LOSES**
 verdict() { awk -v x="$1" -v t="$2" -v op="$3" 'BEGIN { if (x == "-") print "-";
 	else if ((op == ">=" && x >= t) || (op == "<=" && x <= t)) print "meets target";
@@ -431,8 +452,7 @@ for m in ours bash; do
 	fi
 	o=$(ops tp $m | median); co=$(cops tp $m | median)
 	seen=$(val tp $m seen | median); worst=$(val tp $m seen | minimum)
-	lost=$(val tp $m lostmsg | median)
-	[ $m = bash ] && lost="(never reports)"
+	lost=$(lost_said tp $m)
 	cpu=$(val tp $m cpu_s | median); lines=$(val tp $m lines | median)
 	rss=$(val tp $m rss_sum_kb | median)
 	echo "| $name | $o | $(pratio tp $m floor 4) | $co | $(pratio tp $m floor 5) | $seen / $N ($worst) | $lost | $(per_m "$cpu" "$lines") | $rss KiB |"
@@ -473,7 +493,7 @@ else
 		if [ $m = ours ]; then name=opensnoop why=$os_ours_why; else name=opensnoop-perf why=$os_bash_why; fi
 		if [ -n "$why" ]; then echo "| $name | $why | | | | | | | |"; continue; fi
 		o=$(ops os $m | median); cpu=$(val os $m cpu_s | median); lines=$(val os $m lines | median)
-		echo "| $name | $o | $(pratio os $m floor 4) | $(cops os $m | median) | $(pratio os $m floor 5) | $(val os $m seen | median) / $N ($(val os $m seen | minimum)) | $(val os $m lostmsg | median) | $(per_m "$cpu" "$lines") | $(val os $m rss_sum_kb | median) KiB |"
+		echo "| $name | $o | $(pratio os $m floor 4) | $(cops os $m | median) | $(pratio os $m floor 5) | $(val os $m seen | median) / $N ($(val os $m seen | minimum)) | $(lost_said os $m) | $(per_m "$cpu" "$lines") | $(val os $m rss_sum_kb | median) KiB |"
 	done
 fi
 echo
@@ -556,8 +576,7 @@ for m in ours bash oursl bashl; do
 		note="counts summed over the intervals printed (includes other I/O on the box)"
 		;;
 	esac
-	lost=$(val io $m lostmsg | median)
-	case $m in bash*) lost="(never reports)" ;; esac
+	lost=$(lost_said io $m)
 	echo "| $name | $o | $(ratio "$o" "$none") | $seen / $ION ($worst) | $lost | $(awk -v c="$cpu" -v n="$ION" 'BEGIN { printf "%.1f", c / n * 1e6 }') | $(val io $m rss_sum_kb | median) KiB | $note |"
 done
 echo
@@ -602,10 +621,12 @@ for t in tpoint opensnoop execsnoop iosnoop iolatency tcpretrans funccount funcg
 	echo "| $t | $d | $s | $p |"
 done
 echo
-# il_perf_bins - what perf-tools iolatency needs in a guest: bash, mawk, the script
-il_perf_bins() {
-	command -v bash > /dev/null && command -v mawk > /dev/null && [ -x "$PERF/iolatency-perf" ] &&
-		echo "bash mawk $PERF/iolatency-perf"
+# perf_bins - what perf-tools iolatency and opensnoop need in a guest: bash,
+# mawk, gawk and the scripts
+perf_bins() {
+	for p in bash mawk gawk "$PERF/iolatency-perf" "$PERF/opensnoop-perf"; do
+		command -v "$p" > /dev/null && printf '%s ' "$p"
+	done
 }
 if [ "${BENCH_VM:-0}" = 1 ]; then
 	echo "## 5. funccount and iolatency in qemu guests (kprobes, hist triggers)"
@@ -614,7 +635,7 @@ if [ "${BENCH_VM:-0}" = 1 ]; then
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen $(il_perf_bins)" \
+	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen $(perf_bins)" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"
