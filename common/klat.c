@@ -9,7 +9,8 @@
  * The kernel's pairing table keeps one entry per distinct key ever seen: it
  * cannot be cleared while another trigger uses its variable, and once full it
  * stops pairing. So it is renewed, without losing or doubling a pair. After
- * RENEW_AT pairs a second pairing set (its own variables and synthetic event)
+ * RENEW_MIN to RENEW_MAX pairs, as late as the pair rate seen and the time a
+ * renewal took leave room for, a second pairing set (its own variables and synthetic event)
  * starts beside the first, and a moment T a little ahead is chosen: the new
  * set counts only what started at T or later, and the old set's count of what
  * started at T or later (a histogram added for that) is taken off its own.
@@ -18,6 +19,12 @@
  * triggers go; an end whose start only the old set saw, ending after that, is
  * not paired. klat_unpaired counts those, with the ends of what was in flight
  * when counting began, from a histogram of all end events: none goes unsaid.
+ *
+ * Making a trigger that uses timestamps sets the instance's clock again, which
+ * resets its ring buffer; for some 30 ms after, a 6.1 kernel stamps the
+ * events 0.1-0.2 s off (seen against a second instance recording the same
+ * events), and the few pairs in flight across that get a wrong latency. So a
+ * renewal (two such triggers) comes as late as the table's room allows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,7 +37,8 @@
 #include "session.h"
 
 #define PAIR_SIZE 32768		/* entries of a pairing table (the kernel's max is 131072) */
-#define RENEW_AT 2048		/* pairs a set counts before a new set starts */
+#define RENEW_MIN 2048		/* a new set starts after this many pairs at the soonest ... */
+#define RENEW_MAX (PAIR_SIZE / 2)	/* ... and at the latest */
 #define OVERLAP_S 1.0		/* how long after T the old set still pairs */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
@@ -65,6 +73,10 @@ static struct {
 	double t;		/* T, seconds of CLOCK_MONOTONIC */
 	double margin;		/* how far ahead T is chosen */
 	unsigned long long handed;	/* every count handed on */
+	double make_s;		/* how long making a set's pairing triggers took */
+	double peak;		/* pairs per second, the highest of late (decaying) */
+	double last_t;		/* when the current set's pairs were last read */
+	unsigned long long last_pairs;
 } K = { .old = -1, .margin = 0.1 };
 
 /* klat_available - see klat.h */
@@ -231,6 +243,7 @@ static void buckets_remove(struct session *s, int i)
 static int pair_on(struct session *s, int i)
 {
 	struct gen *g = &K.g[i];
+	double t0 = clock_s();
 
 	if (khist_add(s, K.sp.sys, K.sp.start, g->start_cmd) < 0)
 		return -1;
@@ -239,6 +252,7 @@ static int pair_on(struct session *s, int i)
 		return -1;
 	}
 	g->paired = 1;
+	K.make_s = clock_s() - t0;
 	return 0;
 }
 
@@ -327,6 +341,33 @@ static void renew(struct session *s)
 	K.t = 0;
 }
 
+/*
+ * renew_due - has the current set paired enough that a new one must start?
+ * Each renewal costs a new table and upsets a few latencies (see the top of
+ * this file), so as late as leaves room: the old table takes
+ * starts until OVERLAP_S after T, and making the new set takes about as long
+ * as it did before. Twice that at the highest recent pair rate must fit.
+ */
+static int renew_due(void)
+{
+	unsigned long long pairs = K.g[K.cur].pairs, room;
+	double now = clock_s(), dt = now - K.last_t;
+
+	if (K.last_t > 0 && dt > 0 && pairs >= K.last_pairs) {
+		double rate = (pairs - K.last_pairs) / dt;
+
+		K.peak -= K.peak * (dt < 10 ? dt / 10 : 1);	/* forgets in some 10 s */
+		if (rate > K.peak)
+			K.peak = rate;
+	}
+	K.last_t = now;
+	K.last_pairs = pairs;
+	if (pairs < RENEW_MIN)
+		return 0;
+	room = (unsigned long long)(2 * K.peak * (2 * K.make_s + K.margin + OVERLAP_S + 1.0));
+	return pairs >= RENEW_MAX || pairs + room >= PAIR_SIZE;
+}
+
 /* klat_poll - see klat.h */
 void klat_poll(struct session *s, klat_fn fn, void *ctx)
 {
@@ -341,8 +382,11 @@ void klat_poll(struct session *s, klat_fn fn, void *ctx)
 		}
 	}
 	read_gen(s, K.cur, fn, ctx);
-	if (K.old < 0 && K.g[K.cur].pairs >= RENEW_AT)
+	if (renew_due() && K.old < 0) {
 		renew(s);
+		if (K.old >= 0)
+			K.last_pairs = 0;	/* the new set counts from 0 */
+	}
 }
 
 /* discard - a reading that counts as handed on but goes nowhere (after the last summary) */
