@@ -327,7 +327,13 @@ static void renew(struct session *s)
 		return;
 	t0 = clock_s();
 	K.t = t0 + K.margin;
-	if (buckets_add(s, n, 0, 1) == 0 && buckets_add(s, K.cur, 1, 1) == 0 && clock_s() < K.t) {
+	/*
+	 * the old set's "late" histogram first: a start stamped late by the
+	 * upset clock (see the top) can pass for one at T or after while the
+	 * histograms are being made; its pair then goes uncounted (and is
+	 * reported at exit), where the other order would count it twice
+	 */
+	if (buckets_add(s, K.cur, 1, 1) == 0 && buckets_add(s, n, 0, 1) == 0 && clock_s() < K.t) {
 		K.old = K.cur;
 		K.cur = n;
 		return;
