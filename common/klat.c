@@ -8,7 +8,7 @@
  *
  * The kernel's pairing table keeps one entry per distinct key ever seen: it
  * cannot be cleared while another trigger uses its variable, and once full it
- * stops pairing. So it is renewed, without losing or doubling a pair. After
+ * stops pairing. So it is renewed, each pair meant to count in one set. After
  * RENEW_MIN to RENEW_MAX pairs, as late as the pair rate seen and the time a
  * renewal took leave room for, a second pairing set (its own variables and synthetic event)
  * starts beside the first, and a moment T a little ahead is chosen: the new
