@@ -120,6 +120,13 @@ echo "| getppid() calls by fcalls ($gf) | $GN | $g | $([ "$g" = $GN ] && echo ex
 echo "| read() calls by readgen, $ROUNDS rounds | $RN each | $(awk '{ print $5 }' $W/rounds | tr '\n' ' ') | $([ $exact_ok = 1 ] && echo 'at least N every round (the shell reads too)' || echo '**fewer than N**') |"
 echo
 
+# perf_env AWK - what a perf-tools script expects of a Debian host: AWK where it
+# looks for it, the tracing directory under debugfs, its lock file's directory
+perf_env() {
+	[ -x /usr/bin/$1 ] || { mkdir -p /usr/bin; ln -s "$(command -v $1)" /usr/bin/$1 2> /dev/null; }
+	mkdir -p /sys/kernel/debug /var/tmp
+	[ -d /sys/kernel/debug/tracing ] || mount -t debugfs debugfs /sys/kernel/debug
+}
 # opensnoop with its kernel-side path: every open of opengen's path, named;
 # beside it perf-tools opensnoop (a getname() return probe, bash and gawk on
 # trace_pipe) when bench/run.sh brought it in
@@ -127,11 +134,7 @@ POS=$(command -v opensnoop-perf)
 omodes=o
 if [ -n "$POS" ] && command -v bash > /dev/null && command -v gawk > /dev/null; then
 	omodes="o p"
-	# as on a Debian host: gawk where the script looks for it, the tracing
-	# directory under debugfs, its lock file's directory
-	[ -x /usr/bin/gawk ] || { mkdir -p /usr/bin; ln -s "$(command -v gawk)" /usr/bin/gawk 2> /dev/null; }
-	mkdir -p /sys/kernel/debug /var/tmp
-	[ -d /sys/kernel/debug/tracing ] || mount -t debugfs debugfs /sys/kernel/debug
+	perf_env gawk
 fi
 echo "| opengen $ON x open() | ops/s (median of $ROUNDS) | vs untraced | rows of the path / N (worst) | rows of opengen, any path (worst) | lost reported |"
 echo "|---|---:|---:|---:|---:|---:|"
@@ -231,11 +234,7 @@ if [ -b /dev/nullb0 ]; then
 	[ -e $T/events/block/block_rq_issue/hist ] && modes="k u"
 	if [ -n "$PIL" ] && command -v bash > /dev/null; then
 		modes="$modes p"
-		# as on a Debian host: mawk where the script looks for it, the
-		# tracing directory under debugfs, its lock file's directory
-		[ -x /usr/bin/mawk ] || { mkdir -p /usr/bin; ln -s "$(command -v mawk)" /usr/bin/mawk 2> /dev/null; }
-		mkdir -p /sys/kernel/debug /var/tmp
-		[ -d /sys/kernel/debug/tracing ] || mount -t debugfs debugfs /sys/kernel/debug
+		perf_env mawk
 	fi
 	for m in plain $modes; do : > $W/i$m; : > $W/i${m}c; : > $W/i${m}n; done
 	r=1
