@@ -33,6 +33,13 @@ tracefs_snapshot() {
 	fi
 }
 
+# snapshot_retake - take again the state the test runner compares with at the
+# end ($TMP/.before), for a test that must first change what the kernel never
+# changes back: the first use of the top-level buffer expands it for good
+snapshot_retake() {
+	tracefs_snapshot > "$TMP/.before"
+}
+
 # tracefs_snapshot_all - every line of the state, running tool runs included
 tracefs_snapshot_all() {
 	for f in current_tracer tracing_on set_event kprobe_events uprobe_events \

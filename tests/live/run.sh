@@ -65,9 +65,11 @@ for f in $files; do
 			rc=1
 		fi
 		if [ -s "$TMP/.why" ] || [ $rc -ne 0 ]; then
-			echo "FAIL $name [$KERNEL] (${dur}s)"
-			[ -s "$TMP/.why" ] && sed 's/^/    /' "$TMP/.why"
-			[ -s "$TMP/.why" ] || sed 's/^/    /' "$TMP/.log" | tail -10
+			{
+				echo "FAIL $name [$KERNEL] (${dur}s)"
+				[ -s "$TMP/.why" ] && sed 's/^/    /' "$TMP/.why"
+				[ -s "$TMP/.why" ] || sed 's/^/    /' "$TMP/.log" | tail -10
+			} | tee -a "$WORK/.failures"
 			failed=$((failed + 1))
 		elif [ -e "$TMP/.skip" ]; then
 			echo "SKIP $name [$KERNEL]: $(cat "$TMP/.skip")"
@@ -78,5 +80,10 @@ for f in $files; do
 		fi
 	done
 done
+# the failures again at the end, where a log cut to its last lines shows them
+if [ $failed -ne 0 ] && [ $failed -le 8 ]; then
+	echo "what failed:"
+	cat "$WORK/.failures"
+fi
 echo "$passed passed, $failed failed, $skipped skipped"
 [ $failed -eq 0 ]

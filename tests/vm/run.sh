@@ -746,6 +746,14 @@ main() {
 		n=$((n + 1))
 	done
 
+	# the failures again, with their reasons, where a log cut to its end shows them
+	if [ $failed -ne 0 ] || [ $kbad -ne 0 ]; then
+		echo "vm: what failed:"
+		cat "$WORK"/out-* | awk '/\] what failed:$/ { again = 1 }
+			/ passed, [0-9]+ failed, / { again = 0 } again { next }
+			/^\[[^]]*\] FAIL |^FAIL / { show = 1; print; next }
+			show && /^\[[^]]*\]     / { print; next } { show = 0 }' | head -n 60
+	fi
 	echo "vm: $((kok + kbad)) guests, $kok ok, $kbad failed${bad:+:$bad}"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ $failed -eq 0 ] && [ $kbad -eq 0 ]
