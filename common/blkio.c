@@ -230,7 +230,7 @@ char *blkio_filter(const struct blkio_opts *o)
 
 	filter_cat(&f, "%s", "");
 	if (o->type)
-		filter_cat(&f, "rwbs ~ \"%s\"", o->type);
+		filter_glob(&f, "rwbs", o->type);
 	if (o->has_dev)
 		filter_cat(&f, "%sdev == %u", o->type ? " && " : "", o->dev);
 	return f;

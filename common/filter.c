@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "filter.h"
@@ -52,4 +53,15 @@ char *filter_build(pid_t pid, pid_t tid, const char *user, const char *extra)
 		filter_cat(&f, " && %s", extra);
 	free(tids);
 	return f;
+}
+
+/* filter_glob - see filter.h */
+void filter_glob(char **f, const char *field, const char *glob)
+{
+	size_t k = strspn(glob, "*?");
+
+	if (glob[0] == '*' && glob[k])
+		filter_cat(f, "%s ~ \"%.*s[%c]%s\"", field, (int)k, glob, glob[k], glob + k + 1);
+	else
+		filter_cat(f, "%s ~ \"%s\"", field, glob);
 }

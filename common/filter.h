@@ -13,5 +13,16 @@ void filter_cat(char **f, const char *fmt, ...) __attribute__((format(printf, 2,
  * text must have passed opt_filter, so it cannot escape its parentheses.
  */
 char *filter_build(pid_t pid, pid_t tid, const char *user, const char *extra);
+/*
+ * filter_glob - append 'field ~ "glob"' to *f, the glob made safe for a
+ * fixed-size char field (rwbs, comm). The kernel matches "*x*" and "*x"
+ * against the whole array, bytes past the string's NUL included, and those
+ * bytes are left over from earlier events or names: "*R*" can match a write
+ * whose rwbs is "WS". A glob with a bracket is matched as a string, so the
+ * first character after a leading '*' that is not a wildcard goes in brackets
+ * ("*[R]*"), which matches the same strings. The glob must have no quote,
+ * backslash, '[', ']' or '!' (checked by the caller).
+ */
+void filter_glob(char **f, const char *field, const char *glob);
 
 #endif
