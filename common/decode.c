@@ -153,6 +153,32 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 	return 1;
 }
 
+/*
+ * load_cmdlines - the kernel's saved names into the tep, replacing the name a
+ * PID had before: after PIDs wrap (pid_max 32768 on many boxes), a new process
+ * must not be printed under the name of an old one with its PID. libtracefs's
+ * loader only adds PIDs it has not seen, so it would keep the old name.
+ */
+static void load_cmdlines(struct session *s)
+{
+	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
+	char *line, *save = NULL, *end;
+	const char *had;
+	long pid;
+
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		pid = strtol(line, &end, 10);
+		if (end == line || *end != ' ' || pid <= 0)
+			continue;
+		had = tep_is_pid_registered(s->tep, (int)pid) ?
+			tep_data_comm_from_pid(s->tep, (int)pid) : NULL;
+		if (!had || strcmp(had, end + 1))
+			tep_override_comm(s->tep, end + 1, (int)pid);
+	}
+	free(text);
+}
+
 #define COMM_SLOTS 1024	/* names kept, by PID modulo this */
 #define COMM_TTL 0.25		/* seconds a name is reused before /proc is read again */
 
@@ -188,7 +214,7 @@ const char *decode_comm(struct session *s, int pid)
 	}
 	if (now - last_load > 0.01) {
 		last_load = now;
-		tracefs_load_cmdlines(NULL, s->tep);
+		load_cmdlines(s);
 	}
 	c = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
 	/*
