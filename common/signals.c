@@ -1,26 +1,50 @@
-/* signals.c - every way to stop ends the same way: a flag the loops check */
+/* signals.c - every way to stop ends the same way: a flag the loops check
+ *
+ * Handlers restart interrupted system calls (SA_RESTART): a stop must not cut
+ * short a write to stdout, or the lines in it would be lost while the reader is
+ * still reading (a slow `| grep`). The loops still wake at once: their sleeps
+ * (nanosleep, poll) are never restarted. A reader that takes nothing at all
+ * would then hold the tool in its write forever; a second stop signal makes a
+ * pipe on stdout non-blocking, so the write fails, the output is dropped (said
+ * on stderr by output.c) and the tool ends, tracing state put back.
+ */
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "signals.h"
 
 volatile sig_atomic_t sig_stop;
+static volatile sig_atomic_t stops;	/* stop signals received (SIGPIPE aside) */
+static int out_is_pipe;
 
-/* on_signal - the only thing a handler does: set the flag */
+/* on_signal - set the flag; the second stop lets a stuck write to a pipe fail */
 static void on_signal(int sig)
 {
-	(void)sig;
+	int fl;
+
+	if (sig != SIGPIPE && ++stops >= 2 && out_is_pipe) {
+		fl = fcntl(STDOUT_FILENO, F_GETFL);
+		if (fl >= 0)
+			fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK);
+	}
 	sig_stop = 1;
 }
 
-/* sig_init - SIGINT/TERM/HUP/QUIT/PIPE only set sig_stop (no SA_RESTART) */
+/* sig_init - SIGINT/TERM/HUP/QUIT/PIPE set sig_stop; calls restart */
 void sig_init(void)
 {
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	struct sigaction sa;
+	struct stat st;
 	size_t i;
 
+	out_is_pipe = fstat(STDOUT_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) ||
+							  S_ISSOCK(st.st_mode));
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
+	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		sigaction(sigs[i], &sa, NULL);

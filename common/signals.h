@@ -6,7 +6,11 @@
 
 extern volatile sig_atomic_t sig_stop;
 
-/* sig_init - SIGINT/TERM/HUP/QUIT/PIPE only set sig_stop (no SA_RESTART) */
+/*
+ * sig_init - SIGINT/TERM/HUP/QUIT/PIPE set sig_stop. System calls restart, so a
+ * stop never cuts a write to stdout short; a second stop signal makes a pipe on
+ * stdout non-blocking, for a reader that takes nothing (signals.c)
+ */
 void sig_init(void);
 /* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
 void sig_request_stop(void);
