@@ -6,12 +6,15 @@
  * polling stdout for an error, so the tool ends even when no more events come.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "msg.h"
 #include "output.h"
 #include "signals.h"
 
@@ -47,6 +50,19 @@ static int stdout_gone(void)
 	return poll(&p, 1, 0) == 1 && (p.revents & (POLLERR | POLLHUP));
 }
 
+/* set_broken - stdout takes no more: its reader went away, or, after a second
+ * stop signal, took nothing (then the lines not written are said to be lost) */
+static void set_broken(void)
+{
+	int e = errno, fl = fcntl(STDOUT_FILENO, F_GETFL);
+
+	if (!broken && e != EPIPE &&
+	    (e == EAGAIN || e == EWOULDBLOCK || (fl >= 0 && (fl & O_NONBLOCK))))
+		msg_warn("stopped twice while the reader of the output took nothing: "
+			 "the output not yet written is dropped");
+	broken = 1;
+}
+
 /* out_broken - true once stdout's reader has gone away */
 int out_broken(void)
 {
@@ -59,7 +75,7 @@ void out_batch_end(void)
 	if (broken)
 		return;
 	if (!buffered_mode && (fflush(stdout) == EOF || ferror(stdout))) {
-		broken = 1;
+		set_broken();
 		sig_request_stop();
 		return;
 	}
@@ -75,14 +91,14 @@ void out_finish(void)
 	if (buffered_mode && out != stdout) {
 		fclose(out);
 		out = stdout;
-		if (mem_len && !broken)
-			fwrite(mem_buf, 1, mem_len, stdout);
+		if (mem_len && !broken && fwrite(mem_buf, 1, mem_len, stdout) < mem_len)
+			set_broken();
 		free(mem_buf);
 		mem_buf = NULL;
 		buffered_mode = 0;
 	}
 	if (!broken && fflush(stdout) == EOF)
-		broken = 1;
+		set_broken();
 }
 
 /* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone */
@@ -138,4 +154,85 @@ size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 	}
 	dst[at] = '\0';
 	return at;
+}
+
+/* out_num - see output.h */
+char *out_num(unsigned long long v, int base, int width, char *buf, size_t len)
+{
+	char d[72];
+	int at = sizeof(d) - 1;
+
+	d[at] = '\0';
+	do
+		d[--at] = "0123456789abcdef"[v % base];
+	while ((v /= base));
+	while (at > (int)sizeof(d) - 1 - width && at > 0)
+		d[--at] = '0';
+	if (len) {
+		len = len - 1 < sizeof(d) - 1 - at ? len - 1 : sizeof(d) - 1 - at;
+		memcpy(buf, d + at, len);
+		buf[len] = '\0';
+	}
+	return buf;
+}
+
+/* line_pad - n bytes of s, then spaces up to width, as room allows */
+static void line_pad(struct out_line *l, const char *s, size_t n, int width, int right)
+{
+	size_t room = sizeof(l->buf) - l->n, pad = width > 0 && (size_t)width > n ? width - n : 0;
+
+	if (right && pad) {
+		pad = pad < room ? pad : room;
+		memset(l->buf + l->n, ' ', pad);
+		l->n += pad;
+		room -= pad;
+		pad = 0;
+	}
+	n = n < room ? n : room;
+	memcpy(l->buf + l->n, s, n);
+	l->n += n;
+	room -= n;
+	pad = pad < room ? pad : room;
+	memset(l->buf + l->n, ' ', pad);
+	l->n += pad;
+}
+
+/* line_str - see output.h */
+void line_str(struct out_line *l, const char *s, int width, int max)
+{
+	line_pad(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
+}
+
+/* line_rstr - see output.h */
+void line_rstr(struct out_line *l, const char *s, int width)
+{
+	line_pad(l, s, strlen(s), width, 1);
+}
+
+/* line_dec - see output.h */
+void line_dec(struct out_line *l, long long v, int width)
+{
+	char d[24];
+	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
+	int at = sizeof(d);
+
+	do
+		d[--at] = '0' + u % 10;
+	while (u /= 10);
+	if (v < 0)
+		d[--at] = '-';
+	line_pad(l, d + at, sizeof(d) - at, width < 0 ? -width : width, width < 0);
+}
+
+/* line_add - see output.h */
+void line_add(struct out_line *l, const char *s)
+{
+	line_pad(l, s, strlen(s), 0, 0);
+}
+
+/* line_put - see output.h */
+void line_put(struct out_line *l)
+{
+	fwrite(l->buf, 1, l->n, out);
+	l->n = 0;
 }

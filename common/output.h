@@ -21,7 +21,30 @@ int out_broken(void);
 char *out_time(unsigned long long ns, char *buf, size_t len);
 /* out_vis - append src (n bytes) to dst at `at`, control bytes as ^X (cat -v); new length */
 size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n);
+/* out_num - v in base 8, 10 or 16, zero-padded to width ("%0Wllo", "%0Wllx") */
+char *out_num(unsigned long long v, int base, int width, char *buf, size_t len);
 /* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
 char *out_hms(unsigned long long mono_ns, char *buf, size_t len);
+
+/*
+ * A line built column by column and written with one fwrite: the printf
+ * family parses its format on every call, which at hundreds of thousands of
+ * lines a second is a tool's largest cost. Each adder writes what the printf
+ * conversion in its comment would, truncating at the line's end.
+ */
+struct out_line {
+	size_t n;
+	char buf[16384];
+};
+/* line_str - "%-W.Ms" of s: at most max bytes (max < 0: all), padded to width */
+void line_str(struct out_line *l, const char *s, int width, int max);
+/* line_rstr - "%Ws" of s: right-aligned in width */
+void line_rstr(struct out_line *l, const char *s, int width);
+/* line_dec - "%-Wd" (width > 0) or "%Wd" (width < 0) of v */
+void line_dec(struct out_line *l, long long v, int width);
+/* line_add - s as it is */
+void line_add(struct out_line *l, const char *s);
+/* line_put - write the line to out and empty it */
+void line_put(struct out_line *l);
 
 #endif

@@ -6,6 +6,10 @@
  * exited or exec'd reads nothing, and is then opened again once. A process
  * found gone is not looked for again for a moment: a reader catching up on a
  * backlog would otherwise pay a failed open and readlink per record.
+ *
+ * Many strings of one process read together (proc_mem_strs) go in one
+ * process_vm_readv: a syscall per batch instead of one per string. A
+ * proc_queue collects such strings as events ask for them, up to a batch.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -151,6 +156,154 @@ int proc_mem_str(int pid, unsigned long long addr, char *buf, size_t len)
 		return -1;
 	buf[got] = '\0';
 	return (int)got;
+}
+
+#define FIRST 256		/* bytes of each string read in a batch: most paths fit */
+static int no_vm_readv;		/* the kernel lacks process_vm_readv */
+
+/* first_reads - the first read of each string of v[0..n) (one process), into
+ * buf's FIRST-byte slots: each stops at its page end, so one unmapped page
+ * fails that string alone. The count of strings read whole (up to the first
+ * that failed), or -1 when the process cannot be read this way at all. */
+static int first_reads(const struct proc_str *v, int n, char *buf, size_t *len)
+{
+	struct iovec local[PROC_BATCH], remote[PROC_BATCH];
+	ssize_t got;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		len[i] = 4096 - (v[i].addr & 4095);
+		if (len[i] > FIRST)
+			len[i] = FIRST;
+		local[i].iov_base = buf + (size_t)i * FIRST;
+		local[i].iov_len = len[i];
+		remote[i].iov_base = (void *)(unsigned long)v[i].addr;
+		remote[i].iov_len = len[i];
+	}
+	got = process_vm_readv(v[0].pid, local, n, remote, n, 0);
+	if (got < 0 && errno == ENOSYS)
+		no_vm_readv = 1;	/* a kernel without it: /proc/PID/mem from now on */
+	if (got < 0)
+		return errno == EFAULT ? 0 : -1;
+	for (i = 0; i < n && (size_t)got >= len[i]; i++)
+		got -= len[i];
+	return i;
+}
+
+/* proc_mem_strs - see procread.h */
+void proc_mem_strs(const struct proc_str *v, int count,
+		   void (*fn)(int i, const char *s, int n, void *arg), void *arg)
+{
+	static char buf[PROC_BATCH * FIRST], one[4096];
+	struct proc_str u[PROC_BATCH];	/* the batch's addresses, a repeat read once */
+	int slot[PROC_BATCH];		/* slot[i - at]: entry i's read in u */
+	size_t len[PROC_BATCH];
+	int at = 0, end, done, i, k, n = -1, nu;
+	const char *str = NULL;
+	char *nul;
+
+	while (at < count) {
+		/* one process's run; an address asked for again right after (a loop
+		 * opening from one buffer) is read once: read together, the two
+		 * reads would give the same bytes */
+		nu = 0;
+		for (end = at; end < count && end - at < PROC_BATCH && v[end].pid == v[at].pid;
+		     end++) {
+			if (end == at || v[end].addr != v[end - 1].addr)
+				u[nu++] = v[end];
+			slot[end - at] = nu - 1;
+		}
+		done = 0;
+		if (v[at].pid > 0 && !no_vm_readv && !is_gone(v[at].pid)) {
+			done = first_reads(u, nu, buf, len);
+			if (done < 0) {		/* gone, or not this way: one by one */
+				mark_gone(v[at].pid);
+				done = 0;
+			}
+		}
+		for (i = at; i < end && (k = slot[i - at]) < done; i++) {
+			if (i == at || k != slot[i - at - 1]) {
+				nul = memchr(buf + (size_t)k * FIRST, '\0', len[k]);
+				str = buf + (size_t)k * FIRST;
+				if (nul)
+					n = (int)(nul - str);
+				else {	/* longer than its first read: the rest page by page */
+					n = proc_mem_str(u[k].pid, u[k].addr, one, sizeof(one));
+					str = one;
+				}
+			}
+			fn(i, str, n, arg);
+		}
+		/* the one that failed (if any) tries on its own; the batch goes on after it */
+		at = i;
+		if (at < end) {
+			n = proc_mem_str(v[at].pid, v[at].addr, one, sizeof(one));
+			fn(at, one, n, arg);
+			at++;
+		}
+	}
+}
+
+#define QUEUE_HASH 1024	/* pids remembered by proc_queue_waiting (a power of 2) */
+
+struct proc_queue {
+	proc_got_fn got;
+	int n;
+	struct proc_str v[PROC_BATCH];
+	void *item[PROC_BATCH];
+	int last[QUEUE_HASH];	/* last[pid % QUEUE_HASH]: pid's last entry in v, plus 1 */
+	int ok[QUEUE_HASH];	/* ok[pid % QUEUE_HASH] == pid: pid's last read was of use */
+};
+
+/* proc_queue_new - see procread.h */
+struct proc_queue *proc_queue_new(proc_got_fn got)
+{
+	struct proc_queue *q = calloc(1, sizeof(*q));
+
+	if (q)
+		q->got = got;
+	return q;
+}
+
+/* queue_got - proc_mem_strs's callback: the entry's string, to its item */
+static void queue_got(int i, const char *s, int n, void *arg)
+{
+	struct proc_queue *q = arg;
+	int pid = q->v[i].pid;
+
+	q->ok[pid & (QUEUE_HASH - 1)] = q->got(q->item[i], pid, s, n) == 0 ? pid : 0;
+}
+
+/* proc_queue_flush - see procread.h */
+void proc_queue_flush(struct proc_queue *q)
+{
+	proc_mem_strs(q->v, q->n, queue_got, q);
+	q->n = 0;
+}
+
+/* proc_queue_push - see procread.h */
+void proc_queue_push(struct proc_queue *q, int pid, unsigned long long addr, void *item)
+{
+	q->v[q->n].pid = pid;
+	q->v[q->n].addr = addr;
+	q->item[q->n] = item;
+	q->last[pid & (QUEUE_HASH - 1)] = ++q->n;
+	if (q->n == PROC_BATCH)	/* read while the callers are likeliest to live */
+		proc_queue_flush(q);
+}
+
+/* proc_queue_waiting - see procread.h */
+void *proc_queue_waiting(const struct proc_queue *q, int pid)
+{
+	int k = q->last[pid & (QUEUE_HASH - 1)] - 1;
+
+	return k >= 0 && k < q->n && q->v[k].pid == pid ? q->item[k] : NULL;
+}
+
+/* proc_queue_read_ok - see procread.h */
+int proc_queue_read_ok(const struct proc_queue *q, int pid)
+{
+	return pid && q->ok[pid & (QUEUE_HASH - 1)] == pid;
 }
 
 /* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */

@@ -14,6 +14,39 @@
 int proc_mem(int pid, unsigned long long addr, void *buf, size_t len);
 /* proc_mem_str - a NUL-terminated string of pid's memory at addr; its length */
 int proc_mem_str(int pid, unsigned long long addr, char *buf, size_t len);
+/* a string to read: pid's memory at addr */
+struct proc_str {
+	int pid;
+	unsigned long long addr;
+};
+#define PROC_BATCH 256	/* strings read per syscall at most */
+/*
+ * proc_mem_strs - read count strings, as proc_mem_str would, and call
+ * fn(i, string, length or -1, arg) for each, in order. Strings of one process
+ * next to each other in v are read together: one syscall for up to PROC_BATCH.
+ */
+void proc_mem_strs(const struct proc_str *v, int count,
+		   void (*fn)(int i, const char *s, int n, void *arg), void *arg);
+/*
+ * A queue of strings to read later, together: a tool that sees many strings
+ * asked for (one per event) pushes each with its item, and reads them all at
+ * once before the events are handed on (proc_queue_flush). got(item, pid, s,
+ * n) is called for each, in order: n the length, or -1 when unreadable; it
+ * returns 0 if the string was of use, -1 if not (a reused buffer, say), which
+ * the queue remembers as pid's last result. got must not push.
+ */
+struct proc_queue;
+typedef int (*proc_got_fn)(void *item, int pid, const char *s, int n);
+/* proc_queue_new - an empty queue that hands each string read to got */
+struct proc_queue *proc_queue_new(proc_got_fn got);
+/* proc_queue_push - ask for pid's string at addr, for item; a full queue is read at once */
+void proc_queue_push(struct proc_queue *q, int pid, unsigned long long addr, void *item);
+/* proc_queue_waiting - the item of pid's last push if it is still unread, else NULL */
+void *proc_queue_waiting(const struct proc_queue *q, int pid);
+/* proc_queue_read_ok - 1 if pid's last string read was of use (got returned 0), else 0 */
+int proc_queue_read_ok(const struct proc_queue *q, int pid);
+/* proc_queue_flush - read everything queued, handing each to got; the queue empties */
+void proc_queue_flush(struct proc_queue *q);
 /* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
 int proc_comm(int pid, char *buf, size_t len);
 /* proc_cmdline - pid's arguments (NUL-separated, len bytes at most); the byte count */

@@ -25,7 +25,7 @@
 #include "stream.h"
 
 #define CHUNK_BYTES (1 << 20)	/* records are copied into chunks of this size */
-#define SPARE_CHUNKS 4		/* emptied chunks kept for reuse */
+#define SPARE_MIN 4		/* emptied chunks always kept for reuse */
 
 /* records copied in arrival order; a chunk goes once all its records are handed on */
 struct chunk {
@@ -55,8 +55,15 @@ static unsigned long long seq, newest, horizon;
 static unsigned long long oldest_late;	/* the oldest record queued behind a later one */
 static int unsorted;	/* a record was queued behind a later one */
 static int aux_kept;	/* the running handler took its aux */
-static struct chunk *cur, *spare[SPARE_CHUNKS];
-static int nr_spare;
+static void (*before_fn)(void);	/* reorder_before's: runs before each delivery */
+/* emptied chunks are kept for the next drain, as many as the last drain used:
+ * memory given back and taken again would be faulted in anew, page by page
+ * (a fifth of the reader's time under a steady load); after a burst, the
+ * first quiet drain gives it back */
+static struct chunk *cur, **spare;
+static int nr_spare, spare_cap;
+static int in_use;	/* chunks holding records, cur included */
+static int peak;	/* the most in use since the end of the last drain */
 
 /* copy_record - a copy of rec in the current chunk (a fresh one when it is full) */
 static struct tep_record *copy_record(const struct tep_record *rec, struct chunk **in)
@@ -74,6 +81,8 @@ static struct tep_record *copy_record(const struct tep_record *rec, struct chunk
 			if (!cur)
 				msg_die(EXIT_ERR, "out of memory");
 			cur->used = cur->live = 0;
+			if (++in_use > peak)
+				peak = in_use;
 		}
 	}
 	r = (struct tep_record *)(cur->data + cur->used);
@@ -91,15 +100,34 @@ static struct tep_record *copy_record(const struct tep_record *rec, struct chunk
 	return r;
 }
 
-/* release - one record of c was handed on; an emptied chunk is kept or freed */
+/* release - one record of c was handed on; an emptied chunk is kept as spare */
 static void release(struct chunk *c)
 {
+	struct chunk **v;
+
 	if (--c->live || c == cur)
 		return;
-	if (nr_spare < SPARE_CHUNKS)
-		spare[nr_spare++] = c;
-	else
-		free(c);
+	in_use--;
+	if (nr_spare == spare_cap) {
+		v = realloc(spare, (spare_cap ? spare_cap * 2 : 16) * sizeof(*spare));
+		if (!v) {
+			free(c);
+			return;
+		}
+		spare = v;
+		spare_cap = spare_cap ? spare_cap * 2 : 16;
+	}
+	spare[nr_spare++] = c;
+}
+
+/* trim_spares - after a drain: keep the spares the last one needed, free the rest */
+static void trim_spares(void)
+{
+	int keep = (peak > SPARE_MIN ? peak : SPARE_MIN) - in_use;
+
+	while (nr_spare > (keep > 0 ? keep : 0))
+		free(spare[--nr_spare]);
+	peak = in_use;
 }
 
 /* reorder_init - see reorder.h */
@@ -282,9 +310,18 @@ void reorder_keep_aux(void)
 	aux_kept = 1;
 }
 
+/* reorder_before - see reorder.h */
+void reorder_before(void (*fn)(void))
+{
+	before_fn = fn;
+}
+
 /* reorder_drained - see reorder.h */
 void reorder_drained(int last)
 {
+	if (before_fn)
+		before_fn();
 	deliver(last ? ~0ULL : horizon);
 	horizon = newest;
+	trim_spares();
 }

@@ -156,35 +156,54 @@ static struct args *args_from_probe(struct tep_event *ev, struct tep_record *rec
 	return a;
 }
 
-/* args_from_mem - PROC mode: read filename and argv from the caller's memory */
+/* what args_from_mem builds as the strings come in */
+struct argv_read {
+	struct args *a;
+	size_t cap, at;
+};
+
+/* got_arg - one argument read from memory (n bytes, or -1: shown empty) */
+static void got_arg(int i, const char *s, int n, void *arg)
+{
+	struct argv_read *r = arg;
+
+	r->at = args_add(r->a, r->cap, r->at, s, n > 0 ? n : 0);
+}
+
+/* args_from_mem - PROC mode: read filename and argv from the caller's memory:
+ * the pointers in one read, the strings together in one more */
 static struct args *args_from_mem(int tid, unsigned long long fnp, unsigned long long argvp)
 {
-	static char s[4096];
+	unsigned long long p[MAX_ARGC + 1];
+	struct proc_str v[MAX_ARGC + 1];
+	struct argv_read r = { .cap = 8192 };
 	char fn[256] = "";
-	unsigned long long p;
-	size_t cap = 8192, at = 0;
-	unsigned int i;
-	struct args *a;
-	int n;
+	unsigned int i, n = o.argc + 1;
 
 	proc_mem_str(tid, fnp, fn, sizeof(fn));
-	a = args_new(fn, cap);
-	for (i = 0; i <= o.argc; i++) {
-		if (proc_mem(tid, argvp + 8ULL * i, &p, sizeof(p)) < 0) {
-			at = 0;			/* unreadable: unknown */
-			break;
+	r.a = args_new(fn, r.cap);
+	if (proc_mem(tid, argvp, p, n * sizeof(p[0])) < 0)	/* near a hole: one by one */
+		for (n = 0; n <= o.argc; n++) {
+			if (proc_mem(tid, argvp + 8ULL * n, &p[n], sizeof(p[n])) < 0)
+				break;
+			if (!p[n]) {
+				n++;	/* argv's NULL: the count holds it */
+				break;
+			}
 		}
-		if (!p)
-			break;
-		if (i == o.argc) {
-			a->more = 1;
-			break;
-		}
-		n = proc_mem_str(tid, p, s, sizeof(s));
-		at = args_add(a, cap, at, s, n > 0 ? n : 0);
+	for (i = 0; i < n && p[i]; i++) {
+		v[i].pid = tid;
+		v[i].addr = p[i];
 	}
-	a->text[at] = '\0';
-	return a;
+	if (i == n && n <= o.argc)	/* a pointer unreadable before argv's end: unknown */
+		return r.a;
+	if (i > o.argc) {		/* all of -a's and another */
+		r.a->more = 1;
+		i = o.argc;
+	}
+	proc_mem_strs(v, (int)i, got_arg, &r);
+	r.a->text[r.at] = '\0';
+	return r.a;
 }
 
 /* args_from_cmdline - the first -a arguments of a NUL-separated cmdline */
@@ -407,7 +426,7 @@ int main(int argc, char **argv)
 		"syscalls:sys_enter_execve", "syscalls:sys_enter_execveat",
 		"syscalls:sys_exit_execve", "syscalls:sys_exit_execveat" };
 	char probe_fmt[2][96];
-	char glob[64], comm[96];
+	char glob[64], comm[96], *name_filter = NULL;
 	struct session *s;
 
 	msg_init("execsnoop");
@@ -432,11 +451,11 @@ int main(int argc, char **argv)
 	seen = pidmap_new(NULL);
 	parent_uid = pidmap_new(NULL);
 
-	comm[0] = '\0';
 	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
-		snprintf(comm, sizeof(comm), "comm ~ \"%s\"", glob);
+		filter_glob(&name_filter, "comm", glob);
 	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
-	use(s, "sched", "sched_process_exec", comm[0] ? comm : NULL, pre_exec, NULL);
+	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
+	free(name_filter);
 	if (mode != M_PROC) {
 		use(s, s->group, "execve", NULL, NULL, on_probe);
 		use(s, s->group, "execveat", NULL, NULL, on_probe);

@@ -4,10 +4,11 @@
  * FD or error). The path is read in the kernel at the call: by event probes on
  * the syscall entry tracepoints (5.15+), else by a kprobe on do_sys_openat2
  * (5.6+) or do_sys_open. A kernel with neither gets the path from the caller's
- * memory through /proc after the event, which a process gone by then no longer
- * has: such paths are marked. -p, -L, -n (a plain name) and -x are applied in
- * the kernel. Overhead grows with the open rate: each open is two events and a
- * printed line; at more than some thousand opens a second, use -d or a filter.
+ * memory after the event (the paths of one drain in a batch, a syscall for
+ * many), which a process gone by then no longer has: such paths are marked.
+ * -p, -L, -n (a plain name) and -x are applied in the kernel. Overhead grows
+ * with the open rate: each open is two events and a printed line; at more than
+ * some thousand opens a second, use -d or a filter.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -64,18 +65,18 @@ struct opts {
 struct call {
 	unsigned long long flags;
 	int known;		/* 1: read in the kernel; 0: from user memory; -1: unread */
-	char path[];
+	char *path;		/* visible (escaped); NULL while unread */
+	char *link;		/* PROC mode, path unread: the FD's file, or NULL */
+	int fd;			/* PROC mode: the FD the open returned, if seen while queued; -1 */
 };
 
 static struct opts o;
 static enum mode mode = M_PROC;
-/* read when an open's return is drained: the name, and in PROC mode the FD's file */
 
 static struct pidmap *pending, *comms;
 static unsigned long long unpaired;	/* returns without a traced call */
-/* PROC mode: path_read[tid % NREAD] == tid when tid's last path was read */
-#define NREAD 1024
-static int path_read[NREAD];
+/* PROC mode: the paths still to read, read together before the drain is handed on */
+static struct proc_queue *paths;
 static struct session *sess;
 
 static const char *const calls[] = { "open", "openat", "openat2" };
@@ -110,19 +111,39 @@ static void parse(int argc, char **argv)
 		opt_usage("use either -p or -L, not both");
 }
 
-/* call_new - a pending open of `path` (n bytes; known: it was read) */
-static struct call *call_new(const char *path, size_t n, int known, unsigned long long flags)
+/* set_path - c's path: n bytes of `path`, made visible; known: how it was read */
+static void set_path(struct call *c, const char *path, size_t n, int known)
 {
-	struct call *c = malloc(sizeof(*c) + 2 * n + 4);
+	while (n && path[n - 1] == '\0')
+		n--;
+	c->known = known;
+	c->path = malloc(2 * n + 4);
+	if (!c->path)
+		msg_die(EXIT_ERR, "out of memory");
+	out_vis(c->path, 2 * n + 4, 0, path, n);
+}
+
+/* call_new - a pending open with flags, its path unread */
+static struct call *call_new(unsigned long long flags)
+{
+	struct call *c = calloc(1, sizeof(*c));
 
 	if (!c)
 		msg_die(EXIT_ERR, "out of memory");
-	while (n && path[n - 1] == '\0')
-		n--;
 	c->flags = flags;
-	c->known = known;
-	out_vis(c->path, 2 * n + 4, 0, path, n);
+	c->known = -1;
+	c->fd = -1;
 	return c;
+}
+
+/* call_free - a call and what it holds */
+static void call_free(void *p)
+{
+	struct call *c = p;
+
+	free(c->path);
+	free(c->link);
+	free(c);
 }
 
 /* on_probe - the path and flags read in the kernel at the call */
@@ -130,9 +151,10 @@ static void on_probe(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 {
 	int n = 0;
 	const char *p = tep_get_field_raw(NULL, ev, "path", rec, &n, 0);
+	struct call *c = call_new(decode_u64(ev, rec, "flags"));
 
-	pidmap_put(pending, decode_pid(ev, rec),
-		   call_new(p ? p : "", p && n > 0 ? n : 0, 1, decode_u64(ev, rec, "flags")));
+	set_path(c, p ? p : "", p && n > 0 ? n : 0, 1);
+	pidmap_put(pending, decode_pid(ev, rec), c);
 }
 
 /* on_enter - PROC mode: keep what pre_enter read for the open's end */
@@ -142,24 +164,42 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	reorder_keep_aux();
 }
 
-/* pre_enter - PROC mode: read the path (and openat2's flags) while the caller lives */
+/* got_path - PROC mode: the path of call c was read (n bytes) or not (n -1); 0 if of use */
+static int got_path(void *item, int tid, const char *path, int n)
+{
+	struct call *c = item;
+	int k;
+
+	/* a buffer reused since the call can hold anything: no control bytes in a path */
+	for (k = 0; k < n; k++)
+		if ((unsigned char)path[k] < 0x20 || path[k] == 0x7f)
+			n = -1;
+	if (n >= 0)
+		set_path(c, path, n, 0);
+	else if (c->fd >= 0)	/* unreadable: the file its FD names, if still open */
+		c->link = proc_fd_path(tid, c->fd);
+	return n >= 0 ? 0 : -1;
+}
+
+/* read_paths - PROC mode: read the paths the drain asked for, before they are handed on */
+static void read_paths(void)
+{
+	proc_queue_flush(paths);
+}
+
+/* pre_enter - PROC mode: ask for the path (and read openat2's flags) while the caller lives */
 static void pre_enter(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	static char path[4096];
-	int tid = decode_pid(ev, rec), n, i;
+	int tid = decode_pid(ev, rec);
 	unsigned long long flags = decode_u64(ev, rec, "flags");
+	struct call *c;
 
 	if (decode_has(ev, "how") && proc_mem(tid, decode_u64(ev, rec, "how"), &flags,
 					      sizeof(flags)) < 0)
 		flags = 0;
-	n = proc_mem_str(tid, decode_u64(ev, rec, "filename"), path, sizeof(path));
-	/* a buffer reused since the call can hold anything: no control bytes in a path */
-	for (i = 0; i < n; i++)
-		if ((unsigned char)path[i] < 0x20 || path[i] == 0x7f)
-			n = -1;
-	path_read[tid & (NREAD - 1)] = n >= 0 ? tid : 0;
-	reorder_push(ev, rec, on_enter, NULL,
-		     call_new(path, n > 0 ? n : 0, n >= 0 ? 0 : -1, flags));
+	c = call_new(flags);
+	reorder_push(ev, rec, on_enter, NULL, c);
+	proc_queue_push(paths, tid, decode_u64(ev, rec, "filename"), c);
 }
 
 /* on_rename - the names tasks get while tracing runs (fork, exec, prctl) */
@@ -178,14 +218,17 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
 	long long ret = decode_s64(ev, rec, "ret");
-	const char *link = aux ? aux : "";	/* the FD's file, read at the return */
+	const char *link = aux;		/* the FD's file, read at the return */
 	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
+	static struct out_line line;
 	char buf[32], err[16];
 
 	if (!c) {
 		unpaired++;		/* began before tracing did, or its call was lost */
 		return;
 	}
+	if (!link)
+		link = c->link ? c->link : "";
 	if (!comm)
 		comm = decode_comm(sess, tid);
 	/* read after the fact (memory, else the FD's file): a best guess, marked */
@@ -194,21 +237,38 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		mark = " [?]";
 	if ((o.fails && ret >= 0) || (o.name && regexec(&o.name_re, comm, 0, NULL, 0)) ||
 	    (o.file && (!path || regexec(&o.file_re, path, 0, NULL, 0)))) {
-		free(c);
+		call_free(c);
 		return;
 	}
-	if (o.hms)
-		fprintf(out, "%-8s ", out_hms(rec->ts, buf, sizeof(buf)));
-	if (o.times)
-		fprintf(out, "%-16s ", out_time(rec->ts, buf, sizeof(buf)));
-	if (ret >= 0)
-		snprintf(buf, sizeof(buf), "0x%llx", ret);
-	fprintf(out, "%-16.16s %-6d %*s ", comm, tid, o.fails ? 7 : 4,
-		ret >= 0 ? buf : o.fails ? decode_errname((int)ret, err, sizeof(err)) : "-1");
-	if (o.flags)
-		fprintf(out, "%08llo ", c->flags);
-	fprintf(out, "%s%s\n", path ? path : "[?]", mark);
-	free(c);
+	if (o.hms) {
+		line_str(&line, out_hms(rec->ts, buf, sizeof(buf)), 8, -1);
+		line_add(&line, " ");
+	}
+	if (o.times) {
+		line_str(&line, out_time(rec->ts, buf, sizeof(buf)), 16, -1);
+		line_add(&line, " ");
+	}
+	line_str(&line, comm, 16, 16);
+	line_add(&line, " ");
+	line_dec(&line, tid, 6);
+	line_add(&line, " ");
+	if (ret >= 0) {
+		buf[0] = '0';
+		buf[1] = 'x';
+		out_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
+	}
+	line_rstr(&line, ret >= 0 ? buf : o.fails ? decode_errname((int)ret, err, sizeof(err)) :
+		  "-1", o.fails ? 7 : 4);
+	line_add(&line, " ");
+	if (o.flags) {
+		line_add(&line, out_num(c->flags, 8, 8, buf, sizeof(buf)));
+		line_add(&line, " ");
+	}
+	line_add(&line, path ? path : "[?]");
+	line_add(&line, mark);
+	line_add(&line, "\n");
+	line_put(&line);
+	call_free(c);
 }
 
 /* pre_return - the caller's name and, in PROC mode, the file its new FD names */
@@ -217,10 +277,17 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 	long long ret = decode_s64(ev, rec, "ret");
 	int tid = decode_pid(ev, rec);
 	char *link = NULL, comm[32];
+	struct call *c;
 
-	/* the FD's file only when the path could not be read at the call */
-	if (mode == M_PROC && ret >= 0 && path_read[tid & (NREAD - 1)] != tid)
-		link = proc_fd_path(tid, (int)ret);
+	/* the FD's file only when the path could not be read at the call: known
+	 * once the batch its call is in has been read */
+	if (mode == M_PROC && ret >= 0) {
+		c = proc_queue_waiting(paths, tid);
+		if (c)
+			c->fd = (int)ret;
+		else if (!proc_queue_read_ok(paths, tid))
+			link = proc_fd_path(tid, (int)ret);
+	}
 	/* the first open seen from tid: its name now, while it lives */
 	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
 		pidmap_put(comms, tid, strdup(comm));
@@ -263,7 +330,7 @@ static char *build_filter(const char *extra)
 	char *more = NULL, glob[64], *f;
 
 	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
-		filter_cat(&more, "comm ~ \"%s\"", glob);
+		filter_glob(&more, "comm", glob);
 	if (extra)
 		filter_cat(&more, "%s%s", more ? " && " : "", extra);
 	f = filter_build(o.pid, o.tid, NULL, more);
@@ -301,7 +368,7 @@ int main(int argc, char **argv)
 			formats[nf++] = fmt[3 * i + 2];
 	}
 	session_load(sess, formats);	/* only these: fast even in an emulated guest */
-	pending = pidmap_new(free);
+	pending = pidmap_new(call_free);
 	comms = pidmap_new(free);
 
 	filter = build_filter(NULL);
@@ -320,6 +387,12 @@ int main(int argc, char **argv)
 	}
 	if (mode == M_KPROBE)
 		reorder_follow(sess, sess->group, "open", filter, NULL, on_probe);
+	if (mode == M_PROC) {
+		paths = proc_queue_new(got_path);
+		if (!paths)
+			msg_die(EXIT_ERR, "out of memory");
+		reorder_before(read_paths);
+	}
 	free(filter);
 	free(exit_filter);
 

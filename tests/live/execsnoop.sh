@@ -125,6 +125,26 @@ t_fail() {
 	done
 }
 
+# t_fail_args - -x with -a 3: a failed exec's arguments, read while its caller
+# still holds them: cut at three with "[...]", whole at three, and one longer
+# than a first read (300 bytes) whole
+t_fail_args() {
+	p=$(xs_prog "ftx_fa_$$") || { fail "cannot copy the helper"; return 1; }
+	long=$(printf '%0300d' 7)
+	xs_start -x -a 3 || return 1
+	"$p" --ids="$TMP/ids1" --sleep=400 --exec "$TMP/nonexist_$$" "fa1_$$" "$long" c d e
+	"$p" --ids="$TMP/ids2" --sleep=400 --exec "$TMP/nonexist_$$" "fa2_$$" b c
+	"$p" --sleep=300 after
+	wait_for_line "$TMP/out" "ftx_fa_$$ --sleep=300 after\$" 50
+	stop_tool || return 1
+	set -- $(cat "$TMP/ids1")
+	grep -Eq "^ *$1 +$2 ENOENT +fa1_$$ $long c \[\.\.\.\]\$" "$TMP/out" ||
+		fail "four arguments not cut at three: $(grep "fa1_$$" "$TMP/out" | head -c 200)"
+	set -- $(cat "$TMP/ids2")
+	grep -Eq "^ *$1 +$2 ENOENT +fa2_$$ b c\$" "$TMP/out" ||
+		fail "three arguments not shown whole: $(grep "fa2_$$" "$TMP/out")"
+}
+
 t_columns() {
 	p=$(xs_prog "ftx_cols_$$") || { fail "cannot copy the helper"; return 1; }
 	xs_start -t -T -U || return 1

@@ -160,6 +160,133 @@ t_head_ends() {
 	! grep -q . "$TMP/err" || fail "stderr: $(cat "$TMP/err")"
 }
 
+# slow_start N - a helper that will open N files once $TMP/go exists (HELPER),
+# and tpoint -p HELPER on its openat entries writing into a pipe whose reader
+# takes nothing until $TMP/read exists (then all of it, into $TMP/out). Sets
+# TP (tpoint's PID) and PIPE (the pipeline's); waits until tpoint's instance
+# records.
+slow_start() {
+	rm -f "$TMP/go" "$TMP/read" "$TMP/tp.pid" "$TMP/out"
+	count=$1 i=0
+	set --
+	while [ $i -lt "$count" ]; do
+		set -- "$@" "$TMP/slow_missing_$i"
+		i=$((i + 1))
+	done
+	"$HELPERS/ftt_open" --comm=tpslow_$$ --go="$TMP/go" "$@" > /dev/null &
+	HELPER=$!
+	{ sh -c 'echo $$ > "$0"; exec "$@"' "$TMP/tp.pid" "$BIN/tpoint" -p $HELPER \
+		syscalls:sys_enter_openat 2> "$TMP/err" |
+		{ while [ ! -e "$TMP/read" ]; do sleep 0.05; done; cat > "$TMP/out"; }; } &
+	PIPE=$!
+	i=0
+	while [ $i -lt $((100 * SLOW)) ]; do
+		TP=$(cat "$TMP/tp.pid" 2>/dev/null)
+		inst=$(ls -d "$T"/instances/ftt-*-"$TP" 2>/dev/null)
+		[ -n "$TP" ] && [ -n "$inst" ] && [ "$(cat "$inst/tracing_on")" = 1 ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	touch "$TMP/go" "$TMP/read"
+	fail "tpoint did not start: $(cat "$TMP/err")"
+	return 1
+}
+
+# slow_blocked - let the helper open its files and wait until tpoint is held
+# in its write to the full pipe: in write(2) (x86-64 syscall 1, from
+# /proc/PID/syscall) and sleeping, or with wchan saying so (5.10's wchan is 0)
+slow_blocked() {
+	touch "$TMP/go"
+	wait $HELPER
+	i=0
+	while [ $i -lt $((100 * SLOW)) ]; do
+		case $(cat /proc/"$TP"/wchan 2>/dev/null) in *pipe_write*) return 0 ;; esac
+		case $(cut -d' ' -f1 /proc/"$TP"/syscall 2>/dev/null) in
+		1) [ "$(cut -d' ' -f3 /proc/"$TP"/stat)" = S ] && return 0 ;;
+		esac
+		sleep 0.1
+		i=$((i + 1))
+	done
+	fail "tpoint never waited on the pipe (wchan $(cat /proc/"$TP"/wchan 2>/dev/null), syscall $(cat /proc/"$TP"/syscall 2>/dev/null))"
+	return 1
+}
+
+# t_slow_reader - Ctrl-C while tpoint waits on a reader that is slow (200 KB of
+# lines stuck behind a full pipe): every line still reaches the reader once it
+# reads, then the ending, and tpoint exits 0
+t_slow_reader() {
+	want=1500
+	slow_start $want || return 1
+	slow_blocked || { touch "$TMP/read"; kill -INT "$TP"; wait $PIPE; return 1; }
+	kill -INT "$TP"
+	sleep 1
+	kill -0 "$TP" 2>/dev/null || fail "tpoint ended before its output was read"
+	touch "$TMP/read"
+	wait_gone $PIPE 100 || { kill -KILL "$TP"; fail "did not end once read"; return 1; }
+	got=$(grep -c "^ *tpslow_$$-$HELPER .*sys_openat(" "$TMP/out")
+	[ "$got" = $want ] || fail "$got of the $want opens reached the reader"
+	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...' at the end"
+	! grep -q . "$TMP/err" || fail "stderr: $(cat "$TMP/err")"
+}
+
+# t_stuck_reader - a reader that takes nothing: the first Ctrl-C waits for it,
+# the second ends tpoint all the same, tracing state put back (checked after
+# every test), saying in one line that output was dropped
+t_stuck_reader() {
+	slow_start 1500 || return 1
+	slow_blocked || { touch "$TMP/read"; kill -INT "$TP"; wait $PIPE; return 1; }
+	kill -INT "$TP"
+	sleep 1
+	kill -0 "$TP" 2>/dev/null || fail "tpoint ended on the first Ctrl-C, its output not taken"
+	kill -INT "$TP"
+	wait_gone "$TP" 50 || { kill -KILL "$TP"; touch "$TMP/read"; fail "a second Ctrl-C did not end it"; return 1; }
+	touch "$TMP/read"
+	wait $PIPE
+	[ "$(wc -l < "$TMP/err")" = 1 ] && grep -q 'output not yet written is dropped' "$TMP/err" ||
+		fail "stderr: $(cat "$TMP/err")"
+}
+
+# reuse_run NAME - run the helper as NAME, in the foreground (reaped at once),
+# with the PID after $REUSE_LAST when set; prints its PID
+reuse_run() {
+	[ -n "${REUSE_LAST:-}" ] && echo "$REUSE_LAST" > /proc/sys/kernel/ns_last_pid
+	sh -c 'echo $$; exec "$0" --comm="$1" "$2" > /dev/null' "$HELPERS/ftt_open" "$1" \
+		"$TMP/reuse_missing"
+	true	# the last command forks too: the helper is the first child after the write
+}
+
+# t_reused_pid - a process printed after it ended, under the name the kernel
+# saved for it, even when its PID had an older process's name before (PIDs
+# wrap at pid_max): the old name must not stick to the PID
+t_reused_pid() {
+	[ -w /proc/sys/kernel/ns_last_pid ] || { skip "no ns_last_pid to choose a PID"; return 0; }
+	start_tool "$BIN/tpoint" syscalls:sys_enter_openat 'comm ~ "ftt[on]*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	tries=0
+	while [ $tries -lt 20 ]; do
+		tries=$((tries + 1))
+		REUSE_LAST=
+		old=$(reuse_run "ftto$$")
+		wait_for_line "$TMP/out" "[-]$old " 50 || continue
+		sleep 0.4	# longer than a name is kept for its PID
+		REUSE_LAST=$((old - 1))
+		new=$(reuse_run "fttn$$")
+		[ "$new" = "$old" ] || continue		# another process took the PID
+		i=0
+		while [ "$(grep -c -- "-$old " "$TMP/out")" -lt 2 ] && [ $i -lt $((50 * SLOW)) ]; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		break
+	done
+	stop_tool || return 1
+	[ "$new" = "$old" ] || { skip "PID $old not reused in 20 tries"; return 0; }
+	lines=$(grep -- "-$old " "$TMP/out")
+	[ "$(echo "$lines" | wc -l)" = 2 ] || { fail "not 2 lines of PID $old: $lines"; return 1; }
+	echo "$lines" | head -1 | grep -q "^ *ftto$$-$old " || fail "first: $(echo "$lines" | head -1)"
+	echo "$lines" | tail -1 | grep -q "^ *fttn$$-$old " || fail "the reused PID kept the old name: $(echo "$lines" | tail -1)"
+}
+
 t_stacks() {
 	mkprog "tp_stk_$$"
 	start_tool "$BIN/tpoint" -s sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
