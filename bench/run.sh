@@ -34,7 +34,7 @@ case $BINDIR in /*) ;; *) BINDIR=$TOP/$BINDIR ;; esac
 case $B in /*) ;; *) B=$TOP/$B ;; esac
 N=${BENCH_N:-500000}
 ROUNDS=${BENCH_ROUNDS:-7}
-PAIRS=${BENCH_PAIRS:-30}
+PAIRS=${BENCH_PAIRS:-60}
 PAIR_N=${BENCH_PAIR_N:-100000}
 IOROUNDS=${BENCH_IO_ROUNDS:-5}
 LOOPDEV= SHMF=
@@ -262,6 +262,15 @@ median() {
 		if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'
 }
 minimum() { sort -n | head -1; }
+# median_ci - a 95% confidence interval for the median of the numbers on stdin,
+# "lo-hi": the k-th smallest and k-th largest, k the largest with P(Bin(n, 1/2)
+# < k) <= 2.5% (order statistics: nothing assumed of the distribution); "-"
+# below 6 numbers, too few for 95%
+median_ci() {
+	sort -n | awk '{ a[NR] = $1 } END { n = NR; p = 0.5 ^ n; cum = p; k = 0; j = 0
+		while (n && cum <= 0.025) { k = j + 1; j++; p = p * (n - j + 1) / j; cum += p }
+		if (!k) print "-"; else printf "%.3f-%.3f\n", a[k], a[n - k + 1] }'
+}
 # lost_said SEC MODE - the losses a tool reported: the median of what it said
 # per run, and in how many runs it said any ("none said" if never)
 lost_said() {
@@ -275,6 +284,17 @@ verdict() { awk -v x="$1" -v t="$2" -v op="$3" 'BEGIN { if (x == "-") print "-";
 	else if ((op == ">=" && x >= t) || (op == "<=" && x <= t)) print "meets target";
 	else print "**LOSES**" }'; }
 maximum() { sort -n | tail -1; }
+# verdict_ci X CI TARGET - verdict for "X >= TARGET", X a median and CI its
+# interval: a median on one side of TARGET with its interval reaching the
+# other is said to be not settled by the run
+verdict_ci() {
+	v=$(verdict "$1" "$3" '>=')
+	echo "$2" | awk -F- -v v="$v" -v t="$3" '{ lo = $1; hi = $2 }
+		END { if (NF < 2 || lo == "") print v
+			else if (v == "meets target" && lo < t) print v " by the median; not settled (the interval reaches " lo ")"
+			else if (v != "meets target" && hi >= t) print v " by the median; not settled (the interval reaches " hi ")"
+			else print v }'
+}
 # ratio A B [digits] - A/B, or "-" if either is missing
 ratio() {
 	awk -v a="$1" -v b="$2" -v d="${3:-2}" 'BEGIN {
@@ -461,15 +481,15 @@ done
 echo
 if [ -z "${tp_ours_why:-}" ] && [ -z "$tp_bash_why" ]; then
 	v1=$(pratio tp ours bash 4)
-	v2=$(pratio tp ours floor 4)
-	v2c=$(pratio tp ours floor 5)
+	v2=$(pratio tp ours floor 4); v2i=$(pratios tp ours floor 4 | median_ci)
+	v2c=$(pratio tp ours floor 5); v2ci=$(pratios tp ours floor 5 | median_ci)
 	v3=$(ratio "$tp_ours_cpu" "$tp_bash_cpu")
 	echo "| target | measured | verdict |"
 	echo "|---|---:|---|"
 	echo "| 0 events lost (tpoint) | $((N - tp_ours_seen)) lost (median run) | $([ "$tp_ours_seen" = "$N" ] && echo 'meets target' || echo '**LOSES**') |"
 	echo "| workload ops/s under tpoint >= 1.0x under tpoint-perf | ${v1}x | $(verdict "$v1" 1.0 '>=') |"
-	echo "| workload ops/s (wall) under tpoint within 5% of the floor | ${v2}x of floor | $(verdict "$v2" 0.95 '>=') |"
-	echo "| workload ops per CPU s under tpoint within 5% of the floor | ${v2c}x of floor | $(verdict "$v2c" 0.95 '>=') |"
+	echo "| workload ops/s (wall) under tpoint within 5% of the floor | ${v2}x of floor (95% interval $v2i) | $(verdict_ci "$v2" "$v2i" 0.95) |"
+	echo "| workload ops per CPU s under tpoint within 5% of the floor | ${v2c}x of floor (95% interval $v2ci) | $(verdict_ci "$v2c" "$v2ci" 0.95) |"
 	echo "| reader CPU per event, tpoint / tpoint-perf (cat + bash) | ${v3}x | $(verdict "$v3" 1.0 '<=') |"
 	echo
 fi
@@ -495,6 +515,16 @@ else
 		o=$(ops os $m | median); cpu=$(val os $m cpu_s | median); lines=$(val os $m lines | median)
 		echo "| $name | $o | $(pratio os $m floor 4) | $(cops os $m | median) | $(pratio os $m floor 5) | $(val os $m seen | median) / $N ($(val os $m seen | minimum)) | $(lost_said os $m) | $(per_m "$cpu" "$lines") | $(val os $m rss_sum_kb | median) KiB |"
 	done
+	if [ -z "$os_ours_why" ]; then
+		w=$(pratio os ours floor 4); wi=$(pratios os ours floor 4 | median_ci)
+		c=$(pratio os ours floor 5); ci=$(pratios os ours floor 5 | median_ci)
+		echo
+		echo "| target | measured | verdict |"
+		echo "|---|---:|---|"
+		echo "| 0 events lost (opensnoop) | $((N - $(val os ours seen | median))) lost (median run) | $([ "$(val os ours seen | median)" = "$N" ] && echo 'meets target' || echo '**LOSES**') |"
+		echo "| workload ops/s (wall) under opensnoop within 5% of the floor | ${w}x of floor (95% interval $wi) | $(verdict_ci "$w" "$wi" 0.95) |"
+		echo "| workload ops per CPU s under opensnoop within 5% of the floor | ${c}x of floor (95% interval $ci) | $(verdict_ci "$c" "$ci" 0.95) |"
+	fi
 fi
 echo
 
@@ -505,10 +535,11 @@ echo "The tool runs throughout. Its instance and a floor instance (the same even
 echo "and buffer size, no reader) take turns recording, switched with tracing_on:"
 echo "$PAIRS pairs of $PAIR_N opens, the order alternating, each pair within a second."
 echo "The host's swings take seconds, so both runs of a pair see the same host. Each"
-echo "figure is the median of the $PAIRS per-pair ratios, then the middle half of them."
+echo "figure is the median of the $PAIRS per-pair ratios, then the middle half of them"
+echo "(their spread) and a 95% interval for the median (from order statistics)."
 echo
-echo "| tool | vs floor, wall (median) | middle half | vs floor, CPU (median) | middle half | the generator's events seen / sent |"
-echo "|---|---:|---:|---:|---:|---:|"
+echo "| tool | vs floor, wall (median) | middle half | 95% interval | vs floor, CPU (median) | middle half | 95% interval | the generator's events seen / sent |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for sec in tpp osp; do
 	case $sec in tpp) name=tpoint ;; osp) name=opensnoop ;; esac
 	if ! grep -q "^sec=$sec mode=pairs " "$RAW"; then
@@ -520,18 +551,19 @@ for sec in tpp osp; do
 		continue
 	fi
 	w=$(pratio $sec ours floor 4); c=$(pratio $sec ours floor 5)
-	eval "${sec}_w=\$w ${sec}_c=\$c"
-	echo "| $name | $w | $(pratios $sec ours floor 4 | quantile 0.25)-$(pratios $sec ours floor 4 | quantile 0.75) | $c | $(pratios $sec ours floor 5 | quantile 0.25)-$(pratios $sec ours floor 5 | quantile 0.75) | $(val $sec pairs seen) / $(val $sec pairs want) |"
+	wi=$(pratios $sec ours floor 4 | median_ci); ci=$(pratios $sec ours floor 5 | median_ci)
+	eval "${sec}_w=\$w ${sec}_c=\$c ${sec}_wi=\$wi ${sec}_ci=\$ci"
+	echo "| $name | $w | $(pratios $sec ours floor 4 | quantile 0.25)-$(pratios $sec ours floor 4 | quantile 0.75) | $wi | $c | $(pratios $sec ours floor 5 | quantile 0.25)-$(pratios $sec ours floor 5 | quantile 0.75) | $ci | $(val $sec pairs seen) / $(val $sec pairs want) |"
 done
 echo
 echo "| target (paired runs) | measured | verdict |"
 echo "|---|---:|---|"
 for sec in tpp osp; do
 	case $sec in tpp) name=tpoint ;; osp) name=opensnoop ;; esac
-	eval "w=\${${sec}_w:--} c=\${${sec}_c:--}"
+	eval "w=\${${sec}_w:--} c=\${${sec}_c:--} wi=\${${sec}_wi:--} ci=\${${sec}_ci:--}"
 	[ "$w" = - ] && continue
-	echo "| workload ops/s (wall) under $name within 5% of the floor | ${w}x of floor | $(verdict "$w" 0.95 '>=') |"
-	echo "| workload ops per CPU s under $name within 5% of the floor | ${c}x of floor | $(verdict "$c" 0.95 '>=') |"
+	echo "| workload ops/s (wall) under $name within 5% of the floor | ${w}x of floor (95% interval $wi) | $(verdict_ci "$w" "$wi" 0.95) |"
+	echo "| workload ops per CPU s under $name within 5% of the floor | ${c}x of floor (95% interval $ci) | $(verdict_ci "$c" "$ci" 0.95) |"
 done
 echo
 
