@@ -7,7 +7,8 @@
  * that event can have a histogram of its own. Nothing is copied to user space
  * per event.
  *
- * Triggers live in the run's instance; synthetic events are global, named
+ * Triggers live in the instance of the session given (the run's own or a
+ * companion, session_companion); synthetic events are global, named
  * ftt_TOOL_PID_..., so session_reap removes a killed run's ones. The kernel
  * refuses to delete an event another trigger refers to, and to remove an
  * instance that still has triggers: everything added here is undone in
@@ -25,12 +26,12 @@
 
 struct owned {
 	char *sys, *ev, *cmd;	/* a trigger (sys and ev set) or a synthetic event */
+	struct tracefs_instance *inst;	/* a trigger's instance */
 };
 
 static struct owned *owned;
 static size_t nr_owned, cap_owned;
 static int armed;
-static struct session *owner;
 
 /* event_file - the instance-relative path of SYS/EV's FILE */
 static char *event_file(const char *sys, const char *ev, const char *file)
@@ -52,7 +53,7 @@ static int remove_one(const struct owned *o)
 		return -1;
 	if (o->sys) {
 		path = event_file(o->sys, o->ev, "trigger");
-		rc = tracefs_instance_file_append(owner ? owner->inst : NULL, path, line);
+		rc = tracefs_instance_file_append(o->inst, path, line);
 		free(path);
 	} else {
 		rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
@@ -90,7 +91,7 @@ static void undo_all(void *arg)
 	}
 }
 
-static void keep(const char *sys, const char *ev, const char *cmd)
+static void keep(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
 	if (!armed) {
 		session_defer(undo_all, NULL);
@@ -105,6 +106,7 @@ static void keep(const char *sys, const char *ev, const char *cmd)
 	owned[nr_owned].sys = sys ? strdup(sys) : NULL;
 	owned[nr_owned].ev = ev ? strdup(ev) : NULL;
 	owned[nr_owned].cmd = strdup(cmd);
+	owned[nr_owned].inst = inst;
 	if (!owned[nr_owned].cmd || (sys && (!owned[nr_owned].sys || !owned[nr_owned].ev)))
 		msg_die(EXIT_ERR, "out of memory");
 	nr_owned++;
@@ -137,7 +139,7 @@ int khist_synth(const char *name, const char *fields)
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
 	if (rc >= 0)
-		keep(NULL, NULL, name);
+		keep(NULL, NULL, NULL, name);
 	free(def);
 	return rc < 0 ? -1 : 0;
 }
@@ -163,10 +165,9 @@ static int write_trigger(struct session *s, const char *sys, const char *ev, con
 /* khist_add - see khist.h */
 int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
 {
-	owner = s;
 	if (write_trigger(s, sys, ev, cmd) < 0)
 		return -1;
-	keep(sys, ev, cmd);
+	keep(s->inst, sys, ev, cmd);
 	return 0;
 }
 
@@ -176,8 +177,8 @@ int khist_remove(struct session *s, const char *sys, const char *ev, const char 
 	size_t i;
 
 	for (i = nr_owned; i-- > 0;)
-		if (owned[i].sys && !strcmp(owned[i].sys, sys) && !strcmp(owned[i].ev, ev) &&
-		    !strcmp(owned[i].cmd, cmd)) {
+		if (owned[i].sys && owned[i].inst == s->inst && !strcmp(owned[i].sys, sys) &&
+		    !strcmp(owned[i].ev, ev) && !strcmp(owned[i].cmd, cmd)) {
 			int rc = remove_one(&owned[i]);
 
 			if (rc == 0)

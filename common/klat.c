@@ -21,10 +21,15 @@
  * when counting began, from a histogram of all end events: none goes unsaid.
  *
  * Making a trigger that uses timestamps sets the instance's clock again, which
- * resets its ring buffer; for some 30 ms after, a 6.1 kernel stamps the
- * events 0.1-0.2 s off (seen against a second instance recording the same
- * events), and the few pairs in flight across that get a wrong latency. So a
- * renewal (two such triggers) comes as late as the table's room allows.
+ * resets its ring buffer: the kernel stops recording in that instance until
+ * every CPU has passed an RCU grace period, and no trigger there fires for an
+ * event in the meantime (under qemu 0.1-0.4 s: with one instance, 1000 to
+ * 1600 of 40000 I/O went unpaired across renewals). For some 30 ms after, a
+ * 6.1 kernel stamps the events 0.1-0.2 s off (seen against a second instance
+ * recording the same events). So each pairing set has an instance of its own
+ * (session_companion), the end events are counted in the run's instance, and
+ * the making of a set upsets only that set, before T: T comes SETTLE_S after
+ * it. A renewal still comes as late as the table's room allows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,10 +41,11 @@
 #include "msg.h"
 #include "session.h"
 
-#define PAIR_SIZE 32768		/* entries of a pairing table (the kernel's max is 131072) */
+#define PAIR_SIZE 65536		/* entries of a pairing table (the kernel's max is 131072) */
 #define RENEW_MIN 2048		/* a new set starts after this many pairs at the soonest ... */
 #define RENEW_MAX (PAIR_SIZE / 2)	/* ... and at the latest */
-#define OVERLAP_S 1.0		/* how long after T the old set still pairs */
+#define OVERLAP_S 0.5		/* how long after T the old set still pairs */
+#define SETTLE_S 0.25		/* T comes at least this long after a set's triggers are made */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
 
@@ -68,6 +74,7 @@ static struct {
 	struct klat_spec sp;
 	char count_cmd[CMD_LEN];
 	struct gen g[2];
+	struct session ps[2];	/* set i's instance: its pairing triggers and histograms */
 	int cur;		/* the set that pairs what starts from now on */
 	int old;		/* -1, or the set being retired */
 	double t;		/* T, seconds of CLOCK_MONOTONIC */
@@ -166,8 +173,9 @@ static void read_gen(struct session *s, int i, klat_fn fn, void *ctx)
 
 	if (!g->nhist)
 		return;
-	dropped = khist_read(s, "synthetic", g->synth, on_entry, &r);
-	if (dropped < 0 || (i == K.old && khist_read(s, "synthetic", g->synth, on_entry, &rl) < 0))
+	dropped = khist_read(&K.ps[i], "synthetic", g->synth, on_entry, &r);
+	if (dropped < 0 ||
+	    (i == K.old && khist_read(&K.ps[i], "synthetic", g->synth, on_entry, &rl) < 0))
 		return;
 	g->pairs = r.all + dropped;
 	for (j = 0; j < g->cap; j++) {
@@ -207,7 +215,7 @@ static int bucket_add(struct session *s, int i, int late, int from_t, const char
 			 filt[0] ? " && " : "", (unsigned long long)(K.t * 1e6));
 	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:size=%d%s%s", keys, BUCKETS,
 		 filt[0] ? " if " : "", filt);
-	if (khist_add(s, "synthetic", g->synth, g->hist[g->nhist]) < 0)
+	if (khist_add(&K.ps[i], "synthetic", g->synth, g->hist[g->nhist]) < 0)
 		return -1;
 	g->nhist++;
 	return 0;
@@ -231,7 +239,7 @@ static void buckets_remove(struct session *s, int i)
 	struct gen *g = &K.g[i];
 
 	while (g->nhist > 0)
-		if (khist_remove(s, "synthetic", g->synth, g->hist[--g->nhist]) < 0)
+		if (khist_remove(&K.ps[i], "synthetic", g->synth, g->hist[--g->nhist]) < 0)
 			msg_warn("could not remove a latency histogram:");
 	free(g->c);
 	g->c = NULL;
@@ -245,10 +253,10 @@ static int pair_on(struct session *s, int i)
 	struct gen *g = &K.g[i];
 	double t0 = clock_s();
 
-	if (khist_add(s, K.sp.sys, K.sp.start, g->start_cmd) < 0)
+	if (khist_add(&K.ps[i], K.sp.sys, K.sp.start, g->start_cmd) < 0)
 		return -1;
-	if (khist_add(s, K.sp.sys, K.sp.end, g->end_cmd) < 0) {
-		khist_remove(s, K.sp.sys, K.sp.start, g->start_cmd);
+	if (khist_add(&K.ps[i], K.sp.sys, K.sp.end, g->end_cmd) < 0) {
+		khist_remove(&K.ps[i], K.sp.sys, K.sp.start, g->start_cmd);
 		return -1;
 	}
 	g->paired = 1;
@@ -261,8 +269,8 @@ static void pair_off(struct session *s, int i)
 {
 	struct gen *g = &K.g[i];
 
-	if (khist_remove(s, K.sp.sys, K.sp.end, g->end_cmd) < 0 ||
-	    khist_remove(s, K.sp.sys, K.sp.start, g->start_cmd) < 0)
+	if (khist_remove(&K.ps[i], K.sp.sys, K.sp.end, g->end_cmd) < 0 ||
+	    khist_remove(&K.ps[i], K.sp.sys, K.sp.start, g->start_cmd) < 0)
 		msg_warn("could not remove a pairing trigger:");
 	g->paired = 0;
 }
@@ -294,13 +302,19 @@ static void build(struct session *s, int i)
 /* klat_setup - see klat.h */
 int klat_setup(struct session *s, const struct klat_spec *sp)
 {
-	char fields[128];
+	char fields[128], name[8];
 	int i;
 
 	K.sp = *sp;
 	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512)
 		return -1;
 	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
+	/* the instances first: they go at exit after the triggers in them */
+	for (i = 0; i < 2; i++) {
+		snprintf(name, sizeof(name), "k%d", i);
+		if (session_companion(s, name, &K.ps[i]) < 0)
+			return -1;
+	}
 	for (i = 0; i < 2; i++) {
 		build(s, i);
 		if (khist_synth(K.g[i].synth, fields) < 0)
@@ -316,6 +330,16 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	return 0;
 }
 
+/* klat_start - see klat.h */
+void klat_start(void)
+{
+	int i;
+
+	for (i = 0; i < 2; i++)
+		if (tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "1") < 0)
+			msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", K.ps[i].name);
+}
+
 /* renew - start the other set beside the current one, with T ahead of now */
 static void renew(struct session *s)
 {
@@ -326,7 +350,7 @@ static void renew(struct session *s)
 	if (!K.g[n].paired && pair_on(s, n) < 0)
 		return;
 	t0 = clock_s();
-	K.t = t0 + K.margin;
+	K.t = t0 + K.margin + SETTLE_S;
 	/*
 	 * the old set's "late" histogram first: a start stamped late by the
 	 * upset clock (see the top) can pass for one at T or after while the
@@ -341,7 +365,7 @@ static void renew(struct session *s)
 	/* not all in place before T: take the histograms back, try again next poll with more time */
 	K.margin = 2 * (clock_s() - t0) + 0.01;
 	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
-		khist_remove(s, "synthetic", K.g[K.cur].synth,
+		khist_remove(&K.ps[K.cur], "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
 	buckets_remove(s, n);
 	K.t = 0;
@@ -370,7 +394,7 @@ static int renew_due(void)
 	K.last_pairs = pairs;
 	if (pairs < RENEW_MIN)
 		return 0;
-	room = (unsigned long long)(2 * K.peak * (2 * K.make_s + K.margin + OVERLAP_S + 1.0));
+	room = (unsigned long long)(2 * K.peak * (2 * K.make_s + K.margin + SETTLE_S + OVERLAP_S + 1.0));
 	return pairs >= RENEW_MAX || pairs + room >= PAIR_SIZE;
 }
 

@@ -21,10 +21,16 @@ typedef void (*klat_fn)(unsigned int group, unsigned long long lat, unsigned lon
 /* klat_available - the kernel can do this (hist triggers, synthetic events, .buckets) */
 int klat_available(struct session *s);
 /*
- * klat_setup - create the synthetic events and triggers; counting starts now.
+ * klat_setup - create the instances, synthetic events and triggers (pairing
+ * starts at klat_start).
  * -1 if the kernel refused any part (what was made is left for exit to remove).
  */
 int klat_setup(struct session *s, const struct klat_spec *sp);
+/*
+ * klat_start - pairing starts now: call it after session_start, so that every
+ * end a set pairs is an end the count of all ends (in the run's instance) saw
+ */
+void klat_start(void);
 /*
  * klat_poll - hand fn the latencies counted since the last poll, and renew the
  * kernel's pairing table when it fills; call it often (every 50 ms) at high rates

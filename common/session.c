@@ -90,6 +90,20 @@ static void destroy_instance(void *arg)
 	s->inst = NULL;
 }
 
+/* session_companion - see session.h */
+int session_companion(struct session *s, const char *suffix, struct session *c)
+{
+	*c = *s;
+	if (snprintf(c->name, sizeof(c->name), "%s-%s", s->name, suffix) >= (int)sizeof(c->name))
+		return -1;
+	c->inst = tracefs_instance_create(c->name);
+	if (!c->inst)
+		return -1;
+	session_defer(destroy_instance, c);
+	tracefs_instance_file_write(c->inst, "tracing_on", "0");
+	return 0;
+}
+
 /* run_is_dead - is the run TOOL with PID gone (or the PID reused by another program)? */
 static int run_is_dead(const char *tool, int pid)
 {

@@ -19,6 +19,12 @@ struct session {
 const char *session_tracefs(void);
 /* session_open - mount, reap dead runs' leftovers, create the private instance */
 struct session *session_open(const char *tool);
+/*
+ * session_companion - a second private instance, NAME-SUFFIX (reaped with the
+ * run's own), in c: a copy of s with its own instance, tracing off, removed at
+ * exit like s's. For what must not share s's ring buffer (klat.c). -1 if refused.
+ */
+int session_companion(struct session *s, const char *suffix, struct session *c);
 /* session_defer - push an undo action; they run in reverse at exit */
 void session_defer(void (*fn)(void *), void *arg);
 /* session_close - run the undo stack and remove the instance (idempotent) */

@@ -255,6 +255,8 @@ int main(int argc, char **argv)
 
 	/* counting is on before the banner: whatever runs after it is seen */
 	session_start(s);
+	if (st.in_kernel)
+		klat_start();
 	out_init(0);
 	printf("Tracing block I/O. Output every %g seconds.%s\n", o.interval,
 	       o.count ? "" : " Ctrl-C to end.");
