@@ -244,6 +244,31 @@ void proc_mem_strs(const struct proc_str *v, int count,
 	}
 }
 
+/* proc_mem_strv - see procread.h */
+int proc_mem_strv(int pid, unsigned long long addr, int max,
+		  void (*fn)(int i, const char *s, int n, void *arg), void *arg)
+{
+	unsigned long long p[PROC_BATCH];
+	struct proc_str v[PROC_BATCH];
+	int n = max + 1, i;
+
+	if (max < 0 || n > PROC_BATCH)
+		return -1;
+	if (proc_mem(pid, addr, p, n * sizeof(p[0])) < 0)	/* near a hole: one by one */
+		for (i = 0; i < n; i++) {
+			if (proc_mem(pid, addr + i * sizeof(p[0]), &p[i], sizeof(p[i])) < 0)
+				return -1;
+			if (!p[i])
+				break;
+		}
+	for (i = 0; i < n && p[i]; i++) {
+		v[i].pid = pid;
+		v[i].addr = p[i];
+	}
+	proc_mem_strs(v, i < max ? i : max, fn, arg);
+	return i;
+}
+
 #define QUEUE_HASH 1024	/* pids remembered by proc_queue_waiting (a power of 2) */
 
 struct proc_queue {

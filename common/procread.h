@@ -28,6 +28,15 @@ struct proc_str {
 void proc_mem_strs(const struct proc_str *v, int count,
 		   void (*fn)(int i, const char *s, int n, void *arg), void *arg);
 /*
+ * proc_mem_strv - the strings of pid's NULL-terminated pointer array at addr
+ * (an argv): the pointers in one read, then fn for the first max strings as
+ * proc_mem_strs calls it. Returns how many the array holds, counted up to
+ * max + 1 (so max + 1 means more than max), or -1 if a pointer before its end
+ * cannot be read (fn is then not called). max below PROC_BATCH.
+ */
+int proc_mem_strv(int pid, unsigned long long addr, int max,
+		  void (*fn)(int i, const char *s, int n, void *arg), void *arg);
+/*
  * A queue of strings to read later, together: a tool that sees many strings
  * asked for (one per event) pushes each with its item, and reads them all at
  * once before the events are handed on (proc_queue_flush). got(item, pid, s,

@@ -170,38 +170,17 @@ static void got_arg(int i, const char *s, int n, void *arg)
 	r->at = args_add(r->a, r->cap, r->at, s, n > 0 ? n : 0);
 }
 
-/* args_from_mem - PROC mode: read filename and argv from the caller's memory:
- * the pointers in one read, the strings together in one more */
+/* args_from_mem - PROC mode: read filename and argv from the caller's memory */
 static struct args *args_from_mem(int tid, unsigned long long fnp, unsigned long long argvp)
 {
-	unsigned long long p[MAX_ARGC + 1];
-	struct proc_str v[MAX_ARGC + 1];
 	struct argv_read r = { .cap = 8192 };
 	char fn[256] = "";
-	unsigned int i, n = o.argc + 1;
 
 	proc_mem_str(tid, fnp, fn, sizeof(fn));
 	r.a = args_new(fn, r.cap);
-	if (proc_mem(tid, argvp, p, n * sizeof(p[0])) < 0)	/* near a hole: one by one */
-		for (n = 0; n <= o.argc; n++) {
-			if (proc_mem(tid, argvp + 8ULL * n, &p[n], sizeof(p[n])) < 0)
-				break;
-			if (!p[n]) {
-				n++;	/* argv's NULL: the count holds it */
-				break;
-			}
-		}
-	for (i = 0; i < n && p[i]; i++) {
-		v[i].pid = tid;
-		v[i].addr = p[i];
-	}
-	if (i == n && n <= o.argc)	/* a pointer unreadable before argv's end: unknown */
-		return r.a;
-	if (i > o.argc) {		/* all of -a's and another */
-		r.a->more = 1;
-		i = o.argc;
-	}
-	proc_mem_strs(v, (int)i, got_arg, &r);
+	/* -1 (a pointer unreadable before argv's end) leaves the arguments unknown */
+	if (proc_mem_strv(tid, argvp, (int)o.argc, got_arg, &r) > (int)o.argc)
+		r.a->more = 1;		/* all of -a's and another */
 	r.a->text[r.at] = '\0';
 	return r.a;
 }
