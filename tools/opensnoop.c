@@ -5,7 +5,8 @@
  * the syscall entry tracepoints (5.15+), else by a kprobe on do_sys_openat2
  * (5.6+) or do_sys_open. A kernel with neither gets the path from the caller's
  * memory after the event (the paths of one drain in a batch, a syscall for
- * many), which a process gone by then no longer has: such paths are marked.
+ * many), which a process gone (or exec'd) by then no longer has: such paths
+ * are marked.
  * -p, -L, -n (a plain name) and -x are applied in the kernel. Overhead grows
  * with the open rate: each open is two events and a printed line; at more than
  * some thousand opens a second, use -d or a filter.
@@ -64,6 +65,7 @@ struct opts {
 /* an open in progress: what the call asked for */
 struct call {
 	unsigned long long flags;
+	unsigned long long ts;	/* PROC mode: when the call was made */
 	int known;		/* 1: read in the kernel; 0: from user memory; -1: unread */
 	char *path;		/* visible (escaped); NULL while unread */
 	char *link;		/* PROC mode, path unread: the FD's file, or NULL */
@@ -74,6 +76,7 @@ static struct opts o;
 static enum mode mode = M_PROC;
 
 static struct pidmap *pending, *comms;
+static struct pidmap *execs;	/* PROC mode: each task's last exec seen (its time) */
 static unsigned long long unpaired;	/* returns without a traced call */
 /* PROC mode: the paths still to read, read together before the drain is handed on */
 static struct proc_queue *paths;
@@ -164,21 +167,51 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	reorder_keep_aux();
 }
 
+/* pre_exec - PROC mode: a task that exec'd has new memory and has lost its
+ * close-on-exec FDs: what is read of it now says nothing of earlier opens */
+static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	const char *pids[] = { "pid", "old_pid" };
+	unsigned long long *ts;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		ts = malloc(sizeof(*ts));
+		if (!ts)
+			msg_die(EXIT_ERR, "out of memory");
+		*ts = rec->ts;
+		pidmap_put(execs, (int)decode_s64(ev, rec, pids[i]), ts);
+	}
+}
+
+/* exec_since - tid exec'd after time ts (as far as the events read so far show) */
+static int exec_since(int tid, unsigned long long ts)
+{
+	unsigned long long *e = pidmap_get(execs, tid);
+
+	return e && *e > ts;
+}
+
 /* got_path - PROC mode: the path of call c was read (n bytes) or not (n -1); 0 if of use */
 static int got_path(void *item, int tid, const char *path, int n)
 {
 	struct call *c = item;
 	int k;
 
-	/* a buffer reused since the call can hold anything: no control bytes in a path */
+	if (exec_since(tid, c->ts))
+		return -1;	/* another program's memory and FDs: no guess */
+	/* a buffer reused since the call can hold anything: no control bytes in a
+	 * path, and no empty one (a zeroed buffer; an open of "" fails at once) */
+	if (n == 0)
+		n = -1;
 	for (k = 0; k < n; k++)
 		if ((unsigned char)path[k] < 0x20 || path[k] == 0x7f)
 			n = -1;
-	if (n >= 0)
+	if (n > 0)
 		set_path(c, path, n, 0);
 	else if (c->fd >= 0)	/* unreadable: the file its FD names, if still open */
 		c->link = proc_fd_path(tid, c->fd);
-	return n >= 0 ? 0 : -1;
+	return n > 0 ? 0 : -1;
 }
 
 /* read_paths - PROC mode: read the paths the drain asked for, before they are handed on */
@@ -198,6 +231,7 @@ static void pre_enter(struct tep_event *ev, struct tep_record *rec, int cpu, voi
 					      sizeof(flags)) < 0)
 		flags = 0;
 	c = call_new(flags);
+	c->ts = rec->ts;
 	reorder_push(ev, rec, on_enter, NULL, c);
 	proc_queue_push(paths, tid, decode_u64(ev, rec, "filename"), c);
 }
@@ -285,7 +319,7 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 		c = proc_queue_waiting(paths, tid);
 		if (c)
 			c->fd = (int)ret;
-		else if (!proc_queue_read_ok(paths, tid))
+		else if (!proc_queue_read_ok(paths, tid) && !exec_since(tid, rec->ts))
 			link = proc_fd_path(tid, (int)ret);
 	}
 	/* the first open seen from tid: its name now, while it lives */
@@ -340,9 +374,10 @@ static char *build_filter(const char *extra)
 
 int main(int argc, char **argv)
 {
-	const char *formats[14] = { "sched:sched_process_fork", "task:task_rename" };
+	const char *formats[15] = { "sched:sched_process_fork", "task:task_rename",
+				    "sched:sched_process_exec" };
 	char fmt[9][96];
-	int nf = 2;
+	int nf = 3;
 	char *filter, *exit_filter, name[32], ftext[256];
 	size_t i, at;
 
@@ -376,6 +411,10 @@ int main(int argc, char **argv)
 	snprintf(name, sizeof(name), "common_pid != %d", (int)getpid());
 	reorder_follow(sess, "sched", "sched_process_fork", name, NULL, on_rename);
 	reorder_follow(sess, "task", "task_rename", name, NULL, on_rename);
+	if (mode == M_PROC) {
+		execs = pidmap_new(free);
+		reorder_follow(sess, "sched", "sched_process_exec", name, pre_exec, NULL);
+	}
 	for (i = 0; i < 3; i++) {
 		if (mode == M_EPROBE)
 			reorder_follow(sess, sess->group, calls[i], filter, NULL, on_probe);

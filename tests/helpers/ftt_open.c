@@ -1,10 +1,12 @@
 /* ftt_open - open workload for the opensnoop tests
  *
  * usage: ftt_open [--comm=NAME] [--wait=MS] [--go=FILE] [--hold=MS] [--flags=OCTAL]
- *                 [--open|--openat|--openat2] PATH...
+ *                 [--wipe] [--open|--openat|--openat2] PATH...
  * Sets its name (spaces allowed), waits (--go: until FILE exists), opens each PATH with the syscall chosen
  * last before it (default openat) and O_RDONLY plus --flags, prints "FD PATH" or
  * "-ERRNO PATH" for each, keeps the files open for --hold ms, then exits.
+ * --wipe: each path's bytes are zeroed once it is opened, as a program
+ * reusing the buffer would (what the open read is gone from memory).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -35,7 +37,7 @@ static void nap(long ms)
 int main(int argc, char **argv)
 {
 	long hold = 0, flags = 0, fd;
-	int i, kind = 1;
+	int i, kind = 1, wipe = 0;
 	struct how how;
 
 	for (i = 1; i < argc; i++) {
@@ -50,6 +52,8 @@ int main(int argc, char **argv)
 			hold = atol(argv[i] + 7);
 		else if (!strncmp(argv[i], "--flags=", 8))
 			flags = strtol(argv[i] + 8, NULL, 8);
+		else if (!strcmp(argv[i], "--wipe"))
+			wipe = 1;
 		else if (!strcmp(argv[i], "--open"))
 			kind = 0;
 		else if (!strcmp(argv[i], "--openat"))
@@ -69,6 +73,8 @@ int main(int argc, char **argv)
 			else
 				fd = syscall(SYS_openat, AT_FDCWD, argv[i], flags);
 			printf("%ld %s\n", fd < 0 ? -(long)errno : fd, argv[i]);
+			if (wipe)
+				memset(argv[i], 0, strlen(argv[i]));
 		}
 	}
 	fflush(stdout);

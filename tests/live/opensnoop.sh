@@ -42,6 +42,42 @@ t_open() {
 	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
 }
 
+# t_wiped_buffer - the caller zeroes the path right after the open (a reused
+# buffer): in /proc mode the empty string left in memory is no path, and the
+# row names the file the new FD holds; in probe mode the kernel read it at the call
+t_wiped_buffer() {
+	os_files
+	os_start || return 1
+	"$HELPERS/ftt_open" --comm=ftwipe --wipe --hold=1500 "$F" > "$TMP/res" &
+	h=$!
+	wait_for_line "$TMP/out" "^ftwipe " 50
+	wait $h
+	stop_tool || return 1
+	fd=$(cut -d' ' -f1 "$TMP/res")
+	want=$(os_line ftwipe $h "0x$fd" "$(readlink -f "$F")$(os_mark)")
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep " $h " "$TMP/out")"
+}
+
+# t_exec_after_open - the shell opens the output redirect (FD 3, moved to 1),
+# then execs the workload, whose own open gets FD 3: in /proc mode neither the
+# shell's memory nor its FD 3 is there to read any more, and the redirect's row
+# must not claim the workload's file
+t_exec_after_open() {
+	os_files
+	os_start || return 1
+	"$HELPERS/ftt_open" --comm=ftexec --hold=1500 "$F" > "$TMP/res" &
+	h=$!
+	wait_for_line "$TMP/out" "^ftexec " 50
+	wait $h
+	stop_tool || return 1
+	n=$(grep -cF -- " $h " "$TMP/out")
+	k=$(grep -F -- " $h " "$TMP/out" | grep -cF -- "$(readlink -f "$F")")
+	[ "$k" = 1 ] || fail "$k rows of PID $h name '$F', want 1; got: $(grep -F " $h " "$TMP/out")"
+	grep -F -- " $h " "$TMP/out" | grep -qF -- "$TMP/res" || [ -n "$(os_mark)" ] ||
+		fail "no row for the shell's open of '$TMP/res'; got: $(grep -F " $h " "$TMP/out")"
+	[ "$n" -ge 2 ] || fail "$n rows for PID $h, want the redirect's and the workload's"
+}
+
 t_calls() {
 	os_files
 	os_start -e || return 1

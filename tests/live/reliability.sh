@@ -560,7 +560,8 @@ rel_side() {
 		execsnoop) want="$prog" ;;
 		opensnoop) want="$file" ;;
 		esac
-		wait_for_line "$TMP/side$i.out" "$want" 50 || fail "$t did not see /$want/"
+		wait_for_line "$TMP/side$i.out" "$want" 50 ||
+			fail "$t did not see /$want/; its last rows: $(tail -n 4 "$TMP/side$i.out")"
 	done
 	kill -INT $pids
 	i=0
