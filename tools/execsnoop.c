@@ -5,9 +5,10 @@
  * kernel when exec is called, by an event probe on the syscalls:sys_enter_execve
  * and _execveat tracepoints (5.15+), else by a kprobe on the x86-64 syscall
  * functions; a kernel with neither gets them from /proc/PID/cmdline after the
- * exec, and a process gone by then is marked. Failed execs (-x) come from
- * sys_exit_execve/_execveat, filtered in the kernel to errors. Overhead is
- * small: exec rates are low, and each one costs a few events and a /proc read.
+ * exec, and a process gone by then (or exec'd again) is marked. Failed execs
+ * (-x) come from sys_exit_execve/_execveat, filtered in the kernel to errors.
+ * Overhead is small: exec rates are low, and each one costs a few events and a
+ * /proc read.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -70,10 +71,17 @@ struct args {
 
 /* what is read from /proc while the exec'd process most likely still runs */
 struct pre {
+	int pid;
+	unsigned long long ts;	/* the exec's time */
 	long uid, ppid;
-	int n;			/* bytes of cmdline, -1 if gone */
+	int n;			/* bytes of cmdline, -1 if gone or exec'd again */
 	char cmd[];
 };
+
+#define READ_BATCH 64
+/* the execs of this drain, read from /proc at its end (or when READ_BATCH wait) */
+static struct pre *to_read[READ_BATCH];
+static int nr_to_read;
 
 static struct opts o = { .argc = 8 };
 static enum mode mode = M_PROC;
@@ -329,18 +337,40 @@ static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 	free(a);
 }
 
-/* pre_exec - read cmdline, UID and PPID while the new program most likely runs */
+/* read_execs - cmdline, UID and PPID of the execs waiting, while the new
+ * programs most likely run. A process that exec'd again (a later exec of it
+ * in the batch, on any CPU) runs another program now: its earlier exec gets
+ * no arguments (marked) rather than the later program's. */
+static void read_execs(void)
+{
+	struct pre *p;
+	int i, k;
+
+	for (i = 0; i < nr_to_read; i++) {
+		p = to_read[i];
+		for (k = 0; k < nr_to_read; k++)
+			if (to_read[k]->pid == p->pid && to_read[k]->ts > p->ts)
+				break;
+		p->n = k < nr_to_read ? -1 : proc_cmdline(p->pid, p->cmd, CMDLINE_MAX);
+		p->ppid = proc_status(p->pid, "PPid");
+		p->uid = o.uids && k == nr_to_read ? proc_status(p->pid, "Uid") : -1;
+	}
+	nr_to_read = 0;
+}
+
+/* pre_exec - queue the exec's /proc reads for the end of the drain */
 static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	int pid = (int)decode_s64(ev, rec, "pid");
 	struct pre *p = malloc(sizeof(*p) + CMDLINE_MAX);
 
 	if (!p)
 		msg_die(EXIT_ERR, "out of memory");
-	p->n = proc_cmdline(pid, p->cmd, CMDLINE_MAX);
-	p->ppid = proc_status(pid, "PPid");
-	p->uid = o.uids ? proc_status(pid, "Uid") : -1;
+	p->pid = (int)decode_s64(ev, rec, "pid");
+	p->ts = rec->ts;
 	reorder_push(ev, rec, on_exec, NULL, p);
+	to_read[nr_to_read++] = p;
+	if (nr_to_read == READ_BATCH)
+		read_execs();
 }
 
 /* fetchargs - fn, then p<i> (argv[i]) and a<i> (its string) for i in 0..argc */
@@ -430,10 +460,12 @@ int main(int argc, char **argv)
 	seen = pidmap_new(NULL);
 	parent_uid = pidmap_new(NULL);
 
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+	/* in /proc mode every exec is seen, for read_execs to know which ran again */
+	if (o.name && mode != M_PROC && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
 	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
 	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
+	reorder_before(read_execs);
 	free(name_filter);
 	if (mode != M_PROC) {
 		use(s, s->group, "execve", NULL, NULL, on_probe);
