@@ -90,18 +90,25 @@ static void destroy_instance(void *arg)
 	s->inst = NULL;
 }
 
+/* make_instance - s's instance, named s->name, removed at exit; nothing is
+ * recorded in it until the tool has set everything up. -1 if refused */
+static int make_instance(struct session *s)
+{
+	s->inst = tracefs_instance_create(s->name);
+	if (!s->inst)
+		return -1;
+	session_defer(destroy_instance, s);
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	return 0;
+}
+
 /* session_companion - see session.h */
 int session_companion(struct session *s, const char *suffix, struct session *c)
 {
 	*c = *s;
 	if (snprintf(c->name, sizeof(c->name), "%s-%s", s->name, suffix) >= (int)sizeof(c->name))
 		return -1;
-	c->inst = tracefs_instance_create(c->name);
-	if (!c->inst)
-		return -1;
-	session_defer(destroy_instance, c);
-	tracefs_instance_file_write(c->inst, "tracing_on", "0");
-	return 0;
+	return make_instance(c);
 }
 
 /* run_is_dead - is the run TOOL with PID gone (or the PID reused by another program)? */
@@ -237,12 +244,8 @@ struct session *session_open(const char *tool)
 	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
 	session_reap();
 	atexit(at_exit);
-	s->inst = tracefs_instance_create(s->name);
-	if (!s->inst)
+	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
-	session_defer(destroy_instance, s);
-	/* nothing is recorded until the tool has set everything up */
-	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	return s;
 }
 
