@@ -10,6 +10,8 @@
  * Many strings of one process read together (proc_mem_strs) go in one
  * process_vm_readv: a syscall per batch instead of one per string. A
  * proc_queue collects such strings as events ask for them, up to a batch.
+ * The execs a tool has seen (proc_exec_seen) tell which reads would find
+ * another program.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -21,6 +23,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "msg.h"
+#include "pidmap.h"
 #include "procread.h"
 
 #define NMEM 8
@@ -329,6 +333,29 @@ void *proc_queue_waiting(const struct proc_queue *q, int pid)
 int proc_queue_read_ok(const struct proc_queue *q, int pid)
 {
 	return pid && q->ok[pid & (QUEUE_HASH - 1)] == pid;
+}
+
+static struct pidmap *execs;	/* each task's last exec seen: its time */
+
+/* proc_exec_seen - see procread.h */
+void proc_exec_seen(int pid, unsigned long long ts)
+{
+	unsigned long long *t = malloc(sizeof(*t));
+
+	if (!execs)
+		execs = pidmap_new(free);
+	if (!t)
+		msg_die(EXIT_ERR, "out of memory");
+	*t = ts;
+	pidmap_put(execs, pid, t);
+}
+
+/* proc_exec_since - see procread.h */
+int proc_exec_since(int pid, unsigned long long ts)
+{
+	unsigned long long *t = execs ? pidmap_get(execs, pid) : NULL;
+
+	return t && *t > ts;
 }
 
 /* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */

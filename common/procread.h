@@ -56,6 +56,16 @@ void *proc_queue_waiting(const struct proc_queue *q, int pid);
 int proc_queue_read_ok(const struct proc_queue *q, int pid);
 /* proc_queue_flush - read everything queued, handing each to got; the queue empties */
 void proc_queue_flush(struct proc_queue *q);
+/*
+ * A task that has exec'd runs another program: its memory, name and
+ * close-on-exec FDs say nothing of what it did before. A tool that reads a
+ * task after an event tells proc_exec_seen of every exec it sees (the trace's
+ * timestamps), and asks proc_exec_since before trusting a read for an event.
+ */
+/* proc_exec_seen - pid exec'd at time ts */
+void proc_exec_seen(int pid, unsigned long long ts);
+/* proc_exec_since - pid has exec'd after time ts (as far as the execs seen show) */
+int proc_exec_since(int pid, unsigned long long ts);
 /* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
 int proc_comm(int pid, char *buf, size_t len);
 /* proc_cmdline - pid's arguments (NUL-separated, len bytes at most); the byte count */

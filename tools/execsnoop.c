@@ -339,21 +339,19 @@ static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 
 /* read_execs - cmdline, UID and PPID of the execs waiting, while the new
  * programs most likely run. A process that exec'd again (a later exec of it
- * in the batch, on any CPU) runs another program now: its earlier exec gets
+ * seen so far, on any CPU) runs another program now: its earlier exec gets
  * no arguments (marked) rather than the later program's. */
 static void read_execs(void)
 {
 	struct pre *p;
-	int i, k;
+	int i, again;
 
 	for (i = 0; i < nr_to_read; i++) {
 		p = to_read[i];
-		for (k = 0; k < nr_to_read; k++)
-			if (to_read[k]->pid == p->pid && to_read[k]->ts > p->ts)
-				break;
-		p->n = k < nr_to_read ? -1 : proc_cmdline(p->pid, p->cmd, CMDLINE_MAX);
+		again = proc_exec_since(p->pid, p->ts);
+		p->n = again ? -1 : proc_cmdline(p->pid, p->cmd, CMDLINE_MAX);
 		p->ppid = proc_status(p->pid, "PPid");
-		p->uid = o.uids && k == nr_to_read ? proc_status(p->pid, "Uid") : -1;
+		p->uid = o.uids && !again ? proc_status(p->pid, "Uid") : -1;
 	}
 	nr_to_read = 0;
 }
@@ -367,6 +365,7 @@ static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		msg_die(EXIT_ERR, "out of memory");
 	p->pid = (int)decode_s64(ev, rec, "pid");
 	p->ts = rec->ts;
+	proc_exec_seen(p->pid, p->ts);
 	reorder_push(ev, rec, on_exec, NULL, p);
 	to_read[nr_to_read++] = p;
 	if (nr_to_read == READ_BATCH)

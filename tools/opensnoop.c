@@ -76,7 +76,6 @@ static struct opts o;
 static enum mode mode = M_PROC;
 
 static struct pidmap *pending, *comms;
-static struct pidmap *execs;	/* PROC mode: each task's last exec seen (its time) */
 static unsigned long long unpaired;	/* returns without a traced call */
 /* PROC mode: the paths still to read, read together before the drain is handed on */
 static struct proc_queue *paths;
@@ -167,29 +166,12 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	reorder_keep_aux();
 }
 
-/* pre_exec - PROC mode: a task that exec'd has new memory and has lost its
- * close-on-exec FDs: what is read of it now says nothing of earlier opens */
+/* pre_exec - PROC mode: what is read of a task after its exec says nothing
+ * of its earlier opens (the exec'ing thread takes the process's PID) */
 static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	const char *pids[] = { "pid", "old_pid" };
-	unsigned long long *ts;
-	int i;
-
-	for (i = 0; i < 2; i++) {
-		ts = malloc(sizeof(*ts));
-		if (!ts)
-			msg_die(EXIT_ERR, "out of memory");
-		*ts = rec->ts;
-		pidmap_put(execs, (int)decode_s64(ev, rec, pids[i]), ts);
-	}
-}
-
-/* exec_since - tid exec'd after time ts (as far as the events read so far show) */
-static int exec_since(int tid, unsigned long long ts)
-{
-	unsigned long long *e = pidmap_get(execs, tid);
-
-	return e && *e > ts;
+	proc_exec_seen((int)decode_s64(ev, rec, "pid"), rec->ts);
+	proc_exec_seen((int)decode_s64(ev, rec, "old_pid"), rec->ts);
 }
 
 /* got_path - PROC mode: the path of call c was read (n bytes) or not (n -1); 0 if of use */
@@ -198,7 +180,7 @@ static int got_path(void *item, int tid, const char *path, int n)
 	struct call *c = item;
 	int k;
 
-	if (exec_since(tid, c->ts))
+	if (proc_exec_since(tid, c->ts))
 		return -1;	/* another program's memory and FDs: no guess */
 	/* a buffer reused since the call can hold anything: no control bytes in a
 	 * path, and no empty one (a zeroed buffer; an open of "" fails at once) */
@@ -319,7 +301,7 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 		c = proc_queue_waiting(paths, tid);
 		if (c)
 			c->fd = (int)ret;
-		else if (!proc_queue_read_ok(paths, tid) && !exec_since(tid, rec->ts))
+		else if (!proc_queue_read_ok(paths, tid) && !proc_exec_since(tid, rec->ts))
 			link = proc_fd_path(tid, (int)ret);
 	}
 	/* the first open seen from tid: its name now, while it lives */
@@ -411,10 +393,8 @@ int main(int argc, char **argv)
 	snprintf(name, sizeof(name), "common_pid != %d", (int)getpid());
 	reorder_follow(sess, "sched", "sched_process_fork", name, NULL, on_rename);
 	reorder_follow(sess, "task", "task_rename", name, NULL, on_rename);
-	if (mode == M_PROC) {
-		execs = pidmap_new(free);
+	if (mode == M_PROC)
 		reorder_follow(sess, "sched", "sched_process_exec", name, pre_exec, NULL);
-	}
 	for (i = 0; i < 3; i++) {
 		if (mode == M_EPROBE)
 			reorder_follow(sess, sess->group, calls[i], filter, NULL, on_probe);
