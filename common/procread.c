@@ -335,6 +335,29 @@ int proc_queue_read_ok(const struct proc_queue *q, int pid)
 	return pid && q->ok[pid & (QUEUE_HASH - 1)] == pid;
 }
 
+/* proc_str_plausible - see procread.h */
+int proc_str_plausible(const char *s, int n)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	int i = 0, k, len;
+
+	if (n <= 0)
+		return 0;
+	while (i < n) {
+		if (u[i] < 0x20 || u[i] == 0x7f)
+			return 0;
+		len = u[i] < 0x80 ? 1 : u[i] < 0xc2 ? 0 : u[i] < 0xe0 ? 2 : u[i] < 0xf0 ? 3 :
+		      u[i] < 0xf5 ? 4 : 0;
+		if (!len || i + len > n)
+			return 0;
+		for (k = 1; k < len; k++)
+			if ((u[i + k] & 0xc0) != 0x80)
+				return 0;
+		i += len;
+	}
+	return 1;
+}
+
 static struct pidmap *execs;	/* each task's last exec seen: its time */
 
 /* proc_exec_seen - see procread.h */

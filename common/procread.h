@@ -57,6 +57,12 @@ int proc_queue_read_ok(const struct proc_queue *q, int pid);
 /* proc_queue_flush - read everything queued, handing each to got; the queue empties */
 void proc_queue_flush(struct proc_queue *q);
 /*
+ * proc_str_plausible - could n bytes read from memory that may have been
+ * reused since be text a program passed: not empty, no control bytes, valid
+ * UTF-8 (a leftover pointer's bytes seldom are); 1 or 0
+ */
+int proc_str_plausible(const char *s, int n);
+/*
  * A task that has exec'd runs another program: its memory, name and
  * close-on-exec FDs say nothing of what it did before. A tool that reads a
  * task after an event tells proc_exec_seen of every exec it sees (the trace's

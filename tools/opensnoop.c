@@ -178,17 +178,13 @@ static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void
 static int got_path(void *item, int tid, const char *path, int n)
 {
 	struct call *c = item;
-	int k;
 
 	if (proc_exec_since(tid, c->ts))
 		return -1;	/* another program's memory and FDs: no guess */
-	/* a buffer reused since the call can hold anything: no control bytes in a
-	 * path, and no empty one (a zeroed buffer; an open of "" fails at once) */
-	if (n == 0)
+	/* a buffer reused since the call can hold anything, a pointer's bytes or
+	 * zeros: only what could be text is a path (an open of "" fails at once) */
+	if (!proc_str_plausible(path, n))
 		n = -1;
-	for (k = 0; k < n; k++)
-		if ((unsigned char)path[k] < 0x20 || path[k] == 0x7f)
-			n = -1;
 	if (n > 0)
 		set_path(c, path, n, 0);
 	else if (c->fd >= 0)	/* unreadable: the file its FD names, if still open */

@@ -147,6 +147,14 @@ int main(void)
 	}
 	CHECK("same_as_one_by_one", ok);
 	check_queue(child, dead, small);
+	/* what a reused buffer leaves: zeros, a pointer's bytes; and real paths */
+	CHECK("plausible_path", proc_str_plausible("/tmp/a file", 11) &&
+	      proc_str_plausible("caf\xc3\xa9/\xe2\x82\xac\xf0\x9f\x98\x80", 13));
+	CHECK("implausible", !proc_str_plausible("", 0) && !proc_str_plausible("x", -1) &&
+	      !proc_str_plausible("a\tb", 3) && !proc_str_plausible("a\x7f", 2) &&
+	      !proc_str_plausible("K`\xca\xce\xa0U", 6) &&
+	      !proc_str_plausible("caf\xc3", 4) && !proc_str_plausible("\xc0\xaf", 2) &&
+	      !proc_str_plausible("\xf8\x88\x80\x80\x80", 5));
 	kill(child, SIGKILL);
 	waitpid(child, NULL, 0);
 	for (i = 0; i < n; i++)
