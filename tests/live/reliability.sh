@@ -529,7 +529,9 @@ t_user_session() {
 rel_side() {
 	prog=rel_side_$$ file=$TMP/rel_side_file_$$
 	echo data > "$file"
-	mkprog_rel "$prog" "exec 3< $file" "sleep 1"
+	# the open by a helper that keeps its path in memory while it holds the file:
+	# without probes, opensnoop reads the path from there after the event
+	mkprog_rel "$prog" "\"$HELPERS/ftt_open\" --hold=1000 \"$file\" > /dev/null"
 	pids= i=0
 	for t in "$@"; do
 		i=$((i + 1))
@@ -561,7 +563,9 @@ rel_side() {
 		opensnoop) want="$file" ;;
 		esac
 		wait_for_line "$TMP/side$i.out" "$want" 50 ||
-			fail "$t did not see /$want/; its last rows: $(tail -n 4 "$TMP/side$i.out")"
+			fail "$t did not see /$want/; its rows of ftt_open or $prog, else its last: $(
+				grep -E "ftt_open|$prog" "$TMP/side$i.out" | head -n 6 ||
+				tail -n 4 "$TMP/side$i.out")"
 	done
 	kill -INT $pids
 	i=0
