@@ -5,6 +5,7 @@
  * the handle, and removes exactly those probes on exit. Other users' probes are
  * never listed for removal.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
 #include <stdio.h>
@@ -282,21 +283,40 @@ int probe_add_ret(struct session *s, const char *name, const char *addr, const c
 int probe_add_eprobe(struct session *s, const char *name, const char *sys, const char *event,
 		     const char *fetchargs)
 {
-	struct tracefs_dynevent *ev;
-
 	if (!probe_name_ok(name) || !opt_is_ident(sys) || !opt_is_ident(event))
 		return -1;
-	ev = tracefs_eprobe_alloc(s->group, name, sys, event, fetchargs);
-	if (!ev)
-		return -1;
-	tracefs_error_clear(NULL);
-	if (tracefs_dynevent_create(ev) < 0) {
-		int err = errno;
+	return probe_create(tracefs_eprobe_alloc(s->group, name, sys, event, fetchargs), name);
+}
 
-		tracefs_dynevent_free(ev);
-		errno = err;
+/* path_ok - a file name that can go into a probe definition as one word */
+static int path_ok(const char *p)
+{
+	if (*p != '/' || strlen(p) >= 1024)
+		return 0;
+	for (; *p; p++)
+		if (!(isalnum((unsigned char)*p) || strchr("/._+-", *p)))
+			return 0;
+	return 1;
+}
+
+/* probe_add_uprobe - define a uprobe at FILE:OFFSET in the session's group */
+int probe_add_uprobe(struct session *s, const char *name, const char *file,
+		     unsigned long long offset, const char *fetchargs)
+{
+	if (!probe_name_ok(name) || !path_ok(file))
 		return -1;
-	}
-	session_defer(remove_probe, ev);
-	return 0;
+	return probe_create(tracefs_uprobe_alloc(s->group, name, file, offset, fetchargs), name);
+}
+
+/* probes_mark - how many probes this run holds, for probes_unwind */
+size_t probes_mark(void)
+{
+	return nr_evs;
+}
+
+/* probes_unwind - remove the probes made since probes_mark returned mark, newest first */
+void probes_unwind(size_t mark)
+{
+	while (nr_evs > mark)
+		remove_probe(own_evs[--nr_evs]);
 }

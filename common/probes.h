@@ -2,6 +2,7 @@
 #ifndef FTT_PROBES_H
 #define FTT_PROBES_H
 
+#include <stddef.h>
 #include <tracefs.h>
 
 struct session;
@@ -52,6 +53,17 @@ int probes_function_exists(const char *name);
  */
 int probe_add_eprobe(struct session *s, const char *name, const char *sys, const char *event,
 		     const char *fetchargs);
+/*
+ * probe_add_uprobe - define a uprobe GROUP/NAME at FILE:OFFSET (a file offset
+ * in an executable or library; FILE an absolute path of plain characters),
+ * removed at exit like probe_add; -1 when refused
+ */
+int probe_add_uprobe(struct session *s, const char *name, const char *file,
+		     unsigned long long offset, const char *fetchargs);
+/* probes_mark - a mark for probes_unwind: how many probes this run holds */
+size_t probes_mark(void);
+/* probes_unwind - remove the probes this run made since probes_mark returned mark */
+void probes_unwind(size_t mark);
 /* probe_name_ok - a probe/event name the kernel accepts: [A-Za-z_][A-Za-z0-9_]{0,63} */
 int probe_name_ok(const char *name);
 

@@ -37,7 +37,7 @@ struct handler {
 
 static struct handler handlers[MAX_HANDLERS];
 static int nr_handlers;
-static unsigned long long missed;
+static unsigned long long missed, gaps;
 static int follow_set;
 static void (*gap_fn)(int cpu, void *ctx);
 static void *gap_ctx;
@@ -78,6 +78,8 @@ static int on_missed(struct tep_event *ev, struct tep_record *rec, int cpu, void
 {
 	if (rec->missed_events > 0)
 		missed += rec->missed_events;
+	if (rec->missed_events)
+		gaps++;
 	if (rec->missed_events && gap_fn)
 		gap_fn(cpu, gap_ctx);
 	return 0;
@@ -88,6 +90,12 @@ void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx)
 {
 	gap_fn = fn;
 	gap_ctx = ctx;
+}
+
+/* stream_gaps - see stream.h */
+unsigned long long stream_gaps(void)
+{
+	return gaps;
 }
 
 /* stream_on_drained - see stream.h */

@@ -39,6 +39,8 @@ void stream_idle_poll(double duration, double interval, double poll, void (*poll
 void stream_on_drained(void (*fn)(int last));
 /* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
+/* stream_gaps - how many gaps (records after lost events) the drains have met so far */
+unsigned long long stream_gaps(void);
 /* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
 void stream_size_buffer(struct session *s);
 /* stream_drain - dispatch whatever the kernel holds now */

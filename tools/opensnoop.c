@@ -1,15 +1,13 @@
 /* opensnoop - trace open()s: process, file descriptor or error, and path
  *
- * open, openat and openat2 are traced by their syscall exit tracepoints (the
- * FD or error). The path is read in the kernel at the call: by event probes on
- * the syscall entry tracepoints (5.15+), else by a kprobe on do_sys_openat2
- * (5.6+) or do_sys_open. A kernel with neither gets the path from the caller's
- * memory after the event (the paths of one drain in a batch, a syscall for
- * many), which a process gone (or exec'd) by then no longer has: such paths
- * are marked.
- * -p, -L, -n (a plain name) and -x are applied in the kernel. Overhead grows
- * with the open rate: each open is two events and a printed line; at more than
- * some thousand opens a second, use -d or a filter.
+ * open, openat and openat2 are traced by their syscall entry and exit
+ * tracepoints (the FD or error). The path is the one taken in the kernel at
+ * the call, by the best capture rung this kernel has that proves itself at
+ * startup (capture.h: the syscall event's own string, event probes, kprobes,
+ * uprobes on the C library); an open it did not take shows [?], never a path
+ * read later. -p, -L and -n (a plain name) are applied in the kernel.
+ * Overhead grows with the open rate: each open is two or three events and a
+ * printed line; at more than some thousand opens a second, use -d or a filter.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -17,13 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
-#include "probes.h"
 #include "procread.h"
 #include "reorder.h"
 #include "session.h"
@@ -52,8 +50,6 @@ static const char usage_text[] =
 "\n"
 "See the man page and example file for more info.\n";
 
-enum mode { M_EPROBE, M_KPROBE, M_PROC };
-
 struct opts {
 	double duration;
 	pid_t pid, tid;
@@ -62,23 +58,19 @@ struct opts {
 	regex_t name_re, file_re;
 };
 
-/* an open in progress: what the call asked for */
+/* an open in progress, from its entry event */
 struct call {
+	unsigned long long ptr[2];	/* the path's user pointer (and 0) */
 	unsigned long long flags;
-	unsigned long long ts;	/* PROC mode: when the call was made */
-	int known;		/* 1: read in the kernel; 0: from user memory; -1: unread */
-	char *path;		/* visible (escaped); NULL while unread */
-	char *link;		/* PROC mode, path unread: the FD's file, or NULL */
-	int fd;			/* PROC mode: the FD the open returned, if seen while queued; -1 */
+	int has_flags;			/* openat2's flags are behind a pointer */
 };
 
 static struct opts o;
-static enum mode mode = M_PROC;
-
 static struct pidmap *pending, *comms;
+static struct capture *cap;
 static unsigned long long unpaired;	/* returns without a traced call */
-/* PROC mode: the paths still to read, read together before the drain is handed on */
-static struct proc_queue *paths;
+static unsigned long long unknown;	/* rows whose path was not taken */
+static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
 static struct session *sess;
 
 static const char *const calls[] = { "open", "openat", "openat2" };
@@ -113,105 +105,18 @@ static void parse(int argc, char **argv)
 		opt_usage("use either -p or -L, not both");
 }
 
-/* set_path - c's path: n bytes of `path`, made visible; known: how it was read */
-static void set_path(struct call *c, const char *path, size_t n, int known)
-{
-	while (n && path[n - 1] == '\0')
-		n--;
-	c->known = known;
-	c->path = malloc(2 * n + 4);
-	if (!c->path)
-		msg_die(EXIT_ERR, "out of memory");
-	out_vis(c->path, 2 * n + 4, 0, path, n);
-}
-
-/* call_new - a pending open with flags, its path unread */
-static struct call *call_new(unsigned long long flags)
+/* on_enter - an open is called: its pointer and flags wait for its return */
+static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
 	struct call *c = calloc(1, sizeof(*c));
 
 	if (!c)
 		msg_die(EXIT_ERR, "out of memory");
-	c->flags = flags;
-	c->known = -1;
-	c->fd = -1;
-	return c;
-}
-
-/* call_free - a call and what it holds */
-static void call_free(void *p)
-{
-	struct call *c = p;
-
-	free(c->path);
-	free(c->link);
-	free(c);
-}
-
-/* on_probe - the path and flags read in the kernel at the call */
-static void on_probe(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
-{
-	int n = 0;
-	const char *p = tep_get_field_raw(NULL, ev, "path", rec, &n, 0);
-	struct call *c = call_new(decode_u64(ev, rec, "flags"));
-
-	set_path(c, p ? p : "", p && n > 0 ? n : 0, 1);
+	c->ptr[0] = decode_u64(ev, rec, "filename");
+	c->has_flags = decode_has(ev, "flags");
+	c->flags = decode_u64(ev, rec, "flags");
 	pidmap_put(pending, decode_pid(ev, rec), c);
-}
-
-/* on_enter - PROC mode: keep what pre_enter read for the open's end */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
-{
-	pidmap_put(pending, decode_pid(ev, rec), aux);
-	reorder_keep_aux();
-}
-
-/* pre_exec - PROC mode: what is read of a task after its exec says nothing
- * of its earlier opens (the exec'ing thread takes the process's PID) */
-static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
-{
-	proc_exec_seen((int)decode_s64(ev, rec, "pid"), rec->ts);
-	proc_exec_seen((int)decode_s64(ev, rec, "old_pid"), rec->ts);
-}
-
-/* got_path - PROC mode: the path of call c was read (n bytes) or not (n -1); 0 if of use */
-static int got_path(void *item, int tid, const char *path, int n)
-{
-	struct call *c = item;
-
-	if (proc_exec_since(tid, c->ts))
-		return -1;	/* another program's memory and FDs: no guess */
-	/* a buffer reused since the call can hold anything, a pointer's bytes or
-	 * zeros: only what could be text is a path (an open of "" fails at once) */
-	if (!proc_str_plausible(path, n))
-		n = -1;
-	if (n > 0)
-		set_path(c, path, n, 0);
-	else if (c->fd >= 0)	/* unreadable: the file its FD names, if still open */
-		c->link = proc_fd_path(tid, c->fd);
-	return n > 0 ? 0 : -1;
-}
-
-/* read_paths - PROC mode: read the paths the drain asked for, before they are handed on */
-static void read_paths(void)
-{
-	proc_queue_flush(paths);
-}
-
-/* pre_enter - PROC mode: ask for the path (and read openat2's flags) while the caller lives */
-static void pre_enter(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
-{
-	int tid = decode_pid(ev, rec);
-	unsigned long long flags = decode_u64(ev, rec, "flags");
-	struct call *c;
-
-	if (decode_has(ev, "how") && proc_mem(tid, decode_u64(ev, rec, "how"), &flags,
-					      sizeof(flags)) < 0)
-		flags = 0;
-	c = call_new(flags);
-	c->ts = rec->ts;
-	reorder_push(ev, rec, on_enter, NULL, c);
-	proc_queue_push(paths, tid, decode_u64(ev, rec, "filename"), c);
+	capture_enter(cap, ev, rec);
 }
 
 /* on_rename - the names tasks get while tracing runs (fork, exec, prctl) */
@@ -227,30 +132,39 @@ static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, v
 /* on_return - an open returned: print it with its call, unless filtered */
 static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
+	static const unsigned long long none[2];
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
+	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, rec->ts);
 	long long ret = decode_s64(ev, rec, "ret");
-	const char *link = aux;		/* the FD's file, read at the return */
-	const char *comm = pidmap_get(comms, tid), *path, *mark = "";
+	const char *comm = pidmap_get(comms, tid);
 	static struct out_line line;
-	char buf[32], err[16];
+	char buf[32], err[16], *path = NULL;
+	size_t n;
 
 	if (!c) {
 		unpaired++;		/* began before tracing did, or its call was lost */
+		capture_free(v);
 		return;
 	}
-	if (!link)
-		link = c->link ? c->link : "";
 	if (!comm)
 		comm = decode_comm(sess, tid);
-	/* read after the fact (memory, else the FD's file): a best guess, marked */
-	path = c->known >= 0 ? c->path : link[0] ? link : NULL;
-	if (c->known <= 0 && path)
-		mark = " [?]";
+	if (v) {
+		n = strlen(v->str[0]);
+		path = malloc(2 * n + 8);
+		if (!path)
+			msg_die(EXIT_ERR, "out of memory");
+		out_vis(path, 2 * n + 8, 0, v->str[0], n);
+		if (!c->has_flags && v->has_flags) {
+			c->flags = v->flags;
+			c->has_flags = 1;
+		}
+	}
 	if ((o.fails && ret >= 0) || (o.name && regexec(&o.name_re, comm, 0, NULL, 0)) ||
 	    (o.file && (!path || regexec(&o.file_re, path, 0, NULL, 0)))) {
-		call_free(c);
-		return;
+		if (o.file && !path && !(o.fails && ret >= 0))
+			unmatched++;
+		goto done;
 	}
 	if (o.hms) {
 		line_str(&line, out_hms(rec->ts, buf, sizeof(buf)), 8, -1);
@@ -273,67 +187,31 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		  "-1", o.fails ? 7 : 4);
 	line_add(&line, " ");
 	if (o.flags) {
-		line_add(&line, out_num(c->flags, 8, 8, buf, sizeof(buf)));
+		line_str(&line, c->has_flags ? out_num(c->flags, 8, 8, buf, sizeof(buf)) : "?", 8, -1);
 		line_add(&line, " ");
 	}
 	line_add(&line, path ? path : "[?]");
-	line_add(&line, mark);
+	if (v && v->cut)
+		line_add(&line, " [cut]");
 	line_add(&line, "\n");
 	line_put(&line);
-	call_free(c);
+	if (!path)
+		unknown++;
+done:
+	free(path);
+	free(c);
+	capture_free(v);
 }
 
-/* pre_return - the caller's name and, in PROC mode, the file its new FD names */
+/* pre_return - the caller's name, the first time it is seen, while it lives */
 static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	long long ret = decode_s64(ev, rec, "ret");
 	int tid = decode_pid(ev, rec);
-	char *link = NULL, comm[32];
-	struct call *c;
+	char comm[32];
 
-	/* the FD's file only when the path could not be read at the call: known
-	 * once the batch its call is in has been read */
-	if (mode == M_PROC && ret >= 0) {
-		c = proc_queue_waiting(paths, tid);
-		if (c)
-			c->fd = (int)ret;
-		else if (!proc_queue_read_ok(paths, tid) && !proc_exec_since(tid, rec->ts))
-			link = proc_fd_path(tid, (int)ret);
-	}
-	/* the first open seen from tid: its name now, while it lives */
 	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
 		pidmap_put(comms, tid, strdup(comm));
-	reorder_push(ev, rec, on_return, NULL, link);
-}
-
-/* setup_probes - the best way this kernel has to read the path at the call */
-static void setup_probes(struct session *s)
-{
-	char name[32];
-	size_t i;
-	int n = 0;
-
-	for (i = 0; i < 3; i++) {
-		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
-		if (session_event_exists("syscalls", name) &&
-		    probe_add_eprobe(s, calls[i], "syscalls", name, i == 2 ?
-				     "path=+0($filename):ustring flags=+u0($how):x64" :
-				     "path=+0($filename):ustring flags=$flags:x64") == 0)
-			n++;
-	}
-	if (n) {
-		mode = M_EPROBE;
-		return;
-	}
-	if (probes_available() && probes_readme_has("ustring")) {
-		if (probe_add(s, "open", 0, "do_sys_openat2",
-			      "path=+0($arg2):ustring flags=+0($arg3):x64") == 0 ||
-		    probe_add(s, "open", 0, "do_sys_open",
-			      "path=+0($arg2):ustring flags=$arg3:x64") == 0) {
-			mode = M_KPROBE;
-			return;
-		}
-	}
+	reorder_push(ev, rec, on_return, NULL, NULL);
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
@@ -350,75 +228,47 @@ static char *build_filter(const char *extra)
 	return f;
 }
 
-int main(int argc, char **argv)
+/* follow_calls - the syscalls' entries and exits, filtered, in time order */
+static void follow_calls(const char *filter)
 {
-	const char *formats[15] = { "sched:sched_process_fork", "task:task_rename",
-				    "sched:sched_process_exec" };
-	char fmt[9][96];
-	int nf = 3;
-	char *filter, *exit_filter, name[32], ftext[256];
-	size_t i, at;
+	char name[32];
+	size_t i;
 
-	msg_init("opensnoop");
-	sig_init();
-	parse(argc, argv);
-	session_tracefs();
-	if (!session_event_exists("syscalls", "sys_exit_openat"))
-		msg_die(EXIT_ERR, "tracepoint syscalls:sys_exit_openat not found "
-			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
-
-	sess = session_open("opensnoop");
-	if (reorder_init(sess) < 0 && o.hms)
-		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
-	setup_probes(sess);
 	for (i = 0; i < 3; i++) {
-		snprintf(fmt[3 * i], sizeof(fmt[0]), "syscalls:sys_enter_%s", calls[i]);
-		snprintf(fmt[3 * i + 1], sizeof(fmt[0]), "syscalls:sys_exit_%s", calls[i]);
-		snprintf(fmt[3 * i + 2], sizeof(fmt[0]), "%s:%s", sess->group, calls[i]);
-		formats[nf++] = fmt[3 * i];
-		formats[nf++] = fmt[3 * i + 1];
-		if (mode != M_PROC)
-			formats[nf++] = fmt[3 * i + 2];
-	}
-	session_load(sess, formats);	/* only these: fast even in an emulated guest */
-	pending = pidmap_new(call_free);
-	comms = pidmap_new(free);
-
-	filter = build_filter(NULL);
-	exit_filter = build_filter(o.fails ? "ret < 0" : NULL);
-	snprintf(name, sizeof(name), "common_pid != %d", (int)getpid());
-	reorder_follow(sess, "sched", "sched_process_fork", name, NULL, on_rename);
-	reorder_follow(sess, "task", "task_rename", name, NULL, on_rename);
-	if (mode == M_PROC)
-		reorder_follow(sess, "sched", "sched_process_exec", name, pre_exec, NULL);
-	for (i = 0; i < 3; i++) {
-		if (mode == M_EPROBE)
-			reorder_follow(sess, sess->group, calls[i], filter, NULL, on_probe);
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
-		if (mode == M_PROC)
-			reorder_follow(sess, "syscalls", name, filter, pre_enter, NULL);
+		reorder_follow(sess, "syscalls", name, filter, NULL, on_enter);
+		/* every return, -x too: a return ends its call for the capture's pairing */
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, exit_filter, pre_return, NULL);
+		reorder_follow(sess, "syscalls", name, filter, pre_return, NULL);
 	}
-	if (mode == M_KPROBE)
-		reorder_follow(sess, sess->group, "open", filter, NULL, on_probe);
-	if (mode == M_PROC) {
-		paths = proc_queue_new(got_path);
-		if (!paths)
-			msg_die(EXIT_ERR, "out of memory");
-		reorder_before(read_paths);
-	}
-	free(filter);
-	free(exit_filter);
+}
 
-	stream_size_buffer(sess);	/* before tracing starts: a resize empties the buffer */
-	session_start(sess);
-	/* the degraded mode is said once setup has worked: a failure stays one line */
-	if (mode == M_PROC)
-		msg_warn("no kprobes or event probes: paths are read from the caller's memory "
-			 "after the open, a best guess marked [?]");
-	out_init(o.duration > 0);
-	at = 0;
+/* load_formats - the formats of every event the run follows */
+static void load_formats(void)
+{
+	const char *formats[32] = { "sched:sched_process_fork", "task:task_rename" };
+	const char *const *more = capture_formats(cap);
+	char fmt[6][48];
+	size_t i, n = 2;
+
+	for (i = 0; i < 3; i++) {
+		snprintf(fmt[2 * i], sizeof(fmt[0]), "syscalls:sys_enter_%s", calls[i]);
+		snprintf(fmt[2 * i + 1], sizeof(fmt[0]), "syscalls:sys_exit_%s", calls[i]);
+		formats[n++] = fmt[2 * i];
+		formats[n++] = fmt[2 * i + 1];
+	}
+	for (i = 0; more[i] && n < 31; i++)
+		formats[n++] = more[i];
+	formats[n] = NULL;
+	session_load(sess, formats);	/* only these: fast even in an emulated guest */
+}
+
+/* banner - "Tracing open()s...", then the column header */
+static void banner(void)
+{
+	char ftext[256];
+	size_t at = 0;
+
 	ftext[0] = '\0';
 	if (o.pid || o.tid)
 		at += snprintf(ftext, sizeof(ftext), " issued by %s %d", o.pid ? "PID" : "TID",
@@ -442,6 +292,41 @@ int main(int argc, char **argv)
 		printf("%-8s ", "FLAGS");
 	printf("FILE\n");
 	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	char *filter, self[32];
+
+	msg_init("opensnoop");
+	sig_init();
+	parse(argc, argv);
+	session_tracefs();
+	if (!session_event_exists("syscalls", "sys_exit_openat"))
+		msg_die(EXIT_ERR, "tracepoint syscalls:sys_exit_openat not found "
+			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
+
+	sess = session_open("opensnoop");
+	if (reorder_init(sess) < 0 && o.hms)
+		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
+	cap = capture_open(sess, CAP_OPEN, 0);
+	load_formats();
+	pending = pidmap_new(free);
+	comms = pidmap_new(free);
+
+	filter = build_filter(NULL);
+	snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
+	reorder_follow(sess, "sched", "sched_process_fork", self, NULL, on_rename);
+	reorder_follow(sess, "task", "task_rename", self, NULL, on_rename);
+	capture_follow(cap, filter);
+	follow_calls(filter);
+	free(filter);
+
+	stream_size_buffer(sess);	/* before tracing starts: a resize empties the buffer */
+	session_start(sess);
+	capture_note(cap);		/* once setup has worked: a failure stays one line */
+	out_init(o.duration > 0);
+	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
@@ -450,5 +335,10 @@ int main(int argc, char **argv)
 	if (unpaired)
 		msg_warn("%llu opens returned without a traced call (in flight when tracing "
 			 "began, or events lost)", unpaired);
+	if (unknown)
+		msg_warn("%llu opens shown with [?]: no path taken at the call", unknown);
+	if (unmatched)
+		msg_warn("%llu opens with no path taken at the call were not matched against "
+			 "\"%s\"", unmatched, o.file);
 	return EXIT_OK;
 }

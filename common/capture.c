@@ -1,0 +1,833 @@
+/* capture.c - user strings taken at the call: the capture ladder
+ *
+ * See capture.h for the rungs, the proof and the pairing rules. Cost per
+ * call: syscall, none: nothing more than the syscall events; eprobe, kprobe:
+ * one more event with the strings; uprobe: a breakpoint trap in the calling
+ * process plus one more event (bench/RESULTS.md has the figures).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "capture.h"
+#include "clock.h"
+#include "decode.h"
+#include "elfsym.h"
+#include "msg.h"
+#include "pidmap.h"
+#include "probes.h"
+#include "reorder.h"
+#include "session.h"
+#include "stream.h"
+
+#define MAX_EVENTS 64		/* capture events of one rung (uprobes: per library) */
+#define MAX_LIBS 12		/* distinct C libraries probed */
+#define PROOF_MS 1500		/* how long the proof waits for its events */
+
+struct capture {
+	struct session *s;
+	enum cap_kind kind;
+	enum cap_rung rung;
+	unsigned int argc;
+	struct pidmap *slots;	/* tid -> the newest cap_val not yet taken */
+	struct pidmap *ends;	/* tid -> 1 + when its last call ended */
+	const char *names[MAX_EVENTS + 1];	/* the rung's events in s->group */
+	char *fmts[MAX_EVENTS + 1];		/* "GROUP:NAME" for session_load */
+	int nev;
+	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
+	int forced;
+	int nlibs;				/* uprobe: libraries probed */
+};
+
+static const char *const rung_names[CAP_NRUNGS] = {
+	"syscall", "eprobe", "kprobe", "uprobe", "none"
+};
+
+/* the syscalls whose entry carries the strings */
+static const char *const open_calls[] = { "open", "openat", "openat2", NULL };
+static const char *const exec_calls[] = { "execve", "execveat", NULL };
+
+/* capture_rung_name - see capture.h */
+const char *capture_rung_name(enum cap_rung r)
+{
+	return r < CAP_NRUNGS ? rung_names[r] : "?";
+}
+
+/* capture_rung - see capture.h */
+enum cap_rung capture_rung(const struct capture *c)
+{
+	return c->rung;
+}
+
+/* capture_free - see capture.h */
+void capture_free(struct cap_val *v)
+{
+	int i;
+
+	if (!v)
+		return;
+	for (i = 0; i < v->nstr; i++)
+		free(v->str[i]);
+	free(v);
+}
+
+/* free_val - pidmap release function */
+static void free_val(void *p)
+{
+	capture_free(p);
+}
+
+/* add_event - remember one of the rung's events (made in s->group) */
+static void add_event(struct capture *c, const char *name)
+{
+	char buf[160];
+
+	if (c->nev == MAX_EVENTS)
+		return;
+	snprintf(buf, sizeof(buf), "%s:%s", c->s->group, name);
+	c->fmts[c->nev] = strdup(buf);
+	c->names[c->nev] = strdup(name);
+	if (!c->fmts[c->nev] || !c->names[c->nev])
+		msg_die(EXIT_ERR, "out of memory");
+	c->nev++;
+}
+
+/* drop_events - forget the rung's events (their probes are unwound by the caller) */
+static void drop_events(struct capture *c)
+{
+	while (c->nev > 0) {
+		c->nev--;
+		free(c->fmts[c->nev]);
+		free((char *)c->names[c->nev]);
+		c->fmts[c->nev] = NULL;
+		c->names[c->nev] = NULL;
+	}
+}
+
+/* exec_args - fetchargs for an exec: file and argv as FILE and ARGV name them,
+ * with DEREF the user-memory dereference ("+u" in kernel probes, "+" in uprobes) */
+static char *exec_args(const struct capture *c, const char *file, const char *argv,
+		       const char *deref)
+{
+	size_t len = 256 + (c->argc + 1) * (3 * strlen(argv) + 96);
+	char *f = malloc(len);
+	size_t at;
+	unsigned int i;
+
+	if (!f)
+		msg_die(EXIT_ERR, "out of memory");
+	at = snprintf(f, len, "fp=%s:x64 ap=%s:x64 fn=+0(%s):ustring", file, argv, file);
+	for (i = 0; i <= c->argc; i++)
+		at += snprintf(f + at, len - at, " p%u=%s%u(%s):x64 a%u=+0(%s%u(%s)):ustring",
+			       i, deref, 8 * i, argv, i, deref, 8 * i, argv);
+	return f;
+}
+
+/* add_probe_event - after a probe was made: remember it; 0 if made */
+static int made(struct capture *c, int rc, const char *name)
+{
+	if (rc == 0)
+		add_event(c, name);
+	return rc;
+}
+
+/* ---- the rungs' setup: 0 if the rung's events exist, else -1 with c->why set ---- */
+
+/* syscall_field - the entry event of CALL has its own string (6.19+) */
+static int syscall_field(const char *call)
+{
+	char name[64], *fmt;
+	int ok;
+
+	snprintf(name, sizeof(name), "sys_enter_%s", call);
+	fmt = tracefs_event_file_read(NULL, "syscalls", name, "format", NULL);
+	ok = fmt && strstr(fmt, " __filename_val;");
+	free(fmt);
+	return ok;
+}
+
+/* setup_syscall - nothing to make: the entry events carry the string */
+static int setup_syscall(struct capture *c)
+{
+	const char *call = c->kind == CAP_OPEN ? "openat" : "execve";
+
+	if (!syscall_field(call)) {
+		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]),
+			 "syscall events without strings (before 6.19)");
+		return -1;
+	}
+	return 0;
+}
+
+/* setup_eprobe - event probes on the syscall entry tracepoints */
+static int setup_eprobe(struct capture *c)
+{
+	const char *const *calls = c->kind == CAP_OPEN ? open_calls : exec_calls;
+	char name[32], ev[48];
+	char *f;
+	int i, n = 0;
+
+	if (!tracefs_file_exists(NULL, "dynamic_events") || !probes_readme_has("e[:[<group>/")) {
+		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "no event probes in this kernel");
+		return -1;
+	}
+	for (i = 0; calls[i]; i++) {
+		snprintf(ev, sizeof(ev), "sys_enter_%s", calls[i]);
+		if (!session_event_exists("syscalls", ev))
+			continue;
+		snprintf(name, sizeof(name), "cap_%s", calls[i]);
+		if (c->kind == CAP_EXEC)
+			f = exec_args(c, "$filename", "$argv", "+u");
+		else if (!strcmp(calls[i], "openat2"))
+			f = strdup("ptr=$filename:x64 path=+0($filename):ustring flags=+u0($how):x64");
+		else
+			f = strdup("ptr=$filename:x64 path=+0($filename):ustring");
+		if (!f)
+			msg_die(EXIT_ERR, "out of memory");
+		if (made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name) == 0)
+			n++;
+		free(f);
+	}
+	if (!n)
+		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "event probes refused");
+	return n ? 0 : -1;
+}
+
+/* setup_kprobe - a kprobe on the kernel function behind the calls */
+static int setup_kprobe(struct capture *c)
+{
+	char *f;
+	int rc = -1;
+
+	if (!probes_available() || !probes_readme_has("ustring")) {
+		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]),
+			 "no kprobes with string fetching in this kernel");
+		return -1;
+	}
+	if (c->kind == CAP_OPEN) {
+		rc = made(c, probe_add(c->s, "cap_open", 0, "do_sys_openat2",
+				       "ptr=$arg2:x64 path=+0($arg2):ustring flags=+0($arg3):x64"),
+			  "cap_open");
+		if (rc < 0)
+			rc = made(c, probe_add(c->s, "cap_open", 0, "do_sys_open",
+					       "ptr=$arg2:x64 path=+0($arg2):ustring"), "cap_open");
+	}
+#ifdef __x86_64__
+	/* since 4.17 the syscall functions take pt_regs: di 112, si 104, dx 96 */
+	if (c->kind == CAP_EXEC && probes_readme_has("[u]<offset>")) {
+		f = exec_args(c, "+112($arg1)", "+104($arg1)", "+u");
+		rc = made(c, probe_add(c->s, "cap_execve", 0, "__x64_sys_execve", f), "cap_execve");
+		free(f);
+		if (rc == 0) {
+			f = exec_args(c, "+104($arg1)", "+96($arg1)", "+u");
+			made(c, probe_add(c->s, "cap_execveat", 0, "__x64_sys_execveat", f),
+			     "cap_execveat");
+			free(f);
+		}
+	}
+#endif
+	if (rc < 0)
+		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "kprobes refused");
+	return rc;
+}
+
+/* libc_name - is a mapped file's name that of a C library (glibc or musl) */
+static int libc_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	b = b ? b + 1 : path;
+	return !strcmp(b, "libc.so.6") || !strncmp(b, "ld-musl-", 8) ||
+	       !strncmp(b, "libc.musl-", 10) || (!strncmp(b, "libc-2.", 7) && strstr(b, ".so"));
+}
+
+/* a C library's functions that take a path or an argv, and where the pointers are */
+struct libfn {
+	const char *sym;
+	int exec;		/* 0: an open; 1: an exec */
+	const char *args;	/* open: fetchargs; exec: the file and argv registers */
+	const char *argv;
+};
+
+static const struct libfn lib_fns[] = {
+	{ "open64", 0, "ptr=%di:x64 path=+0(%di):ustring flags=%si:x64", NULL },
+	{ "open", 0, "ptr=%di:x64 path=+0(%di):ustring flags=%si:x64", NULL },
+	{ "__open64_nocancel", 0, "ptr=%di:x64 path=+0(%di):ustring flags=%si:x64", NULL },
+	{ "__open_nocancel", 0, "ptr=%di:x64 path=+0(%di):ustring flags=%si:x64", NULL },
+	{ "openat64", 0, "ptr=%si:x64 path=+0(%si):ustring flags=%dx:x64", NULL },
+	{ "openat", 0, "ptr=%si:x64 path=+0(%si):ustring flags=%dx:x64", NULL },
+	{ "__openat64_nocancel", 0, "ptr=%si:x64 path=+0(%si):ustring flags=%dx:x64", NULL },
+	{ "execve", 1, "%di", "%si" },
+	{ "execveat", 1, "%si", "%dx" },
+};
+
+/* probe_lib - uprobes on the library at path (index k); how many were made */
+static int probe_lib(struct capture *c, const char *path, int k)
+{
+	unsigned long long off, done[16];
+	int ndone = 0, n = 0, j;
+	size_t i;
+	char name[48], *f;
+
+	for (i = 0; i < sizeof(lib_fns) / sizeof(lib_fns[0]); i++) {
+		const struct libfn *fn = &lib_fns[i];
+
+		if (fn->exec != (c->kind == CAP_EXEC) || elfsym_offset(path, fn->sym, &off) < 0)
+			continue;
+		for (j = 0; j < ndone && done[j] != off; j++)
+			;
+		if (j < ndone || ndone == 16)
+			continue;	/* another name of a function already probed */
+		done[ndone++] = off;
+		snprintf(name, sizeof(name), "cap%d_%s", k, fn->sym[0] == '_' ? fn->sym + 2 : fn->sym);
+		f = fn->exec ? exec_args(c, fn->args, fn->argv, "+") : strdup(fn->args);
+		if (!f)
+			msg_die(EXIT_ERR, "out of memory");
+		if (made(c, probe_add_uprobe(c->s, name, path, off, f), name) == 0)
+			n++;
+		free(f);
+	}
+	return n;
+}
+
+/* setup_uprobe - uprobes in every distinct C library running processes map */
+static int setup_uprobe(struct capture *c)
+{
+	struct { dev_t dev; ino_t ino; } seen[MAX_LIBS];
+	int nseen = 0, n = 0, i;
+	struct stat root, st;
+	char line[1200], maps[64], path[1100];
+	struct dirent *de;
+	DIR *d;
+	FILE *f;
+
+	if (!tracefs_file_exists(NULL, "uprobe_events") || !probes_readme_has("ustring")) {
+		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "no uprobes in this kernel");
+		return -1;
+	}
+	if (stat("/", &root) < 0 || !(d = opendir("/proc"))) {
+		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "cannot read /proc");
+		return -1;
+	}
+	while ((de = readdir(d)) && nseen < MAX_LIBS) {
+		int pid = atoi(de->d_name);
+
+		if (pid <= 0)
+			continue;
+		snprintf(maps, sizeof(maps), "/proc/%d/maps", pid);
+		f = fopen(maps, "re");
+		if (!f)
+			continue;
+		while (fgets(line, sizeof(line), f) && nseen < MAX_LIBS) {
+			char *p = strchr(line, '/'), rootp[64];
+
+			line[strcspn(line, "\n")] = '\0';
+			if (!p || !strstr(line, " r-xp ") || !libc_name(p) || strstr(p, " (deleted)"))
+				continue;
+			/* a process with another root (a container) has its own libraries */
+			snprintf(rootp, sizeof(rootp), "/proc/%d/root", pid);
+			if (stat(rootp, &st) == 0 && (st.st_dev != root.st_dev || st.st_ino != root.st_ino))
+				snprintf(path, sizeof(path), "%s%s", rootp, p);
+			else
+				snprintf(path, sizeof(path), "%s", p);
+			if (stat(path, &st) < 0)
+				continue;
+			for (i = 0; i < nseen && (seen[i].dev != st.st_dev || seen[i].ino != st.st_ino); i++)
+				;
+			if (i < nseen)
+				continue;
+			seen[nseen].dev = st.st_dev;
+			seen[nseen].ino = st.st_ino;
+			if (probe_lib(c, path, nseen) > 0)
+				c->nlibs++;
+			nseen++;
+		}
+		fclose(f);
+	}
+	closedir(d);
+	n = c->nev;
+	if (!n)
+		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]),
+			 "no C library's functions could be probed");
+	return n ? 0 : -1;
+}
+
+/* ---- values ---- */
+
+/* take_str - v's next string: n bytes of s (trailing NULs dropped); -1 if none */
+static int take_str(struct cap_val *v, const char *s, int n)
+{
+	if (!s || n <= 0 || v->nstr == CAP_MAXSTR)
+		return -1;
+	while (n && s[n - 1] == '\0')
+		n--;
+	v->str[v->nstr] = malloc(n + 1);
+	if (!v->str[v->nstr])
+		msg_die(EXIT_ERR, "out of memory");
+	memcpy(v->str[v->nstr], s, n);
+	v->str[v->nstr][n] = '\0';
+	v->nstr++;
+	return 0;
+}
+
+/* field_str - the raw bytes of a string field; NULL when the kernel could not read it */
+static const char *field_str(struct tep_event *ev, struct tep_record *rec, const char *name,
+			     int *n)
+{
+	const char *s;
+
+	*n = 0;
+	s = tep_get_field_raw(NULL, ev, name, rec, n, 0);
+	/* a failed fetch leaves the string empty (shown as "(fault)") */
+	return s && *n > 0 && s[0] ? s : NULL;
+}
+
+/* decode_val - the strings a capture event took; NULL if the kernel could not read them */
+static struct cap_val *decode_val(struct capture *c, struct tep_event *ev, struct tep_record *rec)
+{
+	struct cap_val *v = calloc(1, sizeof(*v));
+	char field[8];
+	const char *s;
+	unsigned int i;
+	int n;
+
+	if (!v)
+		msg_die(EXIT_ERR, "out of memory");
+	v->ts = rec->ts;
+	v->gaps = stream_gaps();
+	if (c->kind == CAP_OPEN) {
+		v->ptr[0] = decode_u64(ev, rec, "ptr");
+		if (decode_has(ev, "flags")) {
+			v->flags = decode_u64(ev, rec, "flags");
+			v->has_flags = 1;
+		}
+		s = field_str(ev, rec, "path", &n);
+		if (take_str(v, s, n) < 0)
+			goto unknown;
+		return v;
+	}
+	v->ptr[0] = decode_u64(ev, rec, "fp");
+	v->ptr[1] = decode_u64(ev, rec, "ap");
+	s = field_str(ev, rec, "fn", &n);
+	if (take_str(v, s, n) < 0)
+		goto unknown;
+	for (i = 0; i <= c->argc; i++) {
+		snprintf(field, sizeof(field), "p%u", i);
+		if (!decode_u64(ev, rec, field))
+			break;			/* argv's NULL: all taken */
+		if (i == c->argc) {
+			v->more = 1;
+			break;
+		}
+		snprintf(field, sizeof(field), "a%u", i);
+		s = field_str(ev, rec, field, &n);
+		if (take_str(v, s, n) < 0)
+			goto unknown;	/* an argument the kernel could not read */
+	}
+	v->args_known = 1;
+	return v;
+unknown:
+	capture_free(v);
+	return NULL;
+}
+
+/* store - v is tid's newest capture */
+static void store(struct capture *c, int tid, struct cap_val *v)
+{
+	if (v)
+		pidmap_put(c->slots, tid, v);
+	else
+		capture_free(pidmap_take(c->slots, tid));	/* unreadable: no older value either */
+}
+
+/* the capture whose events the stream follows (one per run) */
+static struct capture *followed;
+
+/* on_capture - a capture event in time order: the value waits for its call's end */
+static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	struct capture *c = followed;
+	int tid = decode_pid(ev, rec);
+
+	reorder_keep_aux();
+	store(c, tid, aux);
+}
+
+/* pre_capture - decode at once (the gap count is that of the drain) */
+static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	reorder_push(ev, rec, on_capture, NULL, decode_val(followed, ev, rec));
+}
+
+/* capture_formats - see capture.h */
+const char *const *capture_formats(const struct capture *c)
+{
+	return (const char *const *)c->fmts;
+}
+
+/* capture_follow - see capture.h */
+void capture_follow(struct capture *c, const char *filter)
+{
+	int i;
+
+	followed = c;
+	for (i = 0; i < c->nev; i++)
+		reorder_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
+}
+
+/* capture_enter - see capture.h */
+void capture_enter(struct capture *c, struct tep_event *ev, struct tep_record *rec)
+{
+	struct cap_val *v;
+	const char *s;
+	int n;
+
+	if (c->rung != CAP_SYSCALL)
+		return;
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		msg_die(EXIT_ERR, "out of memory");
+	v->ts = rec->ts;
+	v->gaps = stream_gaps();
+	v->ptr[0] = decode_u64(ev, rec, "filename");
+	v->ptr[1] = c->kind == CAP_EXEC ? decode_u64(ev, rec, "argv") : 0;
+	s = field_str(ev, rec, "__filename_val", &n);
+	if (s && n > 0 && take_str(v, s, n) == 0) {
+		size_t len = strlen(v->str[0]);
+
+		/* the kernel ends a string it cut short with "..." */
+		if (len >= 3 && !strcmp(v->str[0] + len - 3, "..."))
+			v->cut = 1;
+		if (c->kind == CAP_OPEN && decode_has(ev, "flags")) {
+			v->flags = decode_u64(ev, rec, "flags");
+			v->has_flags = 1;
+		}
+	} else {
+		capture_free(v);
+		v = NULL;
+	}
+	store(c, decode_pid(ev, rec), v);
+}
+
+/* capture_take - see capture.h */
+struct cap_val *capture_take(struct capture *c, int tid, const unsigned long long ptr[2],
+			     unsigned long long ts)
+{
+	struct cap_val *v = pidmap_take(c->slots, tid);
+	unsigned long long last = (unsigned long long)(unsigned long)pidmap_get(c->ends, tid);
+
+	pidmap_put(c->ends, tid, (void *)(unsigned long)(ts + 1));
+	if (!v)
+		return NULL;
+	if ((last && v->ts < last) || v->ts > ts || v->ptr[0] != ptr[0] ||
+	    (c->kind == CAP_EXEC && v->ptr[1] != ptr[1]) || v->gaps != stream_gaps()) {
+		capture_free(v);	/* another call's, or events were lost since */
+		return NULL;
+	}
+	return v;
+}
+
+/* ---- the proof ---- */
+
+struct proof {
+	struct capture *c;
+	int child;
+	const char *path;
+	const char *const *argv;
+	unsigned long long ptr[2];	/* the child's pointers (the same addresses as ours) */
+	unsigned long long enter[2];	/* what the child's entry event said */
+	int opened, execd;		/* a value taken and checked: 1 right, -1 wrong */
+	char seen[120];			/* what a wrong value was */
+};
+
+/* proof_check - does v hold exactly what the child passed */
+static int proof_check(struct proof *p, const struct cap_val *v)
+{
+	unsigned int i, want;
+
+	if (!v) {
+		snprintf(p->seen, sizeof(p->seen), "no value for the call");
+		return -1;
+	}
+	if (v->nstr < 1 || strcmp(v->str[0], p->path) || v->ptr[0] != p->ptr[0]) {
+		snprintf(p->seen, sizeof(p->seen), "read \"%.40s\" from 0x%llx",
+			 v->nstr ? v->str[0] : "", v->ptr[0]);
+		return -1;
+	}
+	if (p->c->kind == CAP_OPEN || !v->args_known)
+		return 1;
+	for (want = 0; p->argv[want]; want++)
+		;
+	if (want > p->c->argc)
+		want = p->c->argc;
+	if ((unsigned int)v->nstr != want + 1 || v->more != (p->c->argc < 3)) {
+		snprintf(p->seen, sizeof(p->seen), "argv of %d entries", v->nstr - 1);
+		return -1;
+	}
+	for (i = 0; i < want; i++)
+		if (strcmp(v->str[i + 1], p->argv[i])) {
+			snprintf(p->seen, sizeof(p->seen), "argv[%u] \"%.40s\"", i, v->str[i + 1]);
+			return -1;
+		}
+	return 1;
+}
+
+/* proof_record - one record of the child, in order */
+static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	struct proof *p = data;
+	struct capture *c = p->c;
+	int tid = decode_pid(ev, rec), *res;
+	struct cap_val *v;
+
+	if (tid != p->child)
+		return 0;
+	if (!strcmp(ev->system, c->s->group)) {
+		store(c, tid, decode_val(c, ev, rec));
+		return 0;
+	}
+	if (!strncmp(ev->name, "sys_enter_", 10)) {
+		p->enter[0] = decode_u64(ev, rec, "filename");
+		p->enter[1] = c->kind == CAP_EXEC ? decode_u64(ev, rec, "argv") : 0;
+		capture_enter(c, ev, rec);
+		return 0;
+	}
+	res = c->kind == CAP_OPEN ? &p->opened : &p->execd;
+	v = capture_take(c, tid, p->enter, rec->ts);
+	if (*res == 0)
+		*res = proof_check(p, v);
+	capture_free(v);
+	return 0;
+}
+
+/* proof_child - wait for the go, then the known calls; never returns */
+static void proof_child(int go, const char *path, char *const *argv, int cpu)
+{
+	cpu_set_t set;
+	char b;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);	/* one CPU: its records in order */
+	if (read(go, &b, 1) == 1) {
+		int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+		if (fd >= 0)
+			close(fd);
+		execve(path, argv, (char *const[]){ NULL });
+	}
+	_exit(0);
+}
+
+/* proof_events - the events the proof needs: the rung's, then entries and exits */
+static int proof_events(struct capture *c, const char **sys, const char **name, char buf[][48])
+{
+	const char *const *calls = c->kind == CAP_OPEN ? open_calls : exec_calls;
+	int n = 0, i, k;
+
+	for (i = 0; i < c->nev; i++) {
+		sys[n] = c->s->group;
+		name[n++] = c->names[i];
+	}
+	for (i = 0; calls[i]; i++)
+		for (k = 0; k < 2; k++) {
+			snprintf(buf[2 * i + k], 48, "sys_%s_%s", k ? "exit" : "enter", calls[i]);
+			if (!session_event_exists("syscalls", buf[2 * i + k]))
+				continue;
+			sys[n] = "syscalls";
+			name[n++] = buf[2 * i + k];
+		}
+	return n;
+}
+
+/* prove - the rung set up in c delivers a child's known path and argv; 0 if so */
+static int prove(struct capture *c, struct session *pc, enum cap_rung r)
+{
+	const char *sys[MAX_EVENTS + 8], *name[MAX_EVENTS + 8], *fmts[MAX_EVENTS + 9];
+	char buf[8][48], fmtbuf[MAX_EVENTS + 8][160], path[96], token[32], filter[48];
+	char *argv[4] = { path, "ftt-proof", token, NULL };
+	struct proof p = { .c = c, .path = path, .argv = (const char *const *)argv };
+	int go[2], n, i, status, *res;
+	double t0;
+
+	n = proof_events(c, sys, name, buf);
+	for (i = 0; i < n; i++) {
+		snprintf(fmtbuf[i], sizeof(fmtbuf[i]), "%s:%s", sys[i], name[i]);
+		fmts[i] = fmtbuf[i];
+	}
+	fmts[n] = NULL;
+	session_load(c->s, fmts);
+	snprintf(token, sizeof(token), "%08lx", (unsigned long)clock_s() ^ (unsigned long)getpid() * 2654435761u);
+	snprintf(path, sizeof(path), "/proc/ftt-proof-%d-%s", (int)getpid(), token);
+	p.ptr[0] = (unsigned long)path;
+	p.ptr[1] = (unsigned long)argv;
+	if (pipe2(go, O_CLOEXEC) < 0)
+		return -1;
+	i = sched_getcpu();
+	p.child = fork();
+	if (p.child == 0)
+		proof_child(go[0], path, argv, i < 0 ? 0 : i);
+	close(go[0]);
+	if (p.child < 0) {
+		close(go[1]);
+		return -1;
+	}
+	snprintf(filter, sizeof(filter), "common_pid == %d", p.child);
+	for (i = 0; i < n; i++) {
+		tracefs_event_file_write(pc->inst, sys[i], name[i], "filter", filter);
+		tracefs_event_enable(pc->inst, sys[i], name[i]);
+	}
+	tracefs_instance_file_write(pc->inst, "tracing_on", "1");
+	if (write(go[1], "g", 1) != 1)
+		kill(p.child, SIGKILL);
+	close(go[1]);
+	res = c->kind == CAP_OPEN ? &p.opened : &p.execd;
+	t0 = clock_s();
+	for (status = -1; ; ) {
+		if (status == -1 && waitpid(p.child, &status, WNOHANG) == 0)
+			status = -1;
+		tracefs_iterate_raw_events(c->s->tep, pc->inst, NULL, 0, proof_record, &p);
+		if (*res || clock_s() - t0 > PROOF_MS / 1000.0)
+			break;
+		usleep(2000);
+	}
+	if (status == -1) {
+		kill(p.child, SIGKILL);
+		waitpid(p.child, NULL, 0);
+	}
+	tracefs_instance_file_write(pc->inst, "tracing_on", "0");
+	tracefs_event_disable(pc->inst, NULL, NULL);
+	for (i = 0; i < n; i++)
+		tracefs_event_file_write(pc->inst, sys[i], name[i], "filter", "0");
+	tracefs_instance_file_write(pc->inst, "trace", "");
+	capture_free(pidmap_take(c->slots, p.child));
+	if (*res == 1)
+		return 0;
+	snprintf(c->why[r], sizeof(c->why[0]), "failed its check: %s",
+		 *res ? p.seen : "no events from the check's calls");
+	return -1;
+}
+
+/* ---- the ladder ---- */
+
+/* ladder - the order rungs are tried in for a kind of call */
+static const enum cap_rung *ladder(enum cap_kind kind)
+{
+	static const enum cap_rung open_order[] = {
+		CAP_SYSCALL, CAP_EPROBE, CAP_KPROBE, CAP_UPROBE, CAP_NONE
+	};
+	static const enum cap_rung exec_order[] = {
+		CAP_EPROBE, CAP_KPROBE, CAP_UPROBE, CAP_SYSCALL, CAP_NONE
+	};
+
+	return kind == CAP_OPEN ? open_order : exec_order;
+}
+
+/* setup - make rung r's events; 0 if it has them */
+static int setup(struct capture *c, enum cap_rung r)
+{
+	switch (r) {
+	case CAP_SYSCALL: return setup_syscall(c);
+	case CAP_EPROBE: return setup_eprobe(c);
+	case CAP_KPROBE: return setup_kprobe(c);
+	case CAP_UPROBE: return setup_uprobe(c);
+	default: return 0;
+	}
+}
+
+/* forced_rung - the rung FTT_CAPTURE names, or CAP_NRUNGS if unset */
+static enum cap_rung forced_rung(void)
+{
+	const char *e = getenv("FTT_CAPTURE");
+	int r;
+
+	if (!e || !*e)
+		return CAP_NRUNGS;
+	for (r = 0; r < CAP_NRUNGS; r++)
+		if (!strcmp(e, rung_names[r]))
+			return r;
+	msg_die(EXIT_USAGE, "FTT_CAPTURE must be syscall, eprobe, kprobe, uprobe or none");
+}
+
+/* capture_open - see capture.h */
+struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int argc)
+{
+	struct capture *c = calloc(1, sizeof(*c));
+	const enum cap_rung *order = ladder(kind);
+	enum cap_rung want = forced_rung();
+	struct session pc;
+	int have_pc = 0, i;
+	size_t mark;
+
+	if (!c)
+		msg_die(EXIT_ERR, "out of memory");
+	c->s = s;
+	c->kind = kind;
+	c->argc = argc > CAP_MAXSTR - 2 ? CAP_MAXSTR - 2 : argc;
+	c->slots = pidmap_new(free_val);
+	c->ends = pidmap_new(NULL);
+	c->forced = want != CAP_NRUNGS;
+	for (i = 0; order[i] != CAP_NONE; i++) {
+		enum cap_rung r = order[i];
+
+		if (c->forced && r != want)
+			continue;
+		mark = probes_mark();
+		if (setup(c, r) == 0) {
+			if (!have_pc && session_companion(s, "proof", &pc) == 0)
+				have_pc = 1;
+			if (!have_pc) {
+				snprintf(c->why[r], sizeof(c->why[0]), "no instance for its check");
+			} else {
+				c->rung = r;
+				if (prove(c, &pc, r) == 0)
+					return c;
+			}
+		}
+		probes_unwind(mark);
+		drop_events(c);
+		c->nlibs = 0;
+		if (c->forced)
+			msg_die(EXIT_ERR, "FTT_CAPTURE=%s: %s", rung_names[r], c->why[r]);
+	}
+	c->rung = CAP_NONE;
+	return c;
+}
+
+/* capture_note - see capture.h */
+void capture_note(const struct capture *c)
+{
+	static const char *const how[CAP_NRUNGS] = {
+		"the syscall events' own strings",
+		"event probes on the syscall entry tracepoints",
+		"kprobes",
+		"uprobes on the C library",
+		"nothing: they show as [?]",
+	};
+	const enum cap_rung *order = ladder(c->kind);
+	char why[480] = "";
+	size_t at = 0;
+	int i;
+
+	msg_warn("%s taken at the call by %s (capture rung %s%s)",
+		 c->kind == CAP_OPEN ? "paths" : "arguments", how[c->rung], rung_names[c->rung],
+		 c->forced ? ", forced" : c->rung != CAP_NONE ? ", checked at startup" : "");
+	if (c->rung == CAP_UPROBE)
+		msg_warn("calls that do not go through the C library's functions (static "
+			 "programs, the dynamic loader) show as [?]");
+	for (i = 0; order[i] != c->rung && order[i] != CAP_NONE; i++)
+		if (c->why[order[i]][0] && at < sizeof(why))
+			at += snprintf(why + at, sizeof(why) - at, "%s%s: %s", at ? "; " : "",
+				       rung_names[order[i]], c->why[order[i]]);
+	if (at)
+		msg_warn("better rungs not used: %s", why);
+}

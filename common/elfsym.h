@@ -1,0 +1,20 @@
+/* elfsym.h - where a shared library's exported functions start in its file */
+#ifndef FTT_ELFSYM_H
+#define FTT_ELFSYM_H
+
+/*
+ * A uprobe names its place as FILE:OFFSET, the file offset of the
+ * instruction. For a function exported by a 64-bit ELF shared library that
+ * is the dynamic symbol's value, less the vaddr of the PT_LOAD segment that
+ * holds it, plus that segment's file offset.
+ */
+
+/*
+ * elfsym_offset - the file offset of the function NAME, a defined FUNC (or
+ * IFUNC-free GNU alias) in the dynamic symbol table of the ELF file at path;
+ * 0 and *off set on success, -1 if the file is no 64-bit little-endian ELF, or
+ * has no such function.
+ */
+int elfsym_offset(const char *path, const char *name, unsigned long long *off);
+
+#endif
