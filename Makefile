@@ -69,7 +69,15 @@ UNIT := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 HELPERS := $(patsubst tests/helpers/%.c,tests/bin/%,$(wildcard tests/helpers/*.c))
 # preload libraries for fault injection (dynamic builds only)
 PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload/*.c))
-helpers: $(HELPERS) $(PRELOADS)
+# dynamic copies of the open and exec workloads: their C library calls are
+# the ones uprobes on the system's C library see
+DYN_HELPERS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn
+helpers: $(HELPERS) $(PRELOADS) $(DYN_HELPERS)
+
+tests/bin/%.dyn: tests/helpers/%.c
+	$(call msg,HELPER,$@)
+	@mkdir -p tests/bin
+	$(Q)$(CC) -O2 -Wall -Wextra -o $@ $<
 
 tests/bin/%.so: tests/preload/%.c
 	$(call msg,PRELOAD,$@)

@@ -46,6 +46,7 @@ struct capture {
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
 	int nlibs;				/* uprobe: libraries probed */
+	struct session proof;			/* the instance the proofs run in */
 };
 
 static const char *const rung_names[CAP_NRUNGS] = {
@@ -764,7 +765,6 @@ struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int
 	struct capture *c = calloc(1, sizeof(*c));
 	const enum cap_rung *order = ladder(kind);
 	enum cap_rung want = forced_rung();
-	struct session pc;
 	int have_pc = 0, i;
 	size_t mark;
 
@@ -783,13 +783,13 @@ struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int
 			continue;
 		mark = probes_mark();
 		if (setup(c, r) == 0) {
-			if (!have_pc && session_companion(s, "proof", &pc) == 0)
+			if (!have_pc && session_companion(s, "proof", &c->proof) == 0)
 				have_pc = 1;
 			if (!have_pc) {
 				snprintf(c->why[r], sizeof(c->why[0]), "no instance for its check");
 			} else {
 				c->rung = r;
-				if (prove(c, &pc, r) == 0)
+				if (prove(c, &c->proof, r) == 0)
 					return c;
 			}
 		}

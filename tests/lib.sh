@@ -83,6 +83,49 @@ tracefs_snapshot_all() {
 # kernel_has - true if tracefs has the given file (a feature check)
 kernel_has() { [ -e "$T/$1" ]; }
 
+# cap_rungs KIND - the capture rungs (common/capture.h) this kernel has for
+# KIND (open or exec), best first, from its tracefs files alone: what a run
+# must use is worked out here, never taken from the tool. A guest may declare
+# a rung that its kernel offers but that reads wrong values (CAP_BROKEN, e.g.
+# "eprobe"): it is left out, and forcing it must fail the tool's check.
+cap_rungs() {
+	sc=
+	grep -q ' __filename_val;' "$T/events/syscalls/sys_enter_openat/format" 2>/dev/null && sc=syscall
+	# the README lists event probes on kernels that refuse them: make one
+	ep=
+	if [ -e "$T/dynamic_events" ] &&
+	   echo "e:ftt_cap_$$/t syscalls.sys_enter_openat" >> "$T/dynamic_events" 2>/dev/null; then
+		echo "-:ftt_cap_$$/t" >> "$T/dynamic_events"
+		ep=eprobe
+	fi
+	kp=
+	[ -e "$T/kprobe_events" ] && grep -q ustring "$T/README" && kp=kprobe
+	up=
+	[ -e "$T/uprobe_events" ] && grep -q ustring "$T/README" && up=uprobe
+	case $1 in
+	open) set -- $sc $ep $kp $up none ;;
+	exec) set -- $ep $kp $up $sc none ;;
+	esac
+	for r in "$@"; do
+		case " ${CAP_BROKEN:-} " in *" $r "*) continue ;; esac
+		printf '%s ' "$r"
+	done
+	echo
+}
+
+# cap_best KIND - the rung a run without FTT_CAPTURE must use for KIND
+cap_best() { set -- $(cap_rungs "$1"); echo "$1"; }
+
+# cap_used - the rung the tool that ran said it used (its stderr in $TMP/err)
+cap_used() { sed -n 's/.*(capture rung \([a-z]*\).*/\1/p' "$TMP/err" | head -n 1; }
+
+# cap_check KIND [RUNG] - the tool used RUNG (default: the best for KIND), or fail
+cap_check() {
+	want=${2:-$(cap_best "$1")}
+	got=$(cap_used)
+	[ "$got" = "$want" ] || fail "capture rung '$got', want '$want' (this kernel: $(cap_rungs "$1"))"
+}
+
 # wait_for_line - wait up to $3 tenths of a second for file $1 to match ERE $2
 wait_for_line() {
 	n=0

@@ -1,9 +1,10 @@
 /* ftt_open - open workload for the opensnoop tests
  *
  * usage: ftt_open [--comm=NAME] [--wait=MS] [--go=FILE] [--hold=MS] [--flags=OCTAL]
- *                 [--wipe] [--open|--openat|--openat2] PATH...
+ *                 [--wipe] [--open|--openat|--openat2|--libc|--libcat] PATH...
  * Sets its name (spaces allowed), waits (--go: until FILE exists), opens each PATH with the syscall chosen
- * last before it (default openat) and O_RDONLY plus --flags, prints "FD PATH" or
+ * last before it (default openat; --libc and --libcat: the C library's open()
+ * and openat(), the others are raw syscalls) and O_RDONLY plus --flags, prints "FD PATH" or
  * "-ERRNO PATH" for each, keeps the files open for --hold ms, then exits.
  * --wipe: each path's bytes are zeroed once it is opened, as a program
  * reusing the buffer would (what the open read is gone from memory).
@@ -60,6 +61,10 @@ int main(int argc, char **argv)
 			kind = 1;
 		else if (!strcmp(argv[i], "--openat2"))
 			kind = 2;
+		else if (!strcmp(argv[i], "--libc"))
+			kind = 3;
+		else if (!strcmp(argv[i], "--libcat"))
+			kind = 4;
 		else {
 			memset(&how, 0, sizeof(how));
 			how.flags = flags;
@@ -68,7 +73,11 @@ int main(int argc, char **argv)
 				fd = syscall(SYS_open, argv[i], flags);
 			else
 #endif
-			if (kind == 2)
+			if (kind == 3)
+				fd = open(argv[i], flags);
+			else if (kind == 4)
+				fd = openat(AT_FDCWD, argv[i], flags);
+			else if (kind == 2)
 				fd = syscall(SYS_openat2, AT_FDCWD, argv[i], &how, sizeof(how));
 			else
 				fd = syscall(SYS_openat, AT_FDCWD, argv[i], flags);
