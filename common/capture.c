@@ -388,8 +388,9 @@ static const char *field_str(struct tep_event *ev, struct tep_record *rec, const
 
 	*n = 0;
 	s = tep_get_field_raw(NULL, ev, name, rec, n, 0);
-	/* a failed fetch leaves the string empty (shown as "(fault)") */
-	return s && *n > 0 && s[0] ? s : NULL;
+	/* a fetched string keeps its NUL (an empty one is 1 byte); a failed
+	 * fetch leaves 0 bytes (shown as "(fault)") */
+	return s && *n > 0 ? s : NULL;
 }
 
 /* decode_val - the strings a capture event took; NULL if the kernel could not read them */

@@ -1,15 +1,21 @@
 # tests/live/execsnoop.sh - execsnoop against execs whose argv and PIDs are known
 #
-# Workload: copies of tests/bin/ftt_exec under unique names. In probe mode (event
-# probes or kprobes) the arguments are read at the call and must be exact even
-# for a process that lives a millisecond; in /proc mode (no probes, the tool says
-# so on stderr) the workload stays alive long enough to be read.
+# Workload: copies of tests/bin/ftt_exec (its dynamic build, whose --exec goes
+# through the C library as the shell's execs do) under unique names. The
+# arguments are taken at the call and must be exact even for a process that
+# lives a millisecond. The rung a run must use is worked out from the kernel
+# (cap_rungs in tests/lib.sh); every rung the kernel has is forced in turn.
 
 # xs_prog NAME - a uniquely named copy of the exec helper; prints its path
-xs_prog() { cp "$HELPERS/ftt_exec" "$TMP/$1" && echo "$TMP/$1"; }
+xs_prog() { cp "$HELPERS/ftt_exec.dyn" "$TMP/$1" && echo "$TMP/$1"; }
 
-# xs_procmode - the running tool said it reads arguments from /proc
-xs_procmode() { grep -q 'no kprobes or event probes' "$TMP/err"; }
+# xs_argv_rung [RUNG] - the rung (default: the one used) takes argv, not only the file
+xs_argv_rung() {
+	case ${1:-$(cap_used)} in
+	eprobe|kprobe|uprobe) return 0 ;;
+	*) return 1 ;;
+	esac
+}
 
 # xs_start ARGS... - start execsnoop with ARGS (slow in an emulated guest) or fail
 xs_start() {
@@ -28,6 +34,7 @@ xs_line() {
 t_args() {
 	p=$(xs_prog "ftx_args_$$") || { fail "cannot copy the helper"; return 1; }
 	xs_start || return 1
+	cap_check exec
 	"$p" --ids="$TMP/ids" --sleep=300 one "two words" '' 'th*ree'
 	wait_for_line "$TMP/out" "ftx_args_$$" 50
 	stop_tool || return 1
@@ -42,11 +49,8 @@ t_args() {
 t_short() {
 	p=$(xs_prog "ftx_short_$$") || { fail "cannot copy the helper"; return 1; }
 	xs_start -a 3 || return 1
-	if xs_procmode; then
-		stop_tool
-		skip "no kprobes or event probes: a process gone before /proc is read has no args"
-		return 0
-	fi
+	cap_check exec
+	xs_argv_rung || { stop_tool; skip "no rung that takes argv on this kernel ($(cap_rungs exec))"; return 0; }
 	i=0
 	while [ $i -lt 20 ]; do
 		"$p" "n$i" x y z
@@ -74,11 +78,9 @@ t_rexec() {
 		stop_tool || return 1
 		pid=$(cut -d' ' -f1 "$TMP/ids")
 		n=$(grep -c "^ *$pid .*ftx_rexec_$$" "$TMP/out")
-		# the first exec's row: its own arguments; in /proc mode, read after the
-		# re-exec, no arguments (marked) but never the second program's
+		# the first exec's row: its own arguments, never the second program's
 		want=$(xs_line "$(cat "$TMP/ids")" "$p --ids=$TMP/ids --exec $p $p --sleep=300 second$r")
-		guess=$(xs_line "$(cat "$TMP/ids")" "$p [?]")
-		grep -qxF -- "$want" "$TMP/out" || { xs_procmode && grep -qxF -- "$guess" "$TMP/out"; } ||
+		grep -qxF -- "$want" "$TMP/out" ||
 			fail "${r:-without -r}: no line '$want'; got: $(grep "^ *$pid " "$TMP/out")"
 		if [ -z "$r" ]; then
 			[ "$n" -eq 1 ] || fail "without -r: $n lines for PID $pid, wanted 1"
@@ -196,4 +198,56 @@ t_badinput() {
 	expect_error 2 'unknown option' "$BIN/execsnoop" -q || return 1
 	expect_error 2 'too many' "$BIN/execsnoop" a b || return 1
 	"$BIN/execsnoop" -h | grep -q '^USAGE: execsnoop' || fail "-h"
+}
+
+# t_rungs - every capture rung this kernel has, forced in turn, with -x: a
+# shell's exec, a failed exec through the C library, and a failed raw exec
+# of a static program; each one row, with its argv where the rung takes argv
+# from that kind of call, else its file (if taken) and [?]
+t_rungs() {
+	p=$(xs_prog "ftx_rung_$$") || { fail "cannot copy the helper"; return 1; }
+	for r in $(cap_rungs exec); do
+		rm -f "$TMP/ids0" "$TMP/ids1" "$TMP/ids2"
+		export FTT_CAPTURE=$r
+		xs_start -x || { unset FTT_CAPTURE; return 1; }
+		unset FTT_CAPTURE
+		cap_check exec "$r"
+		"$p" --ids="$TMP/ids0" --sleep=200 "ok_$r" 'two words'
+		"$p" --ids="$TMP/ids1" --sleep=200 --exec "$TMP/nx_$$" "lib_$r" x
+		"$HELPERS/ftt_exec" --ids="$TMP/ids2" --sleep=200 --exec "$TMP/nx_$$" "raw_$r" y
+		"$p" --sleep=200 "end_$r"
+		wait_for_line "$TMP/out" "end_$r\$|ftx_rung_$$ \[\?\]\$" 50
+		sleep 0.3
+		stop_tool || return 1
+		set -- $(cat "$TMP/ids0")
+		if xs_argv_rung $r; then a="$p --ids=$TMP/ids0 --sleep=200 ok_$r two words"; else a="$p [?]"; fi
+		want=$(printf '%6d %6d %-7s %s' "$1" "$2" 0 "$a")
+		grep -qxF -- "$want" "$TMP/out" || fail "$r: no line '$want'; got: $(grep "^ *$1 " "$TMP/out")"
+		[ "$(grep -c "^ *$1 " "$TMP/out")" = 1 ] || fail "$r: $(grep -c "^ *$1 " "$TMP/out") rows for PID $1"
+		for k in 1 2; do
+			set -- $(cat "$TMP/ids$k")
+			case $r:$k in
+			eprobe:*|kprobe:*|uprobe:1) a="$([ $k = 1 ] && echo lib || echo raw)_$r $([ $k = 1 ] && echo x || echo y)" ;;
+			syscall:*) a="$TMP/nx_$$ [?]" ;;
+			*) a="[?]" ;;
+			esac
+			want=$(printf '%6d %6d %-7s %s' "$1" "$2" ENOENT "$a")
+			grep -qxF -- "$want" "$TMP/out" || fail "$r: no line '$want'; got: $(grep "^ *$1 " "$TMP/out")"
+			n=$(grep -c "^ *$1 .*ENOENT" "$TMP/out")
+			[ "$n" = 1 ] || fail "$r: $n failed-exec rows for PID $1"
+		done
+	done
+}
+
+# t_broken_rung - a rung this kernel offers but that reads wrong values
+# (CAP_BROKEN, declared per guest) fails its check when forced: one line, exit 1
+t_broken_rung() {
+	[ -n "${CAP_BROKEN:-}" ] || { skip "no rung declared broken on this kernel"; return 0; }
+	for r in $CAP_BROKEN; do
+		export FTT_CAPTURE=$r
+		expect_error 1 "FTT_CAPTURE=$r: failed its check" "$BIN/execsnoop" -d 1
+		rc=$?
+		unset FTT_CAPTURE
+		[ $rc = 0 ] || return 1
+	done
 }
