@@ -46,6 +46,7 @@ struct capture {
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
 	int nlibs;				/* uprobe: libraries probed */
+	int bufsz;				/* syscall: bytes of a string the events keep */
 	struct session proof;			/* the instance the proofs run in */
 };
 
@@ -156,6 +157,20 @@ static int syscall_field(const char *call)
 	return ok;
 }
 
+/* buf_size - the instance keeps as much of each string as it can (the kernel
+ * caps it, at 165 bytes in 6.19); the size now in force, or -1 */
+static int buf_size(struct tracefs_instance *inst)
+{
+	char *v;
+	int n;
+
+	tracefs_instance_file_write(inst, "syscall_user_buf_size", "4096");
+	v = tracefs_instance_file_read(inst, "syscall_user_buf_size", NULL);
+	n = v ? atoi(v) : -1;
+	free(v);
+	return n;
+}
+
 /* setup_syscall - nothing to make: the entry events carry the string */
 static int setup_syscall(struct capture *c)
 {
@@ -164,6 +179,12 @@ static int setup_syscall(struct capture *c)
 	if (!syscall_field(call)) {
 		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]),
 			 "syscall events without strings (before 6.19)");
+		return -1;
+	}
+	c->bufsz = buf_size(c->s->inst);
+	if (c->bufsz <= 0) {
+		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]),
+			 "syscall_user_buf_size unusable in the instance");
 		return -1;
 	}
 	return 0;
@@ -506,9 +527,12 @@ void capture_enter(struct capture *c, struct tep_event *ev, struct tep_record *r
 	if (s && n > 0 && take_str(v, s, n) == 0) {
 		size_t len = strlen(v->str[0]);
 
-		/* the kernel ends a string it cut short with "..." */
-		if (len >= 3 && !strcmp(v->str[0] + len - 3, "..."))
+		/* the kernel keeps bufsz bytes of a longer string and adds "...":
+		 * only a cut string is that long */
+		if (len == (size_t)c->bufsz + 3 && !strcmp(v->str[0] + len - 3, "...")) {
+			v->str[0][c->bufsz] = '\0';
 			v->cut = 1;
+		}
 		if (c->kind == CAP_OPEN && decode_has(ev, "flags")) {
 			v->flags = decode_u64(ev, rec, "flags");
 			v->has_flags = 1;
@@ -661,6 +685,8 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 	int go[2], n, i, status, *res;
 	double t0;
 
+	if (r == CAP_SYSCALL)
+		buf_size(pc->inst);
 	n = proof_events(c, sys, name, buf);
 	for (i = 0; i < n; i++) {
 		snprintf(fmtbuf[i], sizeof(fmtbuf[i]), "%s:%s", sys[i], name[i]);
@@ -669,7 +695,8 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 	fmts[n] = NULL;
 	session_load(c->s, fmts);
 	snprintf(token, sizeof(token), "%08lx", (unsigned long)clock_s() ^ (unsigned long)getpid() * 2654435761u);
-	snprintf(path, sizeof(path), "/proc/ftt-proof-%d-%s", (int)getpid(), token);
+	/* a tab and a non-ASCII letter: a rung that alters bytes fails */
+	snprintf(path, sizeof(path), "/proc/ftt-proof-%d-%s-\t\xc3\xa9", (int)getpid(), token);
 	p.ptr[0] = (unsigned long)path;
 	p.ptr[1] = (unsigned long)argv;
 	if (pipe2(go, O_CLOEXEC) < 0)

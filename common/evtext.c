@@ -18,6 +18,7 @@
 #include "decode.h"
 #include "evtext.h"
 #include "kstack.h"
+#include "output.h"
 #include "session.h"
 
 /*
@@ -171,6 +172,33 @@ static unsigned long long field_u64(struct tep_format_field *f, struct tep_recor
 	return v;
 }
 
+/* user_string - since 6.19 a pointer argument X may come with the string it
+ * pointed to, taken at the call, as the field __X_val: ' "string"' after the
+ * pointer, as the kernel prints it (control bytes made visible) */
+static void user_string(struct line *l, struct tep_event *ev, struct tep_record *rec,
+			const char *name)
+{
+	char field[80], vis[2 * 512 + 8];
+	const char *s;
+	int n = 0;
+
+	snprintf(field, sizeof(field), "__%s_val", name);
+	if (!tep_find_field(ev, field))
+		return;
+	s = tep_get_field_raw(NULL, ev, field, rec, &n, 0);
+	if (!s || n <= 0)
+		return;
+	if (n > 512)
+		n = 512;
+	while (n && s[n - 1] == '\0')
+		n--;
+	n = (int)out_vis(vis, sizeof(vis), 0, s, n);
+	vis[n] = '\0';
+	puts_(l, " \"");
+	puts_(l, vis);
+	puts_(l, "\"");
+}
+
 /* syscall_text - sys_enter_X as "sys_X(a: v, ...)", sys_exit_X as "sys_X -> 0xRET"; 0 if neither */
 static int syscall_text(struct line *l, struct tep_event *ev, struct tep_record *rec)
 {
@@ -185,12 +213,13 @@ static int syscall_text(struct line *l, struct tep_event *ev, struct tep_record 
 		puts_(l, ev->name + 10);
 		pad(l, '(', 1);
 		for (f = ev->format.fields; f; f = f->next) {
-			if (!strcmp(f->name, "__syscall_nr"))
+			if (!strcmp(f->name, "__syscall_nr") || (f->flags & TEP_FIELD_IS_DYNAMIC))
 				continue;
 			puts_(l, sep);
 			puts_(l, f->name);
 			puts_(l, ": ");
 			put_value(l, field_u64(f, rec));
+			user_string(l, ev, rec, f->name);
 			sep = ", ";
 		}
 		pad(l, ')', 1);

@@ -147,7 +147,7 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 	if (first)
 		fprintf(out, "%s%s\n", text, v->more ? " [...]" : "");
 	else
-		fprintf(out, "%s%s[?]\n", text, at ? " " : "");
+		fprintf(out, "%s%s%s[?]\n", text, v && v->cut ? " [cut]" : "", at ? " " : "");
 }
 
 /* name_ok - the process name matches the user's regular expression */
