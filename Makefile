@@ -29,7 +29,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench
+.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
 
@@ -101,7 +101,7 @@ LIVE_SEL = $(if $(filter all,$(LIVE_TESTS)),$(LIVE_ALL),$(LIVE_TESTS))
 check-live: all
 	@sh tests/live/run.sh $(BINDIR) $(LIVE_SEL)
 
-# in qemu: every tool's tests on 5.10, 6.1 and 6.12; of reliability, in a 6.1
+# in qemu: every tool's tests on 5.10, 6.1 (both builds), 6.12 and 7.3; of reliability, in a 6.1
 # guest of its own, what this host cannot run (REL_VM_ONLY): every exit path of
 # the function tools, the bad-input rows that need kprobes or function_graph,
 # the user's own session with a kprobe, and tools side by side. All of
@@ -182,6 +182,10 @@ check-build:
 # bench: side by side with the bash perf-tools (root); bench/README.md
 bench: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/run.sh
+
+# bench-rungs: opensnoop's capture rungs against the floor (root); bench/README.md
+bench-rungs: all
+	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/rungs.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8

@@ -220,7 +220,8 @@ static int setup_eprobe(struct capture *c)
 		free(f);
 	}
 	if (!n)
-		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "event probes refused");
+		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]),
+			 "the kernel takes no event probe on the syscall events");
 	return n ? 0 : -1;
 }
 
@@ -258,7 +259,7 @@ static int setup_kprobe(struct capture *c)
 	}
 #endif
 	if (rc < 0)
-		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "kprobes refused");
+		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "the kernel takes none of these kprobes");
 	return rc;
 }
 
@@ -680,7 +681,8 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 {
 	const char *sys[MAX_EVENTS + 8], *name[MAX_EVENTS + 8], *fmts[MAX_EVENTS + 9];
 	char buf[8][48], fmtbuf[MAX_EVENTS + 8][160], path[96], token[32], filter[48];
-	char *argv[4] = { path, "ftt-proof", token, NULL };
+	char tag[] = "ftt-proof";	/* on the stack: every string in written memory */
+	char *argv[4] = { path, tag, token, NULL };
 	struct proof p = { .c = c, .path = path, .argv = (const char *const *)argv };
 	int go[2], n, i, status, *res;
 	double t0;
@@ -702,7 +704,7 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 	if (pipe2(go, O_CLOEXEC) < 0)
 		return -1;
 	i = sched_getcpu();
-	p.child = fork();
+	p.child = fork();	/* the check's child: runs proof_child only */
 	if (p.child == 0)
 		proof_child(go[0], path, argv, i < 0 ? 0 : i);
 	close(go[0]);
