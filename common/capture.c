@@ -5,7 +5,6 @@
  * one more event with the strings; uprobe: a breakpoint trap in the calling
  * process plus one more event (bench/RESULTS.md has the figures).
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -22,6 +21,7 @@
 #include "clock.h"
 #include "decode.h"
 #include "elfsym.h"
+#include "libcs.h"
 #include "msg.h"
 #include "pidmap.h"
 #include "probes.h"
@@ -263,16 +263,6 @@ static int setup_kprobe(struct capture *c)
 	return rc;
 }
 
-/* libc_name - is a mapped file's name that of a C library (glibc or musl) */
-static int libc_name(const char *path)
-{
-	const char *b = strrchr(path, '/');
-
-	b = b ? b + 1 : path;
-	return !strcmp(b, "libc.so.6") || !strncmp(b, "ld-musl-", 8) ||
-	       !strncmp(b, "libc.musl-", 10) || (!strncmp(b, "libc-2.", 7) && strstr(b, ".so"));
-}
-
 /* a C library's functions that take a path or an argv, and where the pointers are */
 struct libfn {
 	const char *sym;
@@ -322,66 +312,30 @@ static int probe_lib(struct capture *c, const char *path, int k)
 	return n;
 }
 
+/* each_lib - libcs_each's callback: probe one library */
+static void each_lib(const char *path, int k, void *ctx)
+{
+	struct capture *c = ctx;
+
+	if (probe_lib(c, path, k) > 0)
+		c->nlibs++;
+}
+
 /* setup_uprobe - uprobes in every distinct C library running processes map */
 static int setup_uprobe(struct capture *c)
 {
-	struct { dev_t dev; ino_t ino; } seen[MAX_LIBS];
-	int nseen = 0, n = 0, i;
-	struct stat root, st;
-	char line[1200], maps[64], path[1100];
-	struct dirent *de;
-	DIR *d;
-	FILE *f;
-
 	if (!tracefs_file_exists(NULL, "uprobe_events") || !probes_readme_has("ustring")) {
 		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "no uprobes in this kernel");
 		return -1;
 	}
-	if (stat("/", &root) < 0 || !(d = opendir("/proc"))) {
+	if (libcs_each(MAX_LIBS, each_lib, c) < 0) {
 		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "cannot read /proc");
 		return -1;
 	}
-	while ((de = readdir(d)) && nseen < MAX_LIBS) {
-		int pid = atoi(de->d_name);
-
-		if (pid <= 0)
-			continue;
-		snprintf(maps, sizeof(maps), "/proc/%d/maps", pid);
-		f = fopen(maps, "re");
-		if (!f)
-			continue;
-		while (fgets(line, sizeof(line), f) && nseen < MAX_LIBS) {
-			char *p = strchr(line, '/'), rootp[64];
-
-			line[strcspn(line, "\n")] = '\0';
-			if (!p || !strstr(line, " r-xp ") || !libc_name(p) || strstr(p, " (deleted)"))
-				continue;
-			/* a process with another root (a container) has its own libraries */
-			snprintf(rootp, sizeof(rootp), "/proc/%d/root", pid);
-			if (stat(rootp, &st) == 0 && (st.st_dev != root.st_dev || st.st_ino != root.st_ino))
-				snprintf(path, sizeof(path), "%s%s", rootp, p);
-			else
-				snprintf(path, sizeof(path), "%s", p);
-			if (stat(path, &st) < 0)
-				continue;
-			for (i = 0; i < nseen && (seen[i].dev != st.st_dev || seen[i].ino != st.st_ino); i++)
-				;
-			if (i < nseen)
-				continue;
-			seen[nseen].dev = st.st_dev;
-			seen[nseen].ino = st.st_ino;
-			if (probe_lib(c, path, nseen) > 0)
-				c->nlibs++;
-			nseen++;
-		}
-		fclose(f);
-	}
-	closedir(d);
-	n = c->nev;
-	if (!n)
+	if (!c->nev)
 		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]),
 			 "no C library's functions could be probed");
-	return n ? 0 : -1;
+	return c->nev ? 0 : -1;
 }
 
 /* ---- values ---- */

@@ -144,6 +144,19 @@ cap_check() {
 	[ "$got" = "$want" ] || fail "capture rung '$got', want '$want' (this kernel: $(cap_rungs "$1"))"
 }
 
+# cap_broken_check TOOL - each rung declared broken on this kernel
+# (CAP_BROKEN, per guest) fails TOOL's check when forced: one line, exit 1
+cap_broken_check() {
+	[ -n "${CAP_BROKEN:-}" ] || { skip "no rung declared broken on this kernel"; return 0; }
+	for r in $CAP_BROKEN; do
+		export FTT_CAPTURE=$r
+		expect_error 1 "FTT_CAPTURE=$r: failed its check" "$BIN/$1" -d 1
+		rc=$?
+		unset FTT_CAPTURE
+		[ $rc = 0 ] || return 1
+	done
+}
+
 # wait_for_line - wait up to $3 tenths of a second for file $1 to match ERE $2
 wait_for_line() {
 	n=0
