@@ -24,17 +24,20 @@ static int libc_name(const char *path)
 	       !strncmp(b, "libc.musl-", 10) || (!strncmp(b, "libc-2.", 7) && strstr(b, ".so"));
 }
 
-/* lib_path - the path the kernel resolves to the file pid maps as p */
-static void lib_path(int pid, const char *p, const struct stat *root, char *path, size_t len)
+/* lib_path - a path to the file that pid maps at `range` as p (inode ino):
+ * p as we see it (a chroot shows ours), else p under pid's root (another mount
+ * namespace shows its own), else the mapping's own link in /proc; 0 if found */
+static int lib_path(int pid, const char *range, const char *p, unsigned long ino,
+		    char *path, size_t len, struct stat *st)
 {
-	char rootp[64];
-	struct stat st;
-
-	snprintf(rootp, sizeof(rootp), "/proc/%d/root", pid);
-	if (stat(rootp, &st) == 0 && (st.st_dev != root->st_dev || st.st_ino != root->st_ino))
-		snprintf(path, len, "%s%s", rootp, p);
-	else
-		snprintf(path, len, "%s", p);
+	snprintf(path, len, "%s", p);
+	if (stat(path, st) == 0 && st->st_ino == ino)
+		return 0;
+	snprintf(path, len, "/proc/%d/root%s", pid, p);
+	if (stat(path, st) == 0 && st->st_ino == ino)
+		return 0;
+	snprintf(path, len, "/proc/%d/map_files/%s", pid, range);
+	return stat(path, st) == 0 && st->st_ino == ino ? 0 : -1;
 }
 
 /* libcs_each - see libcs.h */
@@ -42,7 +45,7 @@ int libcs_each(int max, void (*fn)(const char *path, int k, void *ctx), void *ct
 {
 	struct { dev_t dev; ino_t ino; } seen[MAX_SEEN];
 	int nseen = 0, i;
-	struct stat root, st;
+	struct stat st;
 	char line[1200], maps[64], path[1100];
 	struct dirent *de;
 	DIR *d;
@@ -50,7 +53,7 @@ int libcs_each(int max, void (*fn)(const char *path, int k, void *ctx), void *ct
 
 	if (max > MAX_SEEN)
 		max = MAX_SEEN;
-	if (stat("/", &root) < 0 || !(d = opendir("/proc")))
+	if (!(d = opendir("/proc")))
 		return -1;
 	while ((de = readdir(d)) && nseen < max) {
 		int pid = atoi(de->d_name);
@@ -62,13 +65,14 @@ int libcs_each(int max, void (*fn)(const char *path, int k, void *ctx), void *ct
 		if (!f)
 			continue;
 		while (fgets(line, sizeof(line), f) && nseen < max) {
-			char *p = strchr(line, '/');
+			char *p = strchr(line, '/'), range[64];
+			unsigned long ino;
 
 			line[strcspn(line, "\n")] = '\0';
-			if (!p || !strstr(line, " r-xp ") || !libc_name(p) || strstr(p, " (deleted)"))
-				continue;
-			lib_path(pid, p, &root, path, sizeof(path));
-			if (stat(path, &st) < 0)
+			/* "START-END r-xp OFFSET MAJ:MIN INODE PATH" */
+			if (!p || !strstr(line, " r-xp ") || !libc_name(p) || strstr(p, " (deleted)") ||
+			    sscanf(line, "%63s %*s %*s %*s %lu", range, &ino) != 2 ||
+			    lib_path(pid, range, p, ino, path, sizeof(path), &st) < 0)
 				continue;
 			for (i = 0; i < nseen && (seen[i].dev != st.st_dev || seen[i].ino != st.st_ino); i++)
 				;

@@ -6,8 +6,10 @@
  * libcs_each - call fn(path, k, ctx) once for each distinct C library (glibc's
  * libc.so.6, musl's ld-musl-*.so.1) that a running process maps executable:
  * each file (device and inode) once, k counting from 0, at most max of them.
- * A process whose root differs from ours (a container) has its library named
- * through /proc/PID/root, a path the kernel resolves in that root. Returns
+ * The path is one the kernel resolves to that very file from here: the
+ * mapped path if it names it (a chroot's copy), else the path under
+ * /proc/PID/root (a container's own mount namespace), else the mapping's
+ * link in /proc/PID/map_files. Returns
  * how many were found, or -1 if /proc cannot be read.
  */
 int libcs_each(int max, void (*fn)(const char *path, int k, void *ctx), void *ctx);

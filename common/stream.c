@@ -23,7 +23,7 @@
 #include "signals.h"
 #include "stream.h"
 
-#define MAX_HANDLERS 16
+#define MAX_HANDLERS 96	/* the capture's uprobes: a few per C library */
 #define POLL_MS 50
 #define BUF_KB_CPU (32 * 1024)	/* ring buffer per CPU while streaming ... */
 #define BUF_KB_ALL (64 * 1024)	/* ... at most this much over all CPUs ... */

@@ -270,13 +270,13 @@ static void use(struct session *s, const char *sys, const char *name, const char
 /* load_formats - the formats of every event the run follows */
 static void load_formats(struct session *s)
 {
-	const char *formats[32] = { "sched:sched_process_exec", "sched:sched_process_fork",
+	const char *formats[96] = { "sched:sched_process_exec", "sched:sched_process_fork",
 		"syscalls:sys_enter_execve", "syscalls:sys_enter_execveat",
 		"syscalls:sys_exit_execve", "syscalls:sys_exit_execveat" };
 	const char *const *more = capture_formats(cap);
 	size_t i, n = 6;
 
-	for (i = 0; more[i] && n < 31; i++)
+	for (i = 0; more[i] && n < 95; i++)
 		formats[n++] = more[i];
 	formats[n] = NULL;
 	session_load(s, formats);	/* only these: fast even in an emulated guest */

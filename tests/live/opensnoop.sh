@@ -285,3 +285,37 @@ t_rungs() {
 # t_broken_rung - a rung this kernel offers but that reads wrong values
 # fails its check when forced (cap_broken_check in tests/lib.sh)
 t_broken_rung() { cap_broken_check opensnoop; }
+
+# t_container - a process under another root with a C library of its own (a
+# copy, so another inode: what a container has), running before opensnoop
+# starts: with uprobes, its library is probed too and its opens show their
+# paths as it passed them
+t_container() {
+	case " $(cap_rungs open) " in
+	*" uprobe "*) ;;
+	*) skip "no uprobes on this kernel"; return 0 ;;
+	esac
+	r=$TMP/root
+	mkdir -p "$r/data" "$r/bin" && echo x > "$r/data/file" && cp "$HELPERS/ftt_open.dyn" "$r/bin/" ||
+		{ fail "cannot make $r"; return 1; }
+	libs=$(ldd "$HELPERS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*')
+	[ -n "$libs" ] || libs="/lib/x86_64-linux-gnu/libc.so.6 /lib64/ld-linux-x86-64.so.2"
+	for l in $libs; do
+		mkdir -p "$r$(dirname "$l")" && cp -L "$l" "$r$l" || { fail "cannot copy $l"; return 1; }
+	done
+	chroot "$r" /bin/ftt_open.dyn --comm=ftctr --go=/go --libc /data/file /data/missing > "$TMP/res" &
+	h=$!
+	sleep 0.3
+	export FTT_CAPTURE=uprobe
+	os_start || { unset FTT_CAPTURE; touch "$r/go"; return 1; }
+	unset FTT_CAPTURE
+	touch "$r/go"
+	wait $h
+	wait_for_line "$TMP/out" "^ftctr .*missing" 50
+	stop_tool || return 1
+	fd=$(grep " /data/file\$" "$TMP/res" | cut -d' ' -f1)
+	want=$(os_line ftctr $h "0x$fd" /data/file)
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F " $h " "$TMP/out")"
+	want=$(os_line ftctr $h -1 /data/missing)
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'"
+}
