@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "decode.h"
 #include "elfsym.h"
+#include "kernel.h"
 #include "libcs.h"
 #include "msg.h"
 #include "pidmap.h"
@@ -176,9 +177,9 @@ static int setup_syscall(struct capture *c)
 {
 	const char *call = c->kind == CAP_OPEN ? "openat" : "execve";
 
-	if (!syscall_field(call)) {
-		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]),
-			 "syscall events without strings (before 6.19)");
+	if (!kernel_has(KF_SYSCALL_STRINGS) || !syscall_field(call)) {
+		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]), "%s",
+			 kernel_lacks(KF_SYSCALL_STRINGS));
 		return -1;
 	}
 	c->bufsz = buf_size(c->s->inst);
@@ -198,8 +199,9 @@ static int setup_eprobe(struct capture *c)
 	char *f;
 	int i, n = 0;
 
-	if (!tracefs_file_exists(NULL, "dynamic_events") || !probes_readme_has("e[:[<group>/")) {
-		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "no event probes in this kernel");
+	if (!kernel_has(KF_EPROBES) || !kernel_has(KF_USTRING)) {
+		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "%s",
+			 kernel_lacks(kernel_has(KF_EPROBES) ? KF_USTRING : KF_EPROBES));
 		return -1;
 	}
 	for (i = 0; calls[i]; i++) {
@@ -231,9 +233,9 @@ static int setup_kprobe(struct capture *c)
 	char *f;
 	int rc = -1;
 
-	if (!probes_available() || !probes_readme_has("ustring")) {
-		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]),
-			 "no kprobes with string fetching in this kernel");
+	if (!kernel_has(KF_KPROBES) || !kernel_has(KF_USTRING)) {
+		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "%s",
+			 kernel_lacks(kernel_has(KF_KPROBES) ? KF_USTRING : KF_KPROBES));
 		return -1;
 	}
 	if (c->kind == CAP_OPEN) {
@@ -246,7 +248,7 @@ static int setup_kprobe(struct capture *c)
 	}
 #ifdef __x86_64__
 	/* since 4.17 the syscall functions take pt_regs: di 112, si 104, dx 96 */
-	if (c->kind == CAP_EXEC && probes_readme_has("[u]<offset>")) {
+	if (c->kind == CAP_EXEC && kernel_has(KF_UDEREF)) {
 		f = exec_args(c, "+112($arg1)", "+104($arg1)", "+u");
 		rc = made(c, probe_add(c->s, "cap_execve", 0, "__x64_sys_execve", f), "cap_execve");
 		free(f);
@@ -324,8 +326,9 @@ static void each_lib(const char *path, int k, void *ctx)
 /* setup_uprobe - uprobes in every distinct C library running processes map */
 static int setup_uprobe(struct capture *c)
 {
-	if (!tracefs_file_exists(NULL, "uprobe_events") || !probes_readme_has("ustring")) {
-		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "no uprobes in this kernel");
+	if (!kernel_has(KF_UPROBES) || !kernel_has(KF_USTRING)) {
+		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "%s",
+			 kernel_lacks(kernel_has(KF_UPROBES) ? KF_USTRING : KF_UPROBES));
 		return -1;
 	}
 	if (libcs_each(MAX_LIBS, each_lib, c) < 0) {

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel.h"
 #include "khist.h"
 #include "msg.h"
 #include "probes.h"
@@ -119,8 +120,8 @@ int khist_available(struct session *s)
 	int ok;
 
 	/* the hist file comes with CONFIG_HIST_TRIGGERS, for every event */
-	ok = tracefs_file_exists(s->inst, path) && tracefs_file_exists(NULL, "synthetic_events") &&
-	     probes_readme_has(".buckets");
+	ok = tracefs_file_exists(s->inst, path) && kernel_has(KF_SYNTH) &&
+	     kernel_has(KF_HIST_BUCKETS);
 	free(path);
 	return ok;
 }

@@ -18,22 +18,6 @@
 #include "probes.h"
 #include "session.h"
 
-/* probes_available - the kernel has kprobe_events (CONFIG_KPROBE_EVENTS) */
-int probes_available(void)
-{
-	return tracefs_file_exists(NULL, "kprobe_events");
-}
-
-/* probes_readme_has - the tracing README documents this syntax */
-int probes_readme_has(const char *text)
-{
-	static char *readme;
-
-	if (!readme)
-		readme = tracefs_instance_file_read(NULL, "README", NULL);
-	return readme && strstr(readme, text) != NULL;
-}
-
 /* probe_name_ok - a probe/event name the kernel accepts */
 int probe_name_ok(const char *name)
 {

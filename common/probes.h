@@ -7,10 +7,6 @@
 
 struct session;
 
-/* probes_available - the kernel has kprobe_events (CONFIG_KPROBE_EVENTS) */
-int probes_available(void);
-/* probes_readme_has - the tracing README documents this syntax (e.g. "$arg<N>", "ustring") */
-int probes_readme_has(const char *text);
 /*
  * probe_add - define a kprobe (ret == 0) or kretprobe in the session's group
  * ftt_TOOL_PID as GROUP/NAME at `addr` with `fetchargs` (may be NULL); its

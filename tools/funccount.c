@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "kernel.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -252,8 +253,8 @@ int main(int argc, char **argv)
 	parse(argc, argv, &o);
 	session_tracefs();
 	st.o = &o;
-	st.profiler = tracefs_file_exists(NULL, "function_profile_enabled");
-	if (!st.profiler && !probes_available())
+	st.profiler = kernel_has(KF_FUNC_PROFILER);
+	if (!st.profiler && !kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
 			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
 	list = match(&o, &st.n, st.profiler);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kernel.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -111,24 +112,22 @@ static int has_word(const char *list, const char *word)
 /* check_kernel - refuse, in one line, a kernel that does not allow the graph */
 static void check_kernel(const struct opts *o)
 {
-	char *tracers = session_global_read("available_tracers");
 	char *filter = session_global_read("set_ftrace_filter");
 	const char *why;
 	int n;
 	char **list;
 
 	why = errno == EPERM ? " not permitted, kernel lockdown?" : " unreadable";
-	if (!filter && (!tracers || !has_word(tracers, "function_graph")))
+	if (!filter && !kernel_has(KF_FUNC_GRAPH))
 		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
 			"no function_graph tracer (CONFIG_FUNCTION_GRAPH_TRACER) and function "
 			"tracing refused (set_ftrace_filter:%s)", why);
-	if (!tracers || !has_word(tracers, "function_graph"))
+	if (!kernel_has(KF_FUNC_GRAPH))
 		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
 			"no function_graph tracer (needs CONFIG_FUNCTION_GRAPH_TRACER)");
 	if (!filter)
 		msg_die(EXIT_ERR, "this kernel refuses function tracing "
 			"(reading set_ftrace_filter:%s)", why);
-	free(tracers);
 	free(filter);
 	n = probes_funcs(o->funcs, &list);
 	if (n < 0)

@@ -18,6 +18,7 @@
 
 #include "decode.h"
 #include "evtext.h"
+#include "kernel.h"
 #include "kstack.h"
 #include "filter.h"
 #include "msg.h"
@@ -193,7 +194,7 @@ static void check(struct opts *o)
 {
 	char sym[128], args[1024], *p, *w, *save = NULL;
 
-	if (!probes_available())
+	if (!kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "this kernel does not allow kprobes: no kprobe_events in tracefs "
 			"(CONFIG_KPROBE_EVENTS off)");
 	p = strchr(o->func, ':');
@@ -202,14 +203,14 @@ static void check(struct opts *o)
 	if (!o->force && !probes_function_exists(sym))
 		msg_die(EXIT_ERR, "function %s is not in available_filter_functions: it does not "
 			"exist or may be unsafe to probe (-F to force)", sym);
-	if (strstr(o->args, "$arg") && !probes_readme_has("$arg<N>"))
+	if (strstr(o->args, "$arg") && !kernel_has(KF_ARGN))
 		msg_die(EXIT_ERR, "this kernel does not know $argN in probe arguments "
 			"(tracing README); use registers, e.g. %%di, %%si on x86-64");
 	/* a fetcharg starting with a letter is a BTF argument name (6.6+) */
 	snprintf(args, sizeof(args), "%s", o->args);
 	for (w = strtok_r(args, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		p = strchr(w, '=') ? strchr(w, '=') + 1 : w;
-		if ((isalpha((unsigned char)*p) || *p == '_') && !probes_readme_has("<argname>"))
+		if ((isalpha((unsigned char)*p) || *p == '_') && !kernel_has(KF_ARGNAME))
 			msg_die(EXIT_ERR, "this kernel does not know BTF argument names (%.40s) in "
 				"probe arguments (Linux 6.6+); use $argN or registers", p);
 	}

@@ -21,6 +21,7 @@
 
 #include "decode.h"
 #include "filter.h"
+#include "kernel.h"
 #include "kstack.h"
 #include "msg.h"
 #include "options.h"
@@ -177,10 +178,10 @@ static void tlp_kprobe(struct session *s)
 {
 	const char *args = NULL;
 
-	if (!probes_available())
+	if (!kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
 			"and no kprobe_events in this kernel)");
-	if (probes_readme_has("$arg<N>"))
+	if (kernel_has(KF_ARGN))
 		args = TLP_ARGS("$arg1");
 #ifdef __x86_64__
 	else
@@ -219,7 +220,7 @@ int main(int argc, char **argv)
 	session_tracefs();
 	if (!session_event_exists("tcp", "tcp_retransmit_skb"))
 		msg_die(EXIT_ERR, "tracepoint tcp:tcp_retransmit_skb not found (needs Linux 4.15+)");
-	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe") && !probes_available())
+	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe") && !kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
 			"and no kprobe_events in this kernel)");
 
