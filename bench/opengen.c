@@ -7,6 +7,9 @@
  * Prints "pid N seconds ops_per_sec ops_per_cpu_sec" on stdout: the second
  * rate counts only the time this process ran, not the time it waited for a
  * CPU (on a shared virtual machine the wall-clock rate swings with the host).
+ * bench/rungs.sh builds the same file dynamic, as opengen_libc: then each open
+ * goes through the C library's open64 (where opensnoop's uprobe rung sees it),
+ * and the dynamic loader's own opens of the library come before the loop.
  */
 #include <fcntl.h>
 #include <stdio.h>
