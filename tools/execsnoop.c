@@ -61,6 +61,7 @@ struct opts {
 static struct opts o = { .argc = 8 };
 static struct capture *cap;
 static struct pidmap *pending, *parent, *seen, *parent_uid;
+static unsigned long long unknown;	/* rows whose arguments were not taken */
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
@@ -144,6 +145,8 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 	if (!first && path && path[0])
 		at = out_vis(text, cap_text, at, path, strlen(path));
 	text[at] = '\0';
+	if (!first)
+		unknown++;
 	if (first)
 		fprintf(out, "%s%s\n", text, v->more ? " [...]" : "");
 	else
@@ -352,5 +355,7 @@ int main(int argc, char **argv)
 
 	out_ending();
 	stream_report_lost(s);
+	if (unknown)
+		msg_warn("%llu execs shown with [?]: no arguments taken at the call", unknown);
 	return EXIT_OK;
 }
