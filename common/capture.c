@@ -135,7 +135,7 @@ static char *exec_args(const struct capture *c, const char *file, const char *ar
 	return f;
 }
 
-/* add_probe_event - after a probe was made: remember it; 0 if made */
+/* made - after a probe was made (rc 0): remember its event; rc */
 static int made(struct capture *c, int rc, const char *name)
 {
 	if (rc == 0)
@@ -144,19 +144,6 @@ static int made(struct capture *c, int rc, const char *name)
 }
 
 /* ---- the rungs' setup: 0 if the rung's events exist, else -1 with c->why set ---- */
-
-/* syscall_field - the entry event of CALL has its own string (6.19+) */
-static int syscall_field(const char *call)
-{
-	char name[64], *fmt;
-	int ok;
-
-	snprintf(name, sizeof(name), "sys_enter_%s", call);
-	fmt = tracefs_event_file_read(NULL, "syscalls", name, "format", NULL);
-	ok = fmt && strstr(fmt, " __filename_val;");
-	free(fmt);
-	return ok;
-}
 
 /* buf_size - the instance keeps as much of each string as it can (the kernel
  * caps it, at 165 bytes in 6.19); the size now in force, or -1 */
@@ -175,9 +162,9 @@ static int buf_size(struct tracefs_instance *inst)
 /* setup_syscall - nothing to make: the entry events carry the string */
 static int setup_syscall(struct capture *c)
 {
-	const char *call = c->kind == CAP_OPEN ? "openat" : "execve";
-
-	if (!kernel_has(KF_SYSCALL_STRINGS) || !syscall_field(call)) {
+	/* offered: the openat event has its string; whether this kind of call
+	 * gets it right is the check's to say */
+	if (!kernel_has(KF_SYSCALL_STRINGS)) {
 		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]), "%s",
 			 kernel_lacks(KF_SYSCALL_STRINGS));
 		return -1;
@@ -449,10 +436,18 @@ static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, v
 	reorder_push(ev, rec, on_capture, NULL, decode_val(followed, ev, rec));
 }
 
-/* capture_formats - see capture.h */
-const char *const *capture_formats(const struct capture *c)
+/* capture_load - see capture.h */
+void capture_load(struct capture *c, const char *const *own)
 {
-	return (const char *const *)c->fmts;
+	const char *all[MAX_EVENTS + 32];
+	size_t n = 0, i;
+
+	for (i = 0; own[i] && n < 31; i++)
+		all[n++] = own[i];
+	for (i = 0; c->fmts[i]; i++)
+		all[n++] = c->fmts[i];
+	all[n] = NULL;
+	session_load(c->s, all);	/* only these: fast even in an emulated guest */
 }
 
 /* capture_follow - see capture.h */

@@ -66,8 +66,11 @@ struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int
 enum cap_rung capture_rung(const struct capture *c);
 /* capture_rung_name - "syscall", "eprobe", "kprobe", "uprobe" or "none" */
 const char *capture_rung_name(enum cap_rung r);
-/* capture_formats - the capture's own events ("SYS:EVENT", NULL-terminated) for session_load */
-const char *const *capture_formats(const struct capture *c);
+/*
+ * capture_load - session_load the tool's own events (entries "SYS:EVENT" or
+ * "SYS", NULL-terminated) and the capture's together
+ */
+void capture_load(struct capture *c, const char *const *own);
 /* capture_follow - filter (NULL: none) and enable the capture's own events */
 void capture_follow(struct capture *c, const char *filter);
 /* capture_enter - at a syscall entry record (sys_enter_open*, sys_enter_execve*) of the call */

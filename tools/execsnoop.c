@@ -270,21 +270,6 @@ static void use(struct session *s, const char *sys, const char *name, const char
 	free(f);
 }
 
-/* load_formats - the formats of every event the run follows */
-static void load_formats(struct session *s)
-{
-	const char *formats[96] = { "sched:sched_process_exec", "sched:sched_process_fork",
-		"syscalls:sys_enter_execve", "syscalls:sys_enter_execveat",
-		"syscalls:sys_exit_execve", "syscalls:sys_exit_execveat" };
-	const char *const *more = capture_formats(cap);
-	size_t i, n = 6;
-
-	for (i = 0; more[i] && n < 95; i++)
-		formats[n++] = more[i];
-	formats[n] = NULL;
-	session_load(s, formats);	/* only these: fast even in an emulated guest */
-}
-
 /* banner - "Tracing exec()s...", then the column header */
 static void banner(void)
 {
@@ -326,7 +311,10 @@ int main(int argc, char **argv)
 	if (reorder_init(s) < 0 && o.hms)
 		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
 	cap = capture_open(s, CAP_EXEC, o.argc);
-	load_formats(s);
+	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
+		"sched:sched_process_fork", "syscalls:sys_enter_execve",
+		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
+		"syscalls:sys_exit_execveat", NULL });
 	pending = pidmap_new(free);
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);

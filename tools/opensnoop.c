@@ -246,8 +246,7 @@ static void follow_calls(const char *filter)
 /* load_formats - the formats of every event the run follows */
 static void load_formats(void)
 {
-	const char *formats[96] = { "sched:sched_process_fork", "task:task_rename" };
-	const char *const *more = capture_formats(cap);
+	const char *formats[9] = { "sched:sched_process_fork", "task:task_rename" };
 	char fmt[6][48];
 	size_t i, n = 2;
 
@@ -257,10 +256,8 @@ static void load_formats(void)
 		formats[n++] = fmt[2 * i];
 		formats[n++] = fmt[2 * i + 1];
 	}
-	for (i = 0; more[i] && n < 95; i++)
-		formats[n++] = more[i];
 	formats[n] = NULL;
-	session_load(sess, formats);	/* only these: fast even in an emulated guest */
+	capture_load(cap, formats);
 }
 
 /* banner - "Tracing open()s...", then the column header */
