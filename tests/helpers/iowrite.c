@@ -1,8 +1,11 @@
 /* iowrite - O_DIRECT block I/O of a known shape, for the iosnoop/iolatency tests
  *
- * usage: iowrite [-r] [-l LOOPS] [-w FILE] DEV SECTOR BYTES COUNT
+ * usage: iowrite [-r] [-l LOOPS] [-t RATE] [-w FILE] DEV SECTOR BYTES COUNT
  * Writes (or with -r reads) COUNT blocks of BYTES at SECTOR (512-byte units),
  * one after the other, bypassing the page cache; -l does it all LOOPS times.
+ * -t issues at most RATE I/O a second: after each 1/100 s worth it sleeps
+ * until that share of a second has passed, and a late start is not made up
+ * with a burst.
  * -w waits until FILE exists first, so a test can learn the PID and start
  * tracing before any I/O.
  */
@@ -11,27 +14,47 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+
+/* pace - sleep until NEXT, then set it 1/100 s on from the later of NEXT and now */
+static void pace(struct timespec *next)
+{
+	struct timespec now;
+
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, next, NULL);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (now.tv_sec > next->tv_sec || (now.tv_sec == next->tv_sec && now.tv_nsec > next->tv_nsec))
+		*next = now;
+	next->tv_nsec += 10000000;
+	if (next->tv_nsec >= 1000000000) {
+		next->tv_nsec -= 1000000000;
+		next->tv_sec++;
+	}
+}
 
 int main(int argc, char **argv)
 {
 	const char *wait = NULL;
-	unsigned long long sector, bytes, count, loops = 1, i;
+	unsigned long long sector, bytes, count, loops = 1, rate = 0, i;
+	struct timespec next = { 0, 0 };
 	int c, rd = 0, fd;
 	void *buf;
 
-	while ((c = getopt(argc, argv, "rl:w:")) != -1) {
+	while ((c = getopt(argc, argv, "rl:t:w:")) != -1) {
 		if (c == 'r')
 			rd = 1;
 		else if (c == 'l')
 			loops = strtoull(optarg, NULL, 10);
+		else if (c == 't')
+			rate = strtoull(optarg, NULL, 10);
 		else if (c == 'w')
 			wait = optarg;
 		else
 			return 2;
 	}
 	if (argc - optind != 4) {
-		fprintf(stderr, "usage: iowrite [-r] [-l LOOPS] [-w FILE] DEV SECTOR BYTES COUNT\n");
+		fprintf(stderr, "usage: iowrite [-r] [-l LOOPS] [-t RATE] [-w FILE] DEV SECTOR BYTES COUNT\n");
 		return 2;
 	}
 	sector = strtoull(argv[optind + 1], NULL, 10);
@@ -45,7 +68,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	memset(buf, 0x5a, bytes);
+	clock_gettime(CLOCK_MONOTONIC, &next);
 	for (i = 0; i < count * loops; i++) {
+		if (rate && i % (rate / 100 + 1) == 0)
+			pace(&next);
 		off_t off = (off_t)(sector * 512 + i % count * bytes);
 		ssize_t n = rd ? pread(fd, buf, bytes, off) : pwrite(fd, buf, bytes, off);
 

@@ -138,39 +138,66 @@ t_known_latency() {
 	lat_dev_gone
 }
 
-# t_in_kernel_renewal - -K where hist triggers exist: counted there, not copied
-# out, and counted (or reported) across renewals of the kernel's pairing table
-# (80000 distinct sectors: more than a table holds, 65536)
-t_in_kernel_renewal() {
-	has_hist || { skip "no hist triggers in this kernel"; return 0; }
-	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+# kernel_run RATE - iolatency -K on $DEV1 while iowrite writes 80000 distinct
+# sectors (more than a pairing table holds, 65536), at most RATE a second
+# (0: as fast as the device takes them); leaves $TMP/out, $TMP/err, the
+# instance's ring buffer statistics in $TMP/stats, and LOST (the completions
+# iolatency reported as not counted)
+kernel_run() {
 	rm -f "$TMP/out" "$TMP/err"
 	"$BIN/iolatency" -K -d "$MM1" 1 > "$TMP/out" 2> "$TMP/err" &
 	P=$!
-	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; blk_teardown; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	I=$T/instances/ftt-iolatency-$P
 	# the pairing set in an instance of its own: making the next set resets
 	# only that set's ring buffer, which drops every event there for a while
 	grep -q '^hist:keys=dev,sector:.*ts0=common_timestamp.usecs' "$I-k0/events/block/block_rq_issue/trigger" ||
-		{ kill $P; blk_teardown; fail "no pairing trigger: $(cat "$I-k0/events/block/block_rq_issue/trigger")"; return 1; }
-	"$HELPERS/iowrite" "$DEV1" 0 512 80000
+		{ kill $P; fail "no pairing trigger: $(cat "$I-k0/events/block/block_rq_issue/trigger")"; return 1; }
+	"$HELPERS/iowrite" -t "$1" "$DEV1" 0 512 80000
 	sleep 2.5
 	cat "$I/buffer_total_size_kb" "$I/per_cpu/cpu0/stats" > "$TMP/stats" 2>&1
 	kill -INT $P
 	wait $P
 	rc=$?
-	blk_teardown
 	[ $rc = 0 ] || { fail "exit $rc: $(cat "$TMP/err")"; return 1; }
-	# every I/O is counted, or reported as not. Under an emulator at full
-	# speed a renewal can come late (the old table fills: uncounted, and
-	# reported) or a pair in flight while triggers are made can count twice
-	# (seen: 1 of 40000): within 0.1%, and at most 0.5% reported
-	lost=$(sed -n 's/^iolatency: \([0-9]*\) completions without a traced start were not counted.*/\1/p' "$TMP/err")
 	[ "$(grep -cv 'completions without a traced start' "$TMP/err")" = 0 ] || { fail "stderr: $(cat "$TMP/err")"; return 1; }
-	d=$(( $(total) + ${lost:-0} - 80000 ))
-	[ ${d#-} -le 80 ] || { fail "counted $(total) and reported ${lost:-0} of 80000 I/O"; return 1; }
-	[ "${lost:-0}" -le 400 ] || { fail "${lost} of 80000 I/O not counted (more than 0.5%)"; return 1; }
-	grep -q '^entries: 0$' "$TMP/stats" || fail "events were recorded in the ring buffer: $(cat "$TMP/stats")"
+	LOST=$(sed -n 's/^iolatency: \([0-9]*\) completions without a traced start were not counted.*/\1/p' "$TMP/err")
+	LOST=${LOST:-0}
+	# every I/O is counted or reported as not; a pair in flight while
+	# triggers are made can count twice (seen: 1 of 40000): within 0.1%
+	d=$(( $(total) + LOST - 80000 ))
+	[ ${d#-} -le 80 ] || { fail "counted $(total) and reported $LOST of 80000 I/O"; return 1; }
+	grep -q '^entries: 0$' "$TMP/stats" || { fail "events were recorded in the ring buffer: $(cat "$TMP/stats")"; return 1; }
+}
+
+# t_in_kernel_renewal - -K where hist triggers exist: counted there, not copied
+# out, and counted across renewals of the kernel's pairing table, at a rate
+# the renewals keep up with (6000 a second: under qemu, with another guest
+# beside it, a set lives 4 to 5 s and sees under half the sectors its table
+# holds): at most 0.5% reported uncounted
+t_in_kernel_renewal() {
+	has_hist || { skip "no hist triggers in this kernel"; return 0; }
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	kernel_run 6000
+	rc=$?
+	blk_teardown
+	[ $rc = 0 ] || return 1
+	[ "$LOST" -le 400 ] || fail "$LOST of 80000 I/O not counted (more than 0.5%)"
+}
+
+# t_in_kernel_flood - the same as fast as the device goes. Under qemu with
+# two guests side by side (17000 a second) a set can outlive its table: 0 to
+# 6% went uncounted in 16 runs, each one reported. Every I/O is counted or
+# reported, and more are counted than one table could pair (so the renewals
+# counted)
+t_in_kernel_flood() {
+	has_hist || { skip "no hist triggers in this kernel"; return 0; }
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	kernel_run 0
+	rc=$?
+	blk_teardown
+	[ $rc = 0 ] || return 1
+	[ "$(total)" -gt 65536 ] || fail "counted $(total) of 80000 I/O, no more than one pairing table holds"
 }
 
 # t_kernel_refused - -K on a kernel without hist triggers: one line, exit 1
