@@ -153,6 +153,15 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 	return 1;
 }
 
+/* save_comm - PID's name in the tep, if it is not that already */
+static void save_comm(struct session *s, int pid, const char *comm)
+{
+	const char *had = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
+
+	if (!had || strcmp(had, comm))
+		tep_override_comm(s->tep, comm, pid);
+}
+
 /*
  * load_cmdlines - the kernel's saved names into the tep, replacing the name a
  * PID had before: after PIDs wrap (pid_max 32768 on many boxes), a new process
@@ -162,20 +171,32 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 static void load_cmdlines(struct session *s)
 {
 	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
-	char *line, *save = NULL, *end;
-	const char *had;
-	long pid;
+	char *line, *next, *end, comm[64] = "";
+	long pid = 0, p;
 
-	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		pid = strtol(line, &end, 10);
-		if (end == line || *end != ' ' || pid <= 0)
+	/*
+	 * "PID NAME" per line; a name can hold a newline, so a line that is not
+	 * "PID NAME" continues the name before it, up to the kernel's 15 bytes
+	 */
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		else if (!*line)
+			break;
+		p = strtol(line, &end, 10);
+		if (end == line || *end != ' ' || p <= 0) {
+			if (pid > 0 && strlen(comm) + 1 + strlen(line) <= 15)
+				snprintf(comm + strlen(comm), sizeof(comm) - strlen(comm), "\n%s", line);
 			continue;
-		had = tep_is_pid_registered(s->tep, (int)pid) ?
-			tep_data_comm_from_pid(s->tep, (int)pid) : NULL;
-		if (!had || strcmp(had, end + 1))
-			tep_override_comm(s->tep, end + 1, (int)pid);
+		}
+		if (pid > 0)
+			save_comm(s, (int)pid, comm);
+		pid = p;
+		snprintf(comm, sizeof(comm), "%s", end + 1);
 	}
+	if (pid > 0)
+		save_comm(s, (int)pid, comm);
 	free(text);
 }
 

@@ -127,10 +127,14 @@ static void head(struct line *l, struct session *s, struct tep_event *ev, struct
 {
 	int pid = decode_pid(ev, rec);
 	const char *comm = decode_comm(s, pid);
+	char vis[4 * 64 + 1];
 	size_t at;
 
-	pad(l, ' ', 16 - (int)strlen(comm));
-	puts_(l, comm);
+	/* the name as it shows (output.h), right-aligned in 16 */
+	at = out_vis(vis, sizeof(vis) - 1, 0, comm, strlen(comm));
+	vis[at] = '\0';
+	pad(l, ' ', 16 - (int)at);
+	puts_(l, vis);
 	pad(l, '-', 1);
 	at = l->n;
 	if (pid < 0) {
@@ -158,7 +162,7 @@ void evtext_head(struct session *s, FILE *fp, struct tep_event *ev, struct tep_r
 
 	l.n = 0;
 	head(&l, s, ev, rec);
-	fwrite(l.b, 1, l.n, fp);
+	out_write(fp, l.b, l.n);
 }
 
 /* field_u64 - a fixed field's value, 0 if it does not lie inside the record */
@@ -178,7 +182,7 @@ static unsigned long long field_u64(struct tep_format_field *f, struct tep_recor
 static void user_string(struct line *l, struct tep_event *ev, struct tep_record *rec,
 			const char *name)
 {
-	char field[80], vis[2 * 512 + 8];
+	char field[80], vis[4 * 512 + 8];
 	const char *s;
 	int n = 0;
 
@@ -250,12 +254,12 @@ void evtext_line(struct session *s, FILE *fp, struct tep_event *ev, struct tep_r
 	/* before the size check: caller[] holds as many frames as were walked */
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
 		puts_(&l, " <stack trace>\n");
-		fwrite(l.b, 1, l.n, fp);
+		out_write(fp, l.b, l.n);
 		kstack_print(s, fp, ev, rec);
 		return;
 	}
 	if (!decode_record_ok(ev, rec)) {
-		fwrite(l.b, 1, l.n, fp);
+		out_write(fp, l.b, l.n);
 		fprintf(fp, " %s: [record of %d bytes does not match its format]\n", ev->name,
 			rec->size);
 		return;
@@ -270,7 +274,7 @@ void evtext_line(struct session *s, FILE *fp, struct tep_event *ev, struct tep_r
 		puts_(&l, seq.buffer);
 	}
 	pad(&l, '\n', 1);
-	fwrite(l.b, 1, l.n, fp);
+	out_write(fp, l.b, l.n);
 }
 
 /* evtext_header - see evtext.h */

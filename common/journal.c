@@ -10,6 +10,11 @@
  * The directory is root's and private (0700); it is refused if it is a link,
  * someone else's, or writable by others, and journals are created O_EXCL and
  * O_NOFOLLOW. A record is "FILE\nLENGTH\nCONTENT\n".
+ *
+ * One run at a time changes top-level settings: it holds an flock on
+ * JOURNAL_DIR/lock (which names it) until it exits, and a dead run's journal
+ * is written back only under that lock, so it never overwrites a live run's
+ * settings.
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -18,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -29,6 +35,7 @@
 
 static int jfd = -1;
 static char jpath[128];
+static int lfd = -1;		/* the top-level lock, held until exit */
 
 /* dir_ok - JOURNAL_DIR exists (made if need be) as our own private directory */
 static int dir_ok(void)
@@ -194,14 +201,79 @@ static void put_back(int dirfd, const char *name)
 	unlinkat(dirfd, name, 0);
 }
 
+/*
+ * lock_try - the lock on top-level settings, not waited for: its descriptor,
+ * or -1 (errno EWOULDBLOCK: another run holds it, named in holder[len])
+ */
+static int lock_try(char *holder, size_t len)
+{
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	if (holder && len)
+		holder[0] = '\0';
+	if (dir_ok() < 0)
+		return -1;
+	/* made once, never followed: opened if there, else created (O_EXCL: one maker wins) */
+	fd = open(JOURNAL_DIR "/lock", O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT)
+		fd = open(JOURNAL_DIR "/lock", O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	if (fd < 0 && errno == EEXIST)
+		fd = open(JOURNAL_DIR "/lock", O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+		close(fd);
+		errno = EPERM;
+		return -1;
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		int e = errno;
+
+		if (holder && len && (n = pread(fd, holder, len - 1, 0)) > 0) {
+			holder[n] = '\0';
+			holder[strcspn(holder, "\n")] = '\0';
+		}
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+/* journal_lock - see journal.h */
+int journal_lock(const char *tool, char *holder, size_t len)
+{
+	char me[64];
+	int fd, n;
+
+	if (lfd >= 0)
+		return 0;
+	fd = lock_try(holder, len);
+	if (fd < 0)
+		return -1;
+	n = snprintf(me, sizeof(me), "%s (PID %d)\n", tool, (int)getpid());
+	if (ftruncate(fd, 0) < 0 || write_all(fd, me, (size_t)n) < 0) {
+		close(fd);
+		return -1;
+	}
+	lfd = fd;
+	return 0;
+}
+
 /* journal_reap - see journal.h */
 void journal_reap(int (*dead)(const char *tool, int pid))
 {
 	struct dirent *d;
 	char tool[32];
 	DIR *dir;
-	int pid;
+	struct stat st;
+	int pid, fd = lfd;
 
+	/* no directory, no journal (and none made here); a bad one is not read */
+	if (lstat(JOURNAL_DIR, &st) < 0 || dir_ok() < 0)
+		return;
 	dir = opendir(JOURNAL_DIR);
 	if (!dir)
 		return;
@@ -215,8 +287,14 @@ void journal_reap(int (*dead)(const char *tool, int pid))
 		tool[n] = '\0';
 		pid = atoi(dash + 1);
 		/* our own PID before we noted anything: a dead run's, reused */
-		if (pid == (int)getpid() ? jfd < 0 : dead(tool, pid))
-			put_back(dirfd(dir), d->d_name);
+		if (!(pid == (int)getpid() ? jfd < 0 : dead(tool, pid)))
+			continue;
+		/* under the lock: a run holding it is live, and its settings stay */
+		if (fd < 0 && (fd = lock_try(NULL, 0)) < 0)
+			break;
+		put_back(dirfd(dir), d->d_name);
 	}
 	closedir(dir);
+	if (fd >= 0 && fd != lfd)
+		close(fd);
 }

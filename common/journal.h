@@ -2,6 +2,8 @@
 #ifndef FTT_JOURNAL_H
 #define FTT_JOURNAL_H
 
+#include <stddef.h>
+
 /* where the journals live: root's, mode 0700, one file TOOL-PID per run */
 #define JOURNAL_DIR "/run/ftt"
 
@@ -14,9 +16,16 @@
 int journal_note(const char *tool, const char *file, const char *content);
 /*
  * journal_reap - for every journal whose run is gone (dead(tool, pid) true),
- * write its settings back at the top level, newest first, and remove it
+ * write its settings back at the top level, newest first, and remove it;
+ * only under the lock (journal_lock): while another run holds it, nothing
  */
 void journal_reap(int (*dead)(const char *tool, int pid));
+/*
+ * journal_lock - make this run (TOOL) the one that changes top-level settings,
+ * until it exits. 0 (also if held already); -1 if another run holds it, its
+ * "TOOL (PID N)" then in holder[len] (empty if unknown), or on error (errno)
+ */
+int journal_lock(const char *tool, char *holder, size_t len);
 /* journal_parse - the records of a journal's text: calls fn(file, content)
  * for each, in the order they were noted; -1 if the text is malformed */
 int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),

@@ -137,23 +137,123 @@ char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
 	return buf;
 }
 
-/* out_vis - append src to dst at offset at, control bytes as ^X (cat -v); the new length */
+/*
+ * safe_len - the length of the printable UTF-8 character at s (n bytes
+ * left), or 0 if the byte there must be escaped: a C0 control, DEL, a C1
+ * control (U+0080 to U+009F, which terminals take as CSI, OSC and the like),
+ * or a byte that does not start a valid, shortest-form sequence
+ */
+static size_t safe_len(const unsigned char *s, size_t n)
+{
+	unsigned int cp;
+	size_t len, i;
+
+	if (s[0] < 0x80)
+		return s[0] >= 0x20 && s[0] != 0x7f;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (s[i] & 0x3f);
+	}
+	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff) || cp <= 0x9f)
+		return 0;
+	return len;
+}
+
+/* out_vis - see output.h */
 size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 {
-	size_t i;
+	static const char hex[] = "0123456789abcdef";
+	const unsigned char *s = (const unsigned char *)src;
+	size_t i = 0, k;
 
-	for (i = 0; i < n && at + 3 < len; i++) {
-		unsigned char c = src[i];
+	while (i < n) {
+		k = safe_len(s + i, n - i);
+		if (k) {
+			if (at + k > len)
+				break;
+			memcpy(dst + at, s + i, k);
+			at += k;
+			i += k;
+			continue;
+		}
+		if (at + 4 > len)
+			break;
+		dst[at++] = '\\';
+		dst[at++] = 'x';
+		dst[at++] = hex[s[i] >> 4];
+		dst[at++] = hex[s[i] & 15];
+		i++;
+	}
+	if (at < len)
+		dst[at] = '\0';
+	return at;
+}
 
-		if (c < 0x20 || c == 0x7f) {
-			dst[at++] = '^';
-			dst[at++] = c == 0x7f ? '?' : c + 64;
-		} else {
-			dst[at++] = c;
+/*
+ * vis_write - write n bytes of s to fp as out_vis shows them, a newline kept
+ * as it is where keep_nl (every one if keep_nl > 1, else only a last one)
+ */
+static void vis_write(FILE *fp, const char *s, size_t n, int keep_nl)
+{
+	char buf[1024];
+	size_t i = 0, run, k;
+
+	while (i < n) {
+		/* the longest stretch that needs no escape goes out as it is */
+		for (run = i; run < n; run += k) {
+			k = safe_len((const unsigned char *)s + run, n - run);
+			if (!k)
+				break;
+		}
+		fwrite(s + i, 1, run - i, fp);
+		i = run;
+		if (i < n && s[i] == '\n' && (keep_nl > 1 || i + 1 == n)) {
+			fputc('\n', fp);
+			i++;
+		} else if (i < n) {
+			k = out_vis(buf, sizeof(buf), 0, s + i, 1);
+			fwrite(buf, 1, k, fp);
+			i++;
 		}
 	}
-	dst[at] = '\0';
-	return at;
+}
+
+/* out_write - see output.h */
+void out_write(FILE *fp, const char *s, size_t n)
+{
+	vis_write(fp, s, n, 1);
+}
+
+/* out_text - see output.h */
+size_t out_text(FILE *fp, const char *s, size_t n)
+{
+	size_t keep = 0, k;
+
+	/* a character cut at the end of s: held back, for the next piece */
+	for (k = 1; k <= 3 && k <= n; k++) {
+		unsigned char c = s[n - k];
+
+		if ((c & 0xc0) == 0x80)
+			continue;
+		if ((c >= 0xc2 && c <= 0xdf && k < 2) || (c >= 0xe0 && c <= 0xef && k < 3) ||
+		    (c >= 0xf0 && c <= 0xf4 && k < 4))
+			keep = k;
+		break;
+	}
+	vis_write(fp, s, n - keep, 2);
+	return n - keep;
 }
 
 /* out_num - see output.h */
@@ -197,16 +297,32 @@ static void line_pad(struct out_line *l, const char *s, size_t n, int width, int
 	l->n += pad;
 }
 
+/* line_vis - s (n bytes) escaped (out_vis), padded to width as it shows */
+static void line_vis(struct out_line *l, const char *s, size_t n, int width, int right)
+{
+	size_t at = out_vis(l->buf, sizeof(l->buf), l->n, s, n), len = at - l->n;
+	size_t room = sizeof(l->buf) - at, pad = width > 0 && (size_t)width > len ? width - len : 0;
+
+	pad = pad < room ? pad : room;
+	if (right && pad) {
+		memmove(l->buf + l->n + pad, l->buf + l->n, len);
+		memset(l->buf + l->n, ' ', pad);
+	} else {
+		memset(l->buf + at, ' ', pad);
+	}
+	l->n = at + pad;
+}
+
 /* line_str - see output.h */
 void line_str(struct out_line *l, const char *s, int width, int max)
 {
-	line_pad(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
+	line_vis(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
 }
 
 /* line_rstr - see output.h */
 void line_rstr(struct out_line *l, const char *s, int width)
 {
-	line_pad(l, s, strlen(s), width, 1);
+	line_vis(l, s, strlen(s), width, 1);
 }
 
 /* line_dec - see output.h */
@@ -233,6 +349,6 @@ void line_add(struct out_line *l, const char *s)
 /* line_put - see output.h */
 void line_put(struct out_line *l)
 {
-	fwrite(l->buf, 1, l->n, out);
+	out_write(out, l->buf, l->n);
 	l->n = 0;
 }

@@ -26,8 +26,10 @@ int proc_comm(int pid, char *buf, size_t len)
 	close(fd);
 	if (n <= 0)
 		return -1;
+	/* the kernel ends it with a newline; a name may hold more (escaped on output) */
+	if (buf[n - 1] == '\n')
+		n--;
 	buf[n] = '\0';
-	buf[strcspn(buf, "\n")] = '\0';
 	return 0;
 }
 

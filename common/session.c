@@ -485,10 +485,29 @@ int session_set(struct session *s, int top, const char *file, const char *value)
 	return tracefs_instance_file_write(s->inst, file, value) < 0 ? -1 : 0;
 }
 
+/* session_global_lock - see session.h */
+void session_global_lock(void)
+{
+	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
+	char holder[64];
+
+	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
+		if (errno == EWOULDBLOCK)
+			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
+				"one at a time", holder[0] ? holder : "unknown");
+		msg_die(EXIT_ERR, "cannot lock %s/lock (top-level tracing settings):", JOURNAL_DIR);
+	}
+	/* a run that died since the start left settings: back first, under the lock */
+	journal_reap(run_is_dead);
+}
+
 /* session_global_write - write a top-level file, restoring its saved content at exit */
 int session_global_write(const char *file, const char *value, int restore)
 {
+	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
 	int i;
+
+	session_global_lock();	/* one run at a time at the top level */
 
 	for (i = 0; restore && i < nr_globals; i++)
 		if (!strcmp(globals[i].file, file))
@@ -508,7 +527,7 @@ int session_global_write(const char *file, const char *value, int restore)
 			return -1;
 		}
 		/* on disk too, for the run after a SIGKILL (best effort) */
-		journal_note(the_session.tool[0] ? the_session.tool : msg_prog, file, old);
+		journal_note(tool, file, old);
 		g = &globals[nr_globals++];
 		snprintf(g->file, sizeof(g->file), "%s", file);
 		g->content = old;

@@ -53,6 +53,13 @@ int session_clock(struct session *s, const char *clock);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*
+ * session_global_lock - make this run the one that changes top-level settings
+ * (journal_lock), putting back first what a dead run left; another run holding
+ * it: one line naming it, exit 1. session_global_write takes it; a tool takes
+ * it itself to check top-level state no other run of ours is changing.
+ */
+void session_global_lock(void);
+/*
  * session_global_write - write a top-level tracefs file (global state); with
  * `restore`, its content is saved first (once per file) and written back at
  * exit. -1 with errno on failure; EBUSY if the content could not be restored

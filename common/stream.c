@@ -229,15 +229,19 @@ void stream_report_lost(struct session *s)
 		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
 }
 
-/* copy_pipe - copy what the text pipe holds now to out; 0 once it is empty */
+/* copy_pipe - copy what the text pipe holds now to out, escaped (out_text); 0 once it is empty */
 static int copy_pipe(int fd)
 {
-	char buf[65536];
+	static char buf[65536];
+	static size_t held;	/* a character cut at the end of the last read */
 	ssize_t n;
 	int got = 0;
 
-	while ((n = read(fd, buf, sizeof(buf))) > 0) {
-		fwrite(buf, 1, n, out);
+	while ((n = read(fd, buf + held, sizeof(buf) - held)) > 0) {
+		size_t all = held + (size_t)n, done = out_text(out, buf, all);
+
+		held = all - done;
+		memmove(buf, buf + done, held);
 		got = 1;
 		if (sig_stop && out_broken())
 			break;

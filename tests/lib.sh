@@ -278,3 +278,14 @@ blk_teardown() {
 	LOOPS=
 	DEV1= DEV2=
 }
+
+# HOSTILE - a process name or argument anyone can choose: an escape sequence
+# that moves the cursor, a newline (a forged row), a C1 CSI (UTF-8 C2 9B) and a
+# byte that is not UTF-8 (10 bytes: whole in a 15-byte process name);
+# HOSTILE_VIS - how the tools show it (common/output.h)
+HOSTILE=$(printf 'a\033[1A\nb\302\233c\377')
+HOSTILE_VIS='a\x1b[1A\x0ab\xc2\x9bc\xff'
+
+# vis_clean FILE - FILE holds nothing a terminal could act on: printable
+# ASCII and newlines only (the tests' own text is ASCII)
+vis_clean() { [ "$(LC_ALL=C tr -d '\n\040-\176' < "$1" | wc -c)" -eq 0 ]; }

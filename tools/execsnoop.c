@@ -126,9 +126,9 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		last = 0;
 	}
 	for (i = first; i < last; i++)
-		need += 2 * strlen(v->str[i]) + 1;
+		need += 4 * strlen(v->str[i]) + 1;
 	if (!first)
-		need += 2 * strlen(path ? path : "");
+		need += 4 * strlen(path ? path : "");
 	if (need > cap_text) {
 		free(text);
 		cap_text = need;

@@ -152,6 +152,7 @@ static void choose_place(struct place *pl)
 	pl->inst = pl->top ? NULL : pl->s->inst;
 	if (!pl->top)
 		return;
+	session_global_lock();	/* no other run of ours: a tracer on now is someone else's */
 	cur = session_global_read("current_tracer");
 	if (!cur || strcmp(cur, "nop"))
 		msg_die(EXIT_ERR, "the top-level tracer is in use (current_tracer=%s); this "

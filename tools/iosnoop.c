@@ -91,7 +91,7 @@ static void parse(int argc, char **argv, struct opts *o)
 static void on_io(const struct blkio_done *io, void *arg)
 {
 	struct opts *o = arg;
-	char t[32], dev[24];
+	char t[32], dev[24], comm[4 * 12 + 1];
 
 	if (o->name && regexec(&o->name_re, io->comm, 0, NULL, 0) != 0)
 		return;
@@ -99,7 +99,9 @@ static void on_io(const struct blkio_done *io, void *arg)
 		fprintf(out, "%-15s ", out_time(io->start_ns, t, sizeof(t)));
 	if (o->end_ts)
 		fprintf(out, "%-15s ", out_time(io->end_ns, t, sizeof(t)));
-	fprintf(out, "%-12.12s %-6d %-4s %-8s %-12llu %-6llu %8.2f\n", io->comm, io->pid,
+	/* at most 12 bytes of the name, as perf-tools, escaped (output.h) */
+	out_vis(comm, sizeof(comm), 0, io->comm, strnlen(io->comm, 12));
+	fprintf(out, "%-12s %-6d %-4s %-8s %-12llu %-6llu %8.2f\n", comm, io->pid,
 		io->rwbs, blkio_dev_str(io->dev, dev, sizeof(dev)), io->sector, io->bytes,
 		(io->end_ns - io->start_ns) / 1e6);
 }

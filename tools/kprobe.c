@@ -245,11 +245,13 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 			 decode_u64(ev, rec, "__probe_func"), b, sizeof(b)));
 	info = strstr(seq.buffer, ": (");
 	if (info && (info = strchr(info, ')'))) {
-		fwrite(seq.buffer, 1, strstr(seq.buffer, ": (") + 2 - seq.buffer, out);
-		fprintf(out, "%s%s\n", where, info + 1);
+		out_write(out, seq.buffer, strstr(seq.buffer, ": (") + 2 - seq.buffer);
+		fputs(where, out);
+		out_write(out, info + 1, strlen(info + 1));
 	} else {
-		fprintf(out, "%s\n", seq.buffer);
+		out_write(out, seq.buffer, strlen(seq.buffer));
 	}
+	fputc('\n', out);
 }
 
 int main(int argc, char **argv)

@@ -151,10 +151,10 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		comm = decode_comm(sess, tid);
 	if (v) {
 		n = strlen(v->str[0]);
-		path = malloc(2 * n + 8);
+		path = malloc(4 * n + 8);
 		if (!path)
 			msg_die(EXIT_ERR, "out of memory");
-		out_vis(path, 2 * n + 8, 0, v->str[0], n);
+		out_vis(path, 4 * n + 8, 0, v->str[0], n);
 		if (!c->has_flags && v->has_flags) {
 			c->flags = v->flags;
 			c->has_flags = 1;

@@ -259,3 +259,21 @@ t_rungs() {
 # t_broken_rung - a rung this kernel offers but that reads wrong values
 # fails its check when forced (cap_broken_check in tests/lib.sh)
 t_broken_rung() { cap_broken_check execsnoop; }
+
+# t_hostile - arguments with terminal controls, a newline and a byte that is
+# not UTF-8 are shown escaped, never raw
+t_hostile() {
+	p=$(xs_prog "ftx_ho_$$") || { fail "cannot copy the helper"; return 1; }
+	xs_start || return 1
+	cap_check exec
+	"$p" --ids="$TMP/ids" --sleep=300 "$HOSTILE" "$(printf 'x\033[0m\tz')"
+	wait_for_line "$TMP/out" "ftx_ho_$$" 50
+	stop_tool || return 1
+	if xs_argv_rung; then
+		want=$(xs_line "$(cat "$TMP/ids")" "$p --ids=$TMP/ids --sleep=300 $HOSTILE_VIS x\\x1b[0m\\x09z")
+	else
+		want=$(xs_line "$(cat "$TMP/ids")" "$p [?]")
+	fi
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F "ftx_ho_$$" "$TMP/out")"
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
+}

@@ -119,3 +119,18 @@ t_bad_input() {
 	expect_error 2 '^funccount: -t: ' "$BIN/funccount" -t 0 vfs_read || return 1
 	expect_error 2 '^funccount: -i: ' "$BIN/funccount" -i x vfs_read
 }
+
+# t_profiler_in_use - a function profiler someone else turned on is left
+# alone: one line, exit 1, and it is still on, for the same function
+t_profiler_in_use() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	kernel_has function_profile_enabled || { skip "no function profiler: funccount counts in an instance"; return 0; }
+	echo vfs_write > "$T/set_ftrace_filter" && echo 1 > "$T/function_profile_enabled" ||
+		{ echo 0 > "$T/function_profile_enabled"; echo > "$T/set_ftrace_filter"; fail "cannot turn the profiler on"; return 1; }
+	expect_error 1 '^funccount: the function profiler is on already \(function_profile_enabled=1\): ' \
+		"$BIN/funccount" -d 1 vfs_read
+	on=$(cat "$T/function_profile_enabled") filt=$(cat "$T/set_ftrace_filter")
+	echo 0 > "$T/function_profile_enabled"
+	echo > "$T/set_ftrace_filter"
+	[ "$on" = 1 ] && [ "$filt" = vfs_write ] || fail "the user's profiler was changed: enabled $on, filter '$filt'"
+}

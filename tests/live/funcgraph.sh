@@ -143,3 +143,57 @@ t_bad_input() {
 	expect_error 2 "':' not allowed" "$BIN/funcgraph" 'vfs_read:traceoff' || return 1
 	expect_error 2 '^funcgraph: -m: ' "$BIN/funcgraph" -m 0 vfs_read
 }
+
+# t_hostile - -P shows the kernel's text of the process name: a name with
+# terminal controls and a byte that is not UTF-8 (the link it was run by)
+# comes out escaped, never raw
+t_hostile() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	ln -s "$HELPERS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	"$BIN/funcgraph" -P -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/$HOSTILE" opens 20 & h=$!
+	wait $h
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	# the kernel cuts the name (to 7 bytes in its -P column) and writes the
+	# newline in it as it is: the row of PID $h starts after it, and the part
+	# before shows escaped on the line above (funcgraph(8))
+	grep -qF -- "-$h " "$TMP/out" || { fail "no row of PID $h: $(head -5 "$TMP/out")"; return 1; }
+	grep -qF 'a\x1b[1A' "$TMP/out" || fail "no escaped name: $(grep -B1 -F -- "-$h " "$TMP/out" | head -3)"
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
+}
+
+# top - the top-level settings a funcgraph -m or a funccount with the profiler changes
+top() { cat "$T/set_ftrace_filter" "$T/function_profile_enabled" "$T/max_graph_depth" \
+	"$T/current_tracer" "$T/set_graph_function" 2>/dev/null; }
+
+# fg_hold ARGS... - start funcgraph ARGS, which runs until SIGINT; sets g
+fg_hold() {
+	"$BIN/funcgraph" "$@" > "$TMP/out" 2> "$TMP/err" &
+	g=$!
+	fg_wait $g || { kill $g; fail "funcgraph $* did not start: $(cat "$TMP/err")"; return 1; }
+}
+
+# t_one_writer - one run at a time changes top-level settings: while a
+# funcgraph -m holds max_graph_depth (global even beside an instance), a
+# second one, and a funccount where it counts with the top-level profiler,
+# are refused in one line that names it, and change nothing
+t_one_writer() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_hold -m 2 -d 120 vfs_read || return 1
+	held=$(top)
+	expect_error 1 "^funcgraph: another run changes top-level tracing settings now: funcgraph \(PID $g\); one at a time\$" \
+		"$BIN/funcgraph" -m 3 -d 1 vfs_write
+	! kernel_has function_profile_enabled ||
+		expect_error 1 "^funccount: another run changes top-level tracing settings now: funcgraph \(PID $g\); one at a time\$" \
+			"$BIN/funccount" -d 1 vfs_write
+	[ "$(top)" = "$held" ] || fail "the refused runs changed top-level settings: '$held' became '$(top)'"
+	kill -INT $g
+	wait $g || fail "funcgraph: exit $? after SIGINT: $(cat "$TMP/err")"
+	# free again once it has ended
+	fg_hold -m 3 -d 120 vfs_write || return 1
+	kill -INT $g
+	wait $g || fail "the next funcgraph -m: exit $?: $(cat "$TMP/err")"
+}

@@ -143,3 +143,17 @@ t_bad_input() {
 	expect_error 2 'unknown option' "$BIN/iosnoop" -z || return 1
 	"$BIN/iosnoop" -h > "$TMP/h" 2>&1 && grep -q '^USAGE: iosnoop' "$TMP/h" || fail "-h: $(head -2 "$TMP/h")"
 }
+
+# t_hostile - a process name with terminal controls, a newline and a byte
+# that is not UTF-8 (the name of the link it was run by) is shown escaped
+t_hostile() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	ln -s "$HELPERS/iowrite" "$TMP/$HOSTILE" || { blk_teardown; fail "cannot make the link"; return 1; }
+	io_work() { "$TMP/$HOSTILE" "$DEV1" 8 4096 2 & W=$!; wait $W; }
+	snoop_run -d "$MM1"
+	blk_teardown
+	got=$(rows "$MM1" | awk -v p=$W '$2 == p { print $1 }' | sort -u)
+	[ "$got" = "$HOSTILE_VIS" ] || { fail "COMM of PID $W: '$got', wanted '$HOSTILE_VIS': $(cat "$TMP/out")"; return 1; }
+	[ "$(rows "$MM1" | awk -v p=$W '$2 == p' | wc -l)" = 2 ] || { fail "not 2 rows: $(cat "$TMP/out")"; return 1; }
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output"
+}

@@ -126,3 +126,23 @@ t_stacks() {
 	wait_for_line "$TMP/out" "=> .*sys_openat" 100 || fail "-s: no stack with sys_openat: $(cat "$TMP/out")"
 	stop_tool
 }
+
+# t_hostile - a process name (the link it was run by) and a string argument
+# with terminal controls, a newline and a byte that is not UTF-8 are shown
+# escaped, never raw
+t_hostile() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	ln -s "$HELPERS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	f="$TMP/kp_ho_$$$(printf '\033]0;t\007\nq')"
+	: > "$f"
+	kp_start "$BIN/kprobe" 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_ho_*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/$HOSTILE" open "$f" > /dev/null & h=$!
+	wait $h
+	wait_for_line "$TMP/out" "kp_ho_$$" 100 || fail "open of kp_ho not seen"
+	stop_tool || return 1
+	hre=$(printf '%s' "$HOSTILE_VIS" | sed 's/[][\\.*^$]/\\&/g')
+	grep -Eqx " *$hre-$h +\\[[0-9]{3}\\] .* [0-9]+\\.[0-9]{6}: do_sys_openat2: \\(do_sys_openat2\\) file=\"$TMP/kp_ho_$$\\\\x1b\\]0;t\\\\x07\\\\x0aq\"" "$TMP/out" ||
+		fail "no escaped line: $(grep "kp_ho_" "$TMP/out")"
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
+}

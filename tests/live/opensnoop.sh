@@ -319,3 +319,21 @@ t_container() {
 	want=$(os_line ftctr $h -1 /data/missing)
 	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'"
 }
+
+# t_hostile - a process name and a path with terminal controls, a newline and
+# a byte that is not UTF-8 are shown escaped, whole, never raw
+t_hostile() {
+	mkdir -p "$TMP/d" && hp="$TMP/d/p$(printf '\033]0;t\007\nq')$$" && echo x > "$hp" ||
+		{ fail "cannot make the file"; return 1; }
+	os_start || return 1
+	cap_check open
+	$OPEN "--comm=$HOSTILE" --hold=300 "$hp" > "$TMP/res" &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "q$$\$" 50
+	stop_tool || return 1
+	fd=$(head -n 1 "$TMP/res" | cut -d' ' -f1)
+	want="$HOSTILE_VIS $(printf '%-6s %4s' $h "0x$fd") $TMP/d/p\\x1b]0;t\\x07\\x0aq$$"
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F "q$$" "$TMP/out")"
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
+}

@@ -338,3 +338,21 @@ pid == 2" || return 1
 	expect_error 2 'missing tracepoint' "$BIN/tpoint" || return 1
 	expect_error 2 'too many arguments' "$BIN/tpoint" sched:sched_process_exec 'pid > 0' extra || return 1
 }
+
+# t_hostile - a process name and a string field (the file exec'd, a link
+# named with terminal controls, a newline and a byte that is not UTF-8) are
+# shown escaped, never raw
+t_hostile() {
+	ln -s "$HELPERS/ftt_exec" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	start_tool "$BIN/tpoint" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/$HOSTILE" --sleep=200 &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "pid=$h " 50
+	stop_tool || return 1
+	hre=$(printf '%s' "$HOSTILE_VIS" | sed 's/[][\\.*^$]/\\&/g')
+	# the kernel prints <...> for a name it has not saved yet
+	want=" *(<\\.\\.\\.>|$hre)-$h +\\[[0-9]{3}\\] [^ ]+ +[0-9]+\\.[0-9]{6}: sched_process_exec: filename=$TMP/$hre pid=$h old_pid=$h"
+	grep -Eqx -- "$want" "$TMP/out" || fail "no line /$want/; got: $(grep "pid=$h " "$TMP/out")"
+	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
+}
