@@ -211,7 +211,7 @@ slow_blocked() {
 		sleep 0.1
 		i=$((i + 1))
 	done
-	fail "tpoint never waited on the pipe (wchan $(cat /proc/"$TP"/wchan 2>/dev/null), syscall $(cat /proc/"$TP"/syscall 2>/dev/null))"
+	fail "tpoint never waited on the pipe (wchan $(cat /proc/"$TP"/wchan 2>/dev/null), syscall $(cat /proc/"$TP"/syscall 2>/dev/null)); its instance: $(cat "$inst/per_cpu/cpu0/stats" 2>/dev/null | tr '\n' ' '); stderr: $(cat "$TMP/err")"
 	return 1
 }
 
