@@ -489,8 +489,11 @@ int session_set(struct session *s, int top, const char *file, const char *value)
 void session_global_lock(void)
 {
 	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
+	static int held;
 	char holder[64];
 
+	if (held)
+		return;
 	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
 		if (errno == EWOULDBLOCK)
 			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
@@ -499,6 +502,7 @@ void session_global_lock(void)
 	}
 	/* a run that died since the start left settings: back first, under the lock */
 	journal_reap(run_is_dead);
+	held = 1;
 }
 
 /* session_global_write - write a top-level file, restoring its saved content at exit */
