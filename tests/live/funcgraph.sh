@@ -110,6 +110,30 @@ t_pid_filter() {
 	! grep -q "fcalls-$b " "$TMP/out" || fail "-p $a: other process $b graphed"
 }
 
+# fg_rows FILE - the TID of each do_sys_openat2 call in funcgraph -P's graph
+fg_rows() {
+	sed -n 's/^.*-\([0-9][0-9]*\) *|.*do_sys_openat2.*$/\1/p' "$1"
+}
+
+# t_pid_threads - -p: each of 1000 threads, the threads started after
+# funcgraph was, a child and its thread: every open graphed once, none of a
+# process that does the same at the same time (in the instance, or at the
+# top level where the kernel graphs only there: both restored)
+t_pid_threads() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	thr_start 1000 20 || return 1
+	start_tool "$BIN/funcgraph" -P -m 1 -p $THR_PID do_sys_openat2 || {
+		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
+		stop_tool; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	thr_go || { stop_tool; return 1; }
+	thr_wait_rows "$TMP/out" fg_rows
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	fg_rows "$TMP/out" > "$TMP/got"
+	thr_compare "$TMP/got" "$TMP/thr.tids" "funcgraph -p"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
 t_busy_top_level() {
 	why=$(fg_able) || { skip "$why"; return 0; }
 	# setting a tracer the first time since boot expands the top-level buffer for good
