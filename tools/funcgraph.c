@@ -36,7 +36,7 @@ static const char usage_text[] =
 "                 -h              # this usage message\n"
 "                 -H              # include column headers\n"
 "                 -m maxdepth     # max stack depth to show\n"
-"                 -p PID          # trace when this pid is on-CPU (all its threads)\n"
+"                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
 "                 -L TID          # trace when this thread is on-CPU\n"
 "                 -P              # show process names & PIDs\n"
 "                 -t              # show timestamps\n"

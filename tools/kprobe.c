@@ -34,7 +34,7 @@ static const char usage_text[] =
 "USAGE: kprobe [-FhHsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
 "                 -F              # force. trace despite warnings.\n"
 "                 -d seconds      # trace duration, and use buffers\n"
-"                 -p PID          # PID to match on events (all its threads)\n"
+"                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"

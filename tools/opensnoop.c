@@ -35,7 +35,7 @@ static const char usage_text[] =
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
-"                 -p PID          # PID to match on open (all its threads)\n"
+"                 -p PID          # PID to match on open (threads, children)\n"
 "                 -L TID          # thread id to match on open\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"

@@ -31,7 +31,7 @@ static const char usage_text[] =
 "USAGE: tpoint [-hHsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
-"                 -p PID          # PID to match on event (all its threads)\n"
+"                 -p PID          # PID to match on event (threads, children)\n"
 "                 -L TID          # thread id to match on event\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
