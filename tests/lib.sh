@@ -352,5 +352,6 @@ thr_compare() {
 	for d in $(cat "$TMP/dec.tids"); do
 		grep -Eq "^$d( |\$)" "$1.s" && dec=$((dec + 1))
 	done
-	fail "$3: $miss of $THR_N actions missing (e.g. $(head -3 "$1.miss" | tr '\n' ' ')), $extra extra (e.g. $(head -3 "$1.extra" | tr '\n' ' ')), $dec from the decoy"
+	dup=$(uniq -d "$1.s" | wc -l)
+	fail "$3: $miss of $THR_N actions missing (e.g. $(head -3 "$1.miss" | tr '\n' ' ')), $extra extra (e.g. $(head -3 "$1.extra" | tr '\n' ' ')), $dup seen twice (e.g. $(uniq -d "$1.s" | head -3 | tr '\n' ' ')), $dec from the decoy"
 }

@@ -110,9 +110,11 @@ t_pid_filter() {
 	! grep -q "fcalls-$b " "$TMP/out" || fail "-p $a: other process $b graphed"
 }
 
-# fg_rows FILE - the TID of each do_sys_openat2 call in funcgraph -P's graph
+# fg_rows FILE - the TID of each do_sys_openat2 call in funcgraph -P's graph:
+# its entry line, "do_sys_openat2();" or "do_sys_openat2() {" (the closing
+# brace may name it too, with a return value)
 fg_rows() {
-	sed -n 's/^.*-\([0-9][0-9]*\) *|.*do_sys_openat2.*$/\1/p' "$1"
+	sed -n 's/^.*-\([0-9][0-9]*\) *|.*[|] *do_sys_openat2().*$/\1/p' "$1"
 }
 
 # t_pid_threads - -p: each of 1000 threads, the threads started after
@@ -130,7 +132,8 @@ t_pid_threads() {
 	stop_tool || return 1
 	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
 	fg_rows "$TMP/out" > "$TMP/got"
-	thr_compare "$TMP/got" "$TMP/thr.tids" "funcgraph -p"
+	thr_compare "$TMP/got" "$TMP/thr.tids" "funcgraph -p" ||
+		fail "the graph of $(uniq -d "$TMP/got.s" | head -1): $(grep -- "-$(uniq -d "$TMP/got.s" | head -1) " "$TMP/out" | head -4)"
 	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
 }
 
