@@ -337,9 +337,10 @@ thr_wait_rows() {
 	return 1
 }
 
-# thr_compare GOT WANT WHAT - the lines of GOT, sorted, are exactly those of
-# WANT (one per action), and no decoy task is among them
-thr_compare() {
+# thr_diff GOT WANT - 0 if the lines of GOT, sorted, are exactly those of
+# WANT; else sets miss, extra and dup (counts; $GOT.miss, $GOT.extra list
+# them) and dec (how many decoy tasks GOT names)
+thr_diff() {
 	sort "$1" > "$1.s"
 	sort "$2" > "$2.s"
 	cmp -s "$1.s" "$2.s" && return 0
@@ -348,10 +349,17 @@ thr_compare() {
 	grep -vxF -f "$2.s" "$1.s" > "$1.extra"
 	miss=$(wc -l < "$1.miss")
 	extra=$(wc -l < "$1.extra")
+	dup=$(uniq -d "$1.s" | wc -l)
 	dec=0
 	for d in $(cat "$TMP/dec.tids"); do
 		grep -Eq "^$d( |\$)" "$1.s" && dec=$((dec + 1))
 	done
-	dup=$(uniq -d "$1.s" | wc -l)
+	return 1
+}
+
+# thr_compare GOT WANT WHAT - the lines of GOT, sorted, are exactly those of
+# WANT (one per action), and no decoy task is among them
+thr_compare() {
+	thr_diff "$1" "$2" && return 0
 	fail "$3: $miss of $THR_N actions missing (e.g. $(head -3 "$1.miss" | tr '\n' ' ')), $extra extra (e.g. $(head -3 "$1.extra" | tr '\n' ' ')), $dup seen twice (e.g. $(uniq -d "$1.s" | head -3 | tr '\n' ' ')), $dec from the decoy"
 }
