@@ -337,6 +337,17 @@ thr_wait_rows() {
 	return 1
 }
 
+# thr_trace ROWS - with the tool started on the threads: release them, wait
+# for their rows, stop the tool (its exit status must be 0) and leave the
+# rows (ROWS $TMP/out) in $TMP/got
+thr_trace() {
+	thr_go || { stop_tool; return 1; }
+	thr_wait_rows "$TMP/out" "$1"
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	"$1" "$TMP/out" > "$TMP/got"
+}
+
 # thr_diff GOT WANT - 0 if the lines of GOT, sorted, are exactly those of
 # WANT; else sets miss, extra and dup (counts; $GOT.miss, $GOT.extra list
 # them) and dec (how many decoy tasks GOT names)

@@ -127,11 +127,7 @@ t_pid_threads() {
 	start_tool "$BIN/funcgraph" -P -m 1 -p $THR_PID do_sys_openat2 || {
 		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
 		stop_tool; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	thr_go || { stop_tool; return 1; }
-	thr_wait_rows "$TMP/out" fg_rows
-	stop_tool || return 1
-	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
-	fg_rows "$TMP/out" > "$TMP/got"
+	thr_trace fg_rows || return 1
 	# every call graphed once, none from outside the process. The task
 	# column is the kernel's text, and it can name the wrong task: a line
 	# that did not fit in what one read of trace_pipe returns is printed

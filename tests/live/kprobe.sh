@@ -82,11 +82,7 @@ t_pid_threads() {
 	kp_start "$BIN/kprobe" -p $THR_PID 'p:do_sys_openat2 file=+0(%si):ustring' || {
 		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
 		fail "did not start: $(cat "$TMP/err")"; return 1; }
-	thr_go || { stop_tool; return 1; }
-	thr_wait_rows "$TMP/out" kp_rows
-	stop_tool || return 1
-	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
-	kp_rows "$TMP/out" > "$TMP/got"
+	thr_trace kp_rows || return 1
 	while read -r t; do echo "$t $TMP/thr/t$t"; done < "$TMP/thr.tids" > "$TMP/want"
 	thr_compare "$TMP/got" "$TMP/want" "kprobe -p"
 	grep -q "$TMP/dec/" "$TMP/out" && fail "the other process's opens shown"

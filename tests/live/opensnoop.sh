@@ -170,11 +170,7 @@ os_rows() {
 t_pid_threads() {
 	thr_start 1000 20 || return 1
 	os_start -p $THR_PID || { kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID; return 1; }
-	thr_go || { stop_tool; return 1; }
-	thr_wait_rows "$TMP/out" os_rows
-	stop_tool || return 1
-	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
-	os_rows "$TMP/out" > "$TMP/got"
+	thr_trace os_rows || return 1
 	while read -r t; do echo "$t -1 $TMP/thr/t$t"; done < "$TMP/thr.tids" > "$TMP/want"
 	thr_compare "$TMP/got" "$TMP/want" "opensnoop -p"
 	grep -q "$TMP/dec/" "$TMP/out" && fail "the other process's opens shown"

@@ -152,11 +152,7 @@ t_pid_threads() {
 	start_tool "$BIN/tpoint" -p $THR_PID syscalls:sys_enter_close 'fd >= 268435456' || {
 		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
 		stop_tool; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	thr_go || { stop_tool; return 1; }
-	thr_wait_rows "$TMP/out" tp_rows
-	stop_tool || return 1
-	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
-	tp_rows "$TMP/out" > "$TMP/got"
+	thr_trace tp_rows || return 1
 	while read -r t; do printf '%s 0x%08x\n' "$t" $((0x10000000 + t)); done < "$TMP/thr.tids" > "$TMP/want"
 	thr_compare "$TMP/got" "$TMP/want" "tpoint -p"
 	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
