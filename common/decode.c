@@ -15,21 +15,38 @@
 
 #define NCACHE 256
 
+static struct {
+	struct tep_event *ev;
+	const char *name;
+	char copy[32];
+	struct tep_format_field *f;
+} cache[NCACHE];
+static unsigned int generation = 1;
+
+/* decode_forget - see decode.h */
+void decode_forget(void)
+{
+	memset(cache, 0, sizeof(cache));
+	generation++;
+}
+
+/* decode_generation - see decode.h */
+unsigned int decode_generation(void)
+{
+	return generation;
+}
+
 /*
  * find - the field of ev named name. Tools name fields with string constants,
  * so the last lookup of each (event, name pointer) pair is kept, a missing
  * field too (decode_has asks for fields that only some kernels have); the
  * name is compared again, so a reused buffer holding another name still finds
  * the right field. Saves a linear search with strcmp per field per record.
+ * The events are the session's: decode_forget empties the cache before they
+ * are freed, as a new event may be given a freed one's address.
  */
 static struct tep_format_field *find(struct tep_event *ev, const char *name)
 {
-	static struct {
-		struct tep_event *ev;
-		const char *name;
-		char copy[32];
-		struct tep_format_field *f;
-	} cache[NCACHE];
 	unsigned long h = (unsigned long)ev * 0x9E3779B97F4A7C15ULL ^ (unsigned long)name;
 	struct tep_format_field *f;
 

@@ -23,6 +23,10 @@ int decode_pid(struct tep_event *ev, struct tep_record *rec);
 int decode_record_ok(struct tep_event *ev, struct tep_record *rec);
 /* decode_comm - name of PID now: /proc, else the kernel's saved names, else "<...>" */
 const char *decode_comm(struct session *s, int pid);
+/* decode_forget - forget what was looked up in events about to be freed (a reparse) */
+void decode_forget(void);
+/* decode_generation - a number that changes at each decode_forget (for callers' caches) */
+unsigned int decode_generation(void);
 /* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
 void decode_kallsyms(struct session *s);
 /* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */

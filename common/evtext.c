@@ -85,12 +85,14 @@ static const char *latency(struct session *s, struct tep_event *ev, struct tep_r
 	static struct { int key; char text[16]; } cache[256];
 	static struct trace_seq seq;
 	static struct tep_event *last;
+	static unsigned int gen;
 	static int plain, end;
 	struct tep_format_field *f;
 	int key, i;
 
-	if (ev != last) {
+	if (ev != last || gen != decode_generation()) {
 		last = ev;
+		gen = decode_generation();
 		plain = 1;
 		end = 2;
 		for (f = ev->format.common_fields; f; f = f->next) {

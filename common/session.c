@@ -308,8 +308,10 @@ void session_load(struct session *s, const char *const *systems)
 	char *buf, *colon, name[256];
 	int size = 0, i, n = 0;
 
-	if (s->tep)
+	if (s->tep) {
+		decode_forget();	/* its events' addresses may be given to new ones */
 		tep_free(s->tep);
+	}
 	s->tep = tep = tep_alloc();
 	if (!tep)
 		msg_die(EXIT_ERR, "out of memory");
