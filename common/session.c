@@ -25,6 +25,7 @@
 #include "session.h"
 
 #define MAX_UNDO 64
+#define MAX_MADE 8	/* instances of one run: its own and its companions */
 
 struct undo {
 	void (*fn)(void *);
@@ -73,11 +74,28 @@ void session_close(void)
 	}
 }
 
+/* the instances this run made and has not removed yet */
+static struct session *made[MAX_MADE];
+
+/* session_events_off - see session.h */
+void session_events_off(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_MADE; i++)
+		if (made[i] && made[i]->inst)
+			tracefs_instance_file_write(made[i]->inst, "events/enable", "0");
+}
+
 /* destroy_instance - undo action: remove the private instance */
 static void destroy_instance(void *arg)
 {
 	struct session *s = arg;
+	int i;
 
+	for (i = 0; i < MAX_MADE; i++)
+		if (made[i] == s)
+			made[i] = NULL;
 	if (!s->inst)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
@@ -94,10 +112,17 @@ static void destroy_instance(void *arg)
  * recorded in it until the tool has set everything up. -1 if refused */
 static int make_instance(struct session *s)
 {
+	int i;
+
 	s->inst = tracefs_instance_create(s->name);
 	if (!s->inst)
 		return -1;
 	session_defer(destroy_instance, s);
+	for (i = 0; i < MAX_MADE; i++)
+		if (!made[i]) {
+			made[i] = s;
+			break;
+		}
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	return 0;
 }
