@@ -71,13 +71,13 @@ HELPERS := $(patsubst tests/helpers/%.c,tests/bin/%,$(wildcard tests/helpers/*.c
 PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload/*.c))
 # dynamic copies of the open and exec workloads: their C library calls are
 # the ones uprobes on the system's C library see
-DYN_HELPERS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn
+DYN_HELPERS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn
 helpers: $(HELPERS) $(PRELOADS) $(DYN_HELPERS)
 
 tests/bin/%.dyn: tests/helpers/%.c
 	$(call msg,HELPER,$@)
 	@mkdir -p tests/bin
-	$(Q)$(CC) -O2 -Wall -Wextra -o $@ $<
+	$(Q)$(CC) -O2 -Wall -Wextra -pthread -o $@ $<
 
 tests/bin/%.so: tests/preload/%.c
 	$(call msg,PRELOAD,$@)
@@ -87,7 +87,7 @@ tests/bin/%.so: tests/preload/%.c
 tests/bin/%: tests/helpers/%.c
 	$(call msg,HELPER,$@)
 	@mkdir -p tests/bin
-	$(Q)$(CC) -static -O2 -Wall -Wextra -o $@ $<
+	$(Q)$(CC) -static -O2 -Wall -Wextra -pthread -o $@ $<
 
 check-unit: $(UNIT)
 	@sh tests/run-unit.sh $(UNIT)

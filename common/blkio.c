@@ -14,8 +14,12 @@
  * different CPUs, microseconds apart: records are taken in time order over all
  * CPUs (reorder.c), else a drain could hand on a completion before an issue
  * committed on a CPU it had already found empty (1 I/O in 100000 here).
+ * With -p, only requests whose block_getrq came from one of the process's
+ * tasks are kept: the tasks it has, and those it starts (fork and exit events
+ * followed in user space, who.c), tested as each block_getrq is read.
  * Cost: a copy and one hash lookup per event; the events are filtered in the
- * kernel by device and type.
+ * kernel by device and type (with -p, every block_getrq and every fork and
+ * exit reaches user space).
  */
 #include <ctype.h>
 #include <stdarg.h>
@@ -32,6 +36,7 @@
 #include "reorder.h"
 #include "session.h"
 #include "stream.h"
+#include "who.h"
 
 /* a submitter whose request was never issued (merged away) drops out after this long */
 #define WHO_MAX_AGE_NS (10ULL * 1000000000ULL)
@@ -247,20 +252,6 @@ static char *dev_filter(const struct blkio_opts *o)
 	return f;
 }
 
-/* who_filter - block_getrq: the device and the -p threads; caller frees */
-static char *who_filter(const struct blkio_opts *o)
-{
-	char *f = dev_filter(o);
-	int i;
-
-	for (i = 0; i < o->npids; i++)
-		filter_cat(&f, "%s common_pid == %d", i ? " ||" : (o->has_dev ? " && (" : "("),
-		    (int)o->pids[i]);
-	if (o->npids)
-		filter_cat(&f, ")");
-	return f;
-}
-
 /* key - (dev, sector) of a block record */
 static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
 		unsigned long long *sector)
@@ -277,6 +268,8 @@ static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	unsigned long long sector;
 
 	key(ev, rec, &dev, &sector);
+	if (B.o.pid && !who_has(decode_pid(ev, rec)))
+		return;		/* -p: not one of its tasks */
 	e = new_ent(dev, sector);
 	e->ts = rec->ts;
 	e->pid = decode_pid(ev, rec);
@@ -314,7 +307,7 @@ static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 		/* a requeued request keeps the submitter it had */
 		e->pid = old->pid;
 		memcpy(e->comm, old->comm, sizeof(e->comm));
-	} else if (B.o.npids) {
+	} else if (B.o.pid) {
 		e->pid = -1;	/* not from a wanted process as far as we know */
 	} else {
 		e->pid = decode_pid(ev, rec);
@@ -358,6 +351,15 @@ static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux,
 	decode_str(ev, rec, "rwbs", io.rwbs, sizeof(io.rwbs));
 	free(e);
 	B.fn(&io, B.ctx);
+}
+
+/* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
+static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+{
+	if (decode_has(ev, "child_pid"))
+		who_fork((int)decode_s64(ev, rec, "parent_pid"), (int)decode_s64(ev, rec, "child_pid"));
+	else
+		who_exit((int)decode_s64(ev, rec, "pid"));
 }
 
 /* on_rq_merge - block_rq_merge: a queued request merged into another never completes */
@@ -413,8 +415,9 @@ static struct tep_event *want(struct session *s, const char *name, int required)
 /* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
 void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx)
 {
-	static const char *const systems[] = { "block", NULL };
-	char *f = blkio_filter(o), *wf = who_filter(o), *df = dev_filter(o);
+	static const char *const systems[] = { "block", "sched:sched_process_fork",
+					       "sched:sched_process_exit", NULL };
+	char *f = blkio_filter(o), *df = dev_filter(o), self[32];
 
 	B.o = *o;
 	B.fn = fn;
@@ -440,13 +443,24 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	if (o->queue)
 		reorder_follow(s, "block", B.issue->name, f, NULL, on_start);
 	if (B.getrq)
-		reorder_follow(s, "block", B.getrq->name, wf, NULL, on_getrq);
+		reorder_follow(s, "block", B.getrq->name, df, NULL, on_getrq);
+	if (o->pid) {
+		/*
+		 * -p: block_getrq fires in the submitter's context, but the other
+		 * block events do not (a kworker issues, an interrupt completes),
+		 * so the instance's task list (who_events) cannot be used: the
+		 * process's tasks are kept in user space from these two
+		 */
+		snprintf(self, sizeof(self), "common_pid != %d", B.self);
+		reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_task);
+		reorder_follow(s, "sched", "sched_process_exit", self, NULL, on_task);
+		who_track(o->pid);
+	}
 	if (B.rq_merge)
 		reorder_follow(s, "block", B.rq_merge->name, f, NULL, on_rq_merge);
 	if (B.front)
 		reorder_follow(s, "block", B.front->name, df, NULL, on_frontmerge);
 	free(f);
-	free(wf);
 	free(df);
 }
 

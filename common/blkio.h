@@ -25,8 +25,7 @@ struct blkio_opts {
 	int has_dev;		/* only device dev */
 	unsigned int dev;
 	const char *type;	/* rwbs glob, or NULL */
-	const pid_t *pids;	/* only I/O submitted by these threads (npids > 0) */
-	int npids;
+	pid_t pid;		/* only I/O submitted by this process's tasks (0: all) */
 	int who;		/* follow the submitting process (block_getrq) */
 };
 

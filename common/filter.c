@@ -1,8 +1,9 @@
 /* filter.c - the event filters the tools install
  *
  * Every tool keeps its own process out of what it traces (its reads of
- * tracefs would otherwise show up in opensnoop, say), and -p/-L become a list
- * of thread IDs compared in the kernel, so nothing else reaches user space.
+ * tracefs would otherwise show up in opensnoop, say), and -L becomes its
+ * thread ID compared in the kernel, so nothing else reaches user space. -p is
+ * not a filter: a process's threads are the instance's task list (who.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,7 +13,6 @@
 
 #include "filter.h"
 #include "msg.h"
-#include "options.h"
 
 /* filter_cat - see filter.h */
 void filter_cat(char **f, const char *fmt, ...)
@@ -32,26 +32,17 @@ void filter_cat(char **f, const char *fmt, ...)
 }
 
 /* filter_build - see filter.h */
-char *filter_build(pid_t pid, pid_t tid, const char *user, const char *extra)
+char *filter_build(pid_t tid, const char *user, const char *extra)
 {
-	pid_t *tids = NULL;
 	char *f = NULL;
-	int n = 0, i;
 
 	if (user)
 		filter_cat(&f, "(%s) && ", user);
 	filter_cat(&f, "common_pid != %d", (int)getpid());
-	if (pid)
-		n = opt_tids(pid, &tids);
-	for (i = 0; i < n; i++)
-		filter_cat(&f, "%s common_pid == %d", i ? " ||" : " && (", (int)tids[i]);
-	if (n)
-		filter_cat(&f, ")");
 	if (tid)
 		filter_cat(&f, " && common_pid == %d", (int)tid);
 	if (extra)
 		filter_cat(&f, " && %s", extra);
-	free(tids);
 	return f;
 }
 

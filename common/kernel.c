@@ -30,6 +30,10 @@ static const struct {
 	[KF_FUNC_GRAPH] = { "the function_graph tracer (CONFIG_FUNCTION_GRAPH_TRACER)",
 			    NULL, NULL },
 	[KF_SYSCALL_STRINGS] = { "strings in the syscall events (6.19+)", NULL, NULL },
+	[KF_EVENT_FORK] = { "event filtering by task that follows forks (set_event_pid, "
+			    "options/event-fork: 4.5+)", "set_event_pid", NULL },
+	[KF_FUNC_FORK] = { "function tracing by task that follows forks (set_ftrace_pid, "
+			   "options/function-fork: 4.14+)", "set_ftrace_pid", NULL },
 };
 
 static signed char answer[KF_NFEATURES];	/* 0 unasked, 1 yes, -1 no */
@@ -72,6 +76,10 @@ static int ask(enum kernel_feature f)
 		yes = text && strstr(text, " __filename_val;");
 		free(text);
 		return yes;
+	case KF_EVENT_FORK:
+		return tracefs_file_exists(NULL, "options/event-fork");
+	case KF_FUNC_FORK:
+		return tracefs_file_exists(NULL, "options/function-fork");
 	default:
 		return 1;
 	}

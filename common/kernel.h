@@ -21,6 +21,8 @@ enum kernel_feature {
 	KF_FUNC_PROFILER,	/* function_profile_enabled */
 	KF_FUNC_GRAPH,		/* available_tracers lists function_graph */
 	KF_SYSCALL_STRINGS,	/* syscall entry events carry their strings (6.19+) */
+	KF_EVENT_FORK,		/* set_event_pid and options/event-fork */
+	KF_FUNC_FORK,		/* set_ftrace_pid and options/function-fork */
 	KF_NFEATURES
 };
 

@@ -530,39 +530,55 @@ void session_global_lock(void)
 	held = 1;
 }
 
+/* global_save - first change of a top-level file: its content saved (memory and
+ * journal) and put back at exit; nothing if saved already. -1 with errno */
+static int global_save(const char *file)
+{
+	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
+	struct global_saved *g;
+	char *old;
+	int i;
+
+	for (i = 0; i < nr_globals; i++)
+		if (!strcmp(globals[i].file, file))
+			return 0;	/* saved already: the first content wins */
+	if (nr_globals == MAX_GLOBAL)
+		msg_die(EXIT_ERR, "internal: too many global settings");
+	old = session_global_read(file);
+	if (!old)
+		return -1;
+	if (!strncmp(file, "set_", 4) && strchr(old, ':')) {
+		free(old);
+		errno = EBUSY;
+		return -1;
+	}
+	/* on disk too, for the run after a SIGKILL (best effort) */
+	journal_note(tool, file, old);
+	g = &globals[nr_globals++];
+	snprintf(g->file, sizeof(g->file), "%s", file);
+	g->content = old;
+	session_defer(restore_global, g);
+	return 0;
+}
+
 /* session_global_write - write a top-level file, restoring its saved content at exit */
 int session_global_write(const char *file, const char *value, int restore)
 {
-	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
-	int i;
-
 	session_global_lock();	/* one run at a time at the top level */
-
-	for (i = 0; restore && i < nr_globals; i++)
-		if (!strcmp(globals[i].file, file))
-			restore = 0;	/* saved already: the first content wins */
-	if (restore) {
-		struct global_saved *g;
-		char *old;
-
-		if (nr_globals == MAX_GLOBAL)
-			msg_die(EXIT_ERR, "internal: too many global settings");
-		old = session_global_read(file);
-		if (!old)
-			return -1;
-		if (!strncmp(file, "set_", 4) && strchr(old, ':')) {
-			free(old);
-			errno = EBUSY;
-			return -1;
-		}
-		/* on disk too, for the run after a SIGKILL (best effort) */
-		journal_note(tool, file, old);
-		g = &globals[nr_globals++];
-		snprintf(g->file, sizeof(g->file), "%s", file);
-		g->content = old;
-		session_defer(restore_global, g);
-	}
+	if (restore && global_save(file) < 0)
+		return -1;
 	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
+}
+
+/* session_append - see session.h */
+int session_append(struct session *s, int top, const char *file, const char *value)
+{
+	if (top) {
+		session_global_lock();
+		if (global_save(file) < 0)
+			return -1;
+	}
+	return tracefs_instance_file_append(top ? NULL : s->inst, file, value) < 0 ? -1 : 0;
 }
 
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */

@@ -74,6 +74,13 @@ void session_global_lock(void);
 int session_global_write(const char *file, const char *value, int restore);
 /* session_set - write FILE in the session's instance, or with `top` at the top level (saved and restored, as session_global_write) */
 int session_set(struct session *s, int top, const char *file, const char *value);
+/*
+ * session_append - append VALUE to FILE (no truncation: for lists such as
+ * set_event_pid, where a write that truncates replaces the list) in the
+ * session's instance, or with `top` at the top level, its first content saved
+ * and restored at exit as session_global_write does. -1 with errno.
+ */
+int session_append(struct session *s, int top, const char *file, const char *value);
 /* session_global_read - a top-level file's content without '#' comment lines ("" if none); NULL if unreadable */
 char *session_global_read(const char *file);
 

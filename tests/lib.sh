@@ -289,3 +289,77 @@ HOSTILE_VIS='a\x1b[1A\x0ab\xc2\x9bc\xff'
 # vis_clean FILE - FILE holds nothing a terminal could act on: printable
 # ASCII and newlines only (the tests' own text is ASCII)
 vis_clean() { [ "$(LC_ALL=C tr -d '\n\040-\176' < "$1" | wc -c)" -eq 0 ]; }
+
+# thr_start N MORE - tests/bin/ftt_threads (its dynamic build: it opens through
+# the C library, which every capture rung sees) with N threads, to start MORE
+# threads and a child (with a thread of its own) once let go, and a decoy run
+# of the same program (3 threads, 2 more) doing the same actions; both wait
+# for $TMP/thr_go (thr_go). Sets THR_PID, DEC_PID and THR_N (the tasks that
+# will act: N, the main thread, MORE, the child and its thread).
+thr_start() {
+	rm -rf "$TMP/thr" "$TMP/dec" "$TMP/thr_go"
+	mkdir -p "$TMP/thr" "$TMP/dec" || return 1
+	THR_N=$(($1 + $2 + 3))
+	"$HELPERS/ftt_threads.dyn" "$TMP/thr" "$1" "$2" "$TMP/thr_go" > "$TMP/thr.out" 2> "$TMP/thr.err" &
+	THR_PID=$!
+	"$HELPERS/ftt_threads.dyn" "$TMP/dec" 3 2 "$TMP/thr_go" > "$TMP/dec.out" 2> "$TMP/dec.err" &
+	DEC_PID=$!
+	wait_for_line "$TMP/thr.err" "^ready $THR_PID\$" 600 &&
+		wait_for_line "$TMP/dec.err" "^ready $DEC_PID\$" 600 && return 0
+	kill -KILL $THR_PID $DEC_PID 2>/dev/null
+	wait $THR_PID $DEC_PID 2>/dev/null
+	fail "ftt_threads not ready: $(cat "$TMP/thr.err" "$TMP/dec.err")"
+}
+
+# thr_go - let both runs act and wait for them; each task must have acted:
+# $TMP/thr.tids and $TMP/dec.tids list their thread IDs, sorted
+thr_go() {
+	touch "$TMP/thr_go"
+	wait $THR_PID; r1=$?
+	wait $DEC_PID; r2=$?
+	[ $r1 = 0 ] && [ $r2 = 0 ] ||
+		{ fail "ftt_threads failed ($r1, $r2): $(cat "$TMP/thr.err" "$TMP/dec.err")"; return 1; }
+	sed 's/^t//' "$TMP/thr.out" | sort -n > "$TMP/thr.tids"
+	sed 's/^t//' "$TMP/dec.out" | sort -n > "$TMP/dec.tids"
+	[ "$(sort -u "$TMP/thr.tids" | wc -l)" -eq $THR_N ] ||
+		{ fail "ftt_threads: $(wc -l < "$TMP/thr.tids") tasks acted, wanted $THR_N"; return 1; }
+}
+
+# thr_wait_rows FILE CMD - wait (up to a minute) until CMD FILE prints $THR_N
+# lines, CMD turning the tool's output into one line per traced action
+thr_wait_rows() {
+	n=0
+	while [ $n -lt $((600 * SLOW)) ]; do
+		[ "$($2 "$1" | wc -l)" -ge $THR_N ] && return 0
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# thr_diff GOT WANT - 0 if the lines of GOT, sorted, are exactly those of
+# WANT; else sets miss, extra and dup (counts; $GOT.miss, $GOT.extra list
+# them) and dec (how many decoy tasks GOT names)
+thr_diff() {
+	sort "$1" > "$1.s"
+	sort "$2" > "$2.s"
+	cmp -s "$1.s" "$2.s" && return 0
+	# busybox has no comm(1)
+	grep -vxF -f "$1.s" "$2.s" > "$1.miss"
+	grep -vxF -f "$2.s" "$1.s" > "$1.extra"
+	miss=$(wc -l < "$1.miss")
+	extra=$(wc -l < "$1.extra")
+	dup=$(uniq -d "$1.s" | wc -l)
+	dec=0
+	for d in $(cat "$TMP/dec.tids"); do
+		grep -Eq "^$d( |\$)" "$1.s" && dec=$((dec + 1))
+	done
+	return 1
+}
+
+# thr_compare GOT WANT WHAT - the lines of GOT, sorted, are exactly those of
+# WANT (one per action), and no decoy task is among them
+thr_compare() {
+	thr_diff "$1" "$2" && return 0
+	fail "$3: $miss of $THR_N actions missing (e.g. $(head -3 "$1.miss" | tr '\n' ' ')), $extra extra (e.g. $(head -3 "$1.extra" | tr '\n' ' ')), $dup seen twice (e.g. $(uniq -d "$1.s" | head -3 | tr '\n' ' ')), $dec from the decoy"
+}

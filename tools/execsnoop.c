@@ -264,7 +264,7 @@ static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void
 static void use(struct session *s, const char *sys, const char *name, const char *extra,
 		stream_fn pre, reorder_fn fn)
 {
-	char *f = filter_build(0, 0, NULL, extra);
+	char *f = filter_build(0, NULL, extra);
 
 	reorder_follow(s, sys, name, f, pre, fn);
 	free(f);
@@ -325,7 +325,7 @@ int main(int argc, char **argv)
 	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
 	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
 	free(name_filter);
-	self = filter_build(0, 0, NULL, NULL);
+	self = filter_build(0, NULL, NULL);
 	capture_follow(cap, self);
 	free(self);
 	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);

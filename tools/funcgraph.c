@@ -5,7 +5,8 @@
  * run in a private instance where the kernel can graph a function there
  * (function_graph and set_graph_function in instances), else at the top level,
  * with every setting saved first and restored exactly at exit; the top level is
- * refused while another tracer holds it.
+ * refused while another tracer holds it. -p graphs the process's threads and
+ * the threads and children they start (set_ftrace_pid with function-fork).
  * Overhead: high. Every kernel function gets a call to the tracer while this
  * runs, even when only one is graphed (expect the kernel 50% slower or worse);
  * try funccount first, and graph single functions, not globs.
@@ -24,6 +25,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 
 static const char usage_text[] =
 "USAGE: funcgraph [-aCDhHPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs] funcstring\n"
@@ -34,7 +36,7 @@ static const char usage_text[] =
 "                 -h              # this usage message\n"
 "                 -H              # include column headers\n"
 "                 -m maxdepth     # max stack depth to show\n"
-"                 -p PID          # trace when this pid is on-CPU (all its threads)\n"
+"                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
 "                 -L TID          # trace when this thread is on-CPU\n"
 "                 -P              # show process names & PIDs\n"
 "                 -t              # show timestamps\n"
@@ -192,43 +194,25 @@ static int set_option(struct place *pl, const char *name, int on)
 	return 0;
 }
 
-/* pid_list - the TIDs to graph (-p: every thread, -L: one), space separated */
-static char *pid_list(const struct opts *o)
-{
-	pid_t *tids = NULL;
-	char *list;
-	int n = 0, i;
-	size_t len = 0;
-
-	if (o->pid)
-		n = opt_tids(o->pid, &tids);
-	list = calloc(1, 16 * (n + 1) + 1);
-	if (!list)
-		msg_die(EXIT_ERR, "out of memory");
-	for (i = 0; i < n; i++)
-		len += sprintf(list + len, "%s%d", i ? " " : "", (int)tids[i]);
-	if (o->tid)
-		sprintf(list, "%d", (int)o->tid);
-	free(tids);
-	return list;
-}
-
 /* setup - configure the graph; options after the tracer (older kernels need that) */
 static void setup(struct place *pl, const struct opts *o)
 {
-	char num[32], *pids = pid_list(o);
+	char num[32];
 
 	set_or_die(pl, "tracing_on", "0");
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
 	if ((pl->top || o->maxdepth) && session_global_write("max_graph_depth", num, 1) < 0)
 		msg_die(EXIT_ERR, "-m: cannot set max_graph_depth:");
-	set_or_die(pl, "set_ftrace_pid", pids);
+	/* -p: its threads and (function-fork) those it starts; -L: one thread */
+	if (o->pid || o->tid)
+		who_ftrace(pl->s, pl->top, o->pid, o->tid);
+	else
+		set_or_die(pl, "set_ftrace_pid", "");
 	/* never graph ourselves reading the trace (5.8+ has notrace_pid) */
 	snprintf(num, sizeof(num), "%d", (int)getpid());
-	if (!*pids && tracefs_file_exists(pl->inst, "set_ftrace_notrace_pid"))
+	if (!o->pid && !o->tid && tracefs_file_exists(pl->inst, "set_ftrace_notrace_pid"))
 		set_or_die(pl, "set_ftrace_notrace_pid", num);
-	free(pids);
 	set_or_die(pl, "set_ftrace_filter", "");
 	if (set(pl, "set_graph_function", o->funcs) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_graph_function holds another user's "

@@ -21,6 +21,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 
 static const char usage_text[] =
 "USAGE: iosnoop [-hQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
@@ -110,7 +111,6 @@ int main(int argc, char **argv)
 {
 	static struct opts o;	/* static: lives as long as the run (-n regex) */
 	struct session *s;
-	pid_t *tids = NULL;
 	char ftext[128] = "";
 
 	msg_init("iosnoop");
@@ -118,8 +118,7 @@ int main(int argc, char **argv)
 	parse(argc, argv, &o);
 	o.io.who = 1;
 	if (o.pid) {
-		o.io.npids = opt_tids(o.pid, &tids);
-		o.io.pids = tids;
+		o.io.pid = o.pid;
 		snprintf(ftext, sizeof(ftext), " issued by PID %d", (int)o.pid);
 	} else if (o.name) {
 		snprintf(ftext, sizeof(ftext), " issued by process name \"%.80s\"", o.name);
@@ -131,6 +130,8 @@ int main(int argc, char **argv)
 
 	/* tracing is on before the banner: whatever runs after it is seen */
 	session_start(s);
+	if (o.pid)
+		who_track(o.pid);	/* threads started before tracing was on */
 	out_init(o.duration > 0);
 	if (o.duration > 0)
 		printf("Tracing block I/O%s for %g seconds (buffered)...\n", ftext, o.duration);
@@ -149,6 +150,5 @@ int main(int argc, char **argv)
 	out_ending();
 	stream_report_lost(s);
 	blkio_report();
-	free(tids);
 	return EXIT_OK;
 }

@@ -28,12 +28,13 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 
 static const char usage_text[] =
 "USAGE: kprobe [-FhHsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
 "                 -F              # force. trace despite warnings.\n"
 "                 -d seconds      # trace duration, and use buffers\n"
-"                 -p PID          # PID to match on events (all its threads)\n"
+"                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
@@ -298,9 +299,10 @@ int main(int argc, char **argv)
 	c.name = o.name;
 	if (!session_event(s, s->group, o.name))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
-	filter = filter_build(o.pid, o.tid, o.filter, NULL);
+	filter = filter_build(o.tid, o.filter, NULL);
 	session_filter(s, s->group, o.name, filter, o.filter);
 	free(filter);
+	who_events(s, o.pid);	/* -p: its threads, and those it starts */
 	if (o.stacks && !(c.stack_ev = kstack_enable(s)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_event, &c);

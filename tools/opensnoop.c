@@ -5,7 +5,8 @@
  * the call, by the best capture rung this kernel has that proves itself at
  * startup (capture.h: the syscall event's own string, event probes, kprobes,
  * uprobes on the C library); an open it did not take shows [?], never a path
- * read later. -p, -L and -n (a plain name) are applied in the kernel.
+ * read later. -p, -L and -n (a plain name) are applied in the kernel; -p
+ * follows the threads and children the process starts while traced.
  * Overhead grows with the open rate: each open is two or three events and a
  * printed line; at more than some thousand opens a second, use -d or a filter.
  */
@@ -27,13 +28,14 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 
 static const char usage_text[] =
 "USAGE: opensnoop [-htxTe] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
-"                 -p PID          # PID to match on open (all its threads)\n"
+"                 -p PID          # PID to match on open (threads, children)\n"
 "                 -L TID          # thread id to match on open\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
@@ -223,7 +225,7 @@ static char *build_filter(const char *extra)
 		filter_glob(&more, "comm", glob);
 	if (extra)
 		filter_cat(&more, "%s%s", more ? " && " : "", extra);
-	f = filter_build(o.pid, o.tid, NULL, more);
+	f = filter_build(o.tid, NULL, more);
 	free(more);
 	return f;
 }
@@ -312,6 +314,7 @@ int main(int argc, char **argv)
 	comms = pidmap_new(free);
 
 	filter = build_filter(NULL);
+	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
 	snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
 	reorder_follow(sess, "sched", "sched_process_fork", self, NULL, on_rename);
 	reorder_follow(sess, "task", "task_rename", self, NULL, on_rename);

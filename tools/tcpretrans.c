@@ -198,7 +198,7 @@ static void tlp_kprobe(struct session *s)
 /* own_filter - never trace ourselves */
 static void own_filter(struct session *s, const char *sys, const char *ev)
 {
-	char *f = filter_build(0, 0, NULL, NULL);
+	char *f = filter_build(0, NULL, NULL);
 
 	session_filter(s, sys, ev, f, NULL);
 	free(f);

@@ -2,7 +2,9 @@
  *
  * Enables one static tracepoint in a private tracefs instance, reads its records
  * in binary a page at a time, and prints each in ftrace's text form
- * (common/evtext.c). The filter, -p and -L are applied in the kernel. Reading
+ * (common/evtext.c). The filter, -p and -L are applied in the kernel (-p as
+ * the instance's task list, which gains the threads and children the process
+ * starts; it tests the task on the CPU when the event fires). Reading
  * the kernel's own text (trace_pipe) instead cost the traced workload about 8%
  * of its speed: the kernel formats and consumes that one event at a time, beside
  * the writer. Overhead is relative to the event rate: check it first with
@@ -23,12 +25,13 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 
 static const char usage_text[] =
 "USAGE: tpoint [-hHsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
-"                 -p PID          # PID to match on event (all its threads)\n"
+"                 -p PID          # PID to match on event (threads, children)\n"
 "                 -L TID          # thread id to match on event\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
@@ -191,9 +194,10 @@ int main(int argc, char **argv)
 	ev = session_event(s, o.sys, o.event);
 	if (!ev)
 		msg_die(EXIT_ERR, "cannot parse the format of %s (tpoint -v shows it)", spec);
-	filter = filter_build(o.pid, o.tid, o.filter, NULL);
+	filter = filter_build(o.tid, o.filter, NULL);
 	session_filter(s, o.sys, o.event, filter, o.filter);
 	free(filter);
+	who_events(s, o.pid);	/* -p: its threads, and those it starts */
 	if (o.stacks && !kstack_enable(s))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_record, s);

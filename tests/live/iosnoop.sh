@@ -84,6 +84,23 @@ t_pid_filter() {
 	[ "$got" = "$P 32;$P 40;" ] || fail "-p $P: rows '$got', wanted '$P 32;$P 40;'"
 }
 
+# t_pid_children - -p follows the children the process starts once tracing
+# runs (forks and exits followed in user space: the issue and completion do
+# not run in the submitter's context); another process's I/O is not shown
+t_pid_children() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	: > "$TMP/kids"
+	sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done
+		"$2" "$3" 48 4096 1 & echo $! >> "$4"; wait $!
+		"$2" "$3" 56 4096 1 & echo $! >> "$4"; wait' sh "$TMP/go" "$HELPERS/iowrite" "$DEV1" "$TMP/kids" & P=$!
+	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
+	snoop_run -p $P -d "$MM1"
+	blk_teardown
+	got=$(rows "$MM1" | awk '{ print $2, $5 }' | sort -n -k2 | tr '\n' ';')
+	want="$(sed -n 1p "$TMP/kids") 48;$(sed -n 2p "$TMP/kids") 56;"
+	[ "$got" = "$want" ] || fail "-p $P: rows '$got', wanted '$want'"
+}
+
 t_name_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	cp "$HELPERS/iowrite" "$TMP/ioname_a" && cp "$HELPERS/iowrite" "$TMP/ioname_b" || return 1

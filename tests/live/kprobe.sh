@@ -68,6 +68,31 @@ t_retval_named() {
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
 }
 
+# kp_rows FILE - "TID PATH" for each do_sys_openat2 hit in kprobe's output
+kp_rows() {
+	sed -n 's#^ *.*-\([0-9][0-9]*\) *\[[0-9][0-9]*\] .*: do_sys_openat2: ([^)]*) file="\(.*\)"$#\1 \2#p' "$1"
+}
+
+# t_pid_threads - -p: each of 1000 threads, the threads started after kprobe
+# was, a child and its thread: every open seen, with its path; none of a
+# process that does the same at the same time
+t_pid_threads() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	thr_start 1000 20 || return 1
+	kp_start "$BIN/kprobe" -p $THR_PID 'p:do_sys_openat2 file=+0(%si):ustring' || {
+		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
+		fail "did not start: $(cat "$TMP/err")"; return 1; }
+	thr_go || { stop_tool; return 1; }
+	thr_wait_rows "$TMP/out" kp_rows
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	kp_rows "$TMP/out" > "$TMP/got"
+	while read -r t; do echo "$t $TMP/thr/t$t"; done < "$TMP/thr.tids" > "$TMP/want"
+	thr_compare "$TMP/got" "$TMP/want" "kprobe -p"
+	grep -q "$TMP/dec/" "$TMP/out" && fail "the other process's opens shown"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
 t_argn() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	grep -q 'arg<N>' "$T/README" || { skip "kernel has no \$argN (README)"; return 0; }

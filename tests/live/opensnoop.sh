@@ -158,6 +158,29 @@ t_pid() {
 	expect_error 2 'either -p or -L' "$BIN/opensnoop" -p 1 -L 1
 }
 
+# os_rows FILE - "TID FD PATH" for each row of opensnoop's output
+os_rows() {
+	awk 'NF == 4 && $2 ~ /^[0-9]+$/ { print $2, $3, $4 }' "$1"
+}
+
+# t_pid_threads - -p: each of 1000 threads, the threads started after
+# opensnoop was, a child and its thread open a path naming their TID: every
+# open shown with its path, none of a process that does the same at the
+# same time
+t_pid_threads() {
+	thr_start 1000 20 || return 1
+	os_start -p $THR_PID || { kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID; return 1; }
+	thr_go || { stop_tool; return 1; }
+	thr_wait_rows "$TMP/out" os_rows
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	os_rows "$TMP/out" > "$TMP/got"
+	while read -r t; do echo "$t -1 $TMP/thr/t$t"; done < "$TMP/thr.tids" > "$TMP/want"
+	thr_compare "$TMP/got" "$TMP/want" "opensnoop -p"
+	grep -q "$TMP/dec/" "$TMP/out" && fail "the other process's opens shown"
+	return 0
+}
+
 t_name() {
 	os_files
 	os_start -n "ftna$$" || return 1

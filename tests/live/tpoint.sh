@@ -139,6 +139,29 @@ t_pid_filter() {
 	! grep -q "sched_process_fork: comm=sh pid=$b " "$TMP/out" || fail "fork of other pid $b printed"
 }
 
+# tp_rows FILE - "TID FD" for each close in tpoint's output
+tp_rows() {
+	sed -n 's/^ *.*-\([0-9][0-9]*\) *\[[0-9][0-9]*\] .* sys_close(fd: \(0x[0-9a-f]*\))$/\1 \2/p' "$1"
+}
+
+# t_pid_threads - -p: each of 1000 threads, the threads started after tpoint
+# was, a child and its thread close a descriptor numbered for their TID:
+# every close seen, none of a process that does the same at the same time
+t_pid_threads() {
+	thr_start 1000 20 || return 1
+	start_tool "$BIN/tpoint" -p $THR_PID syscalls:sys_enter_close 'fd >= 268435456' || {
+		kill -KILL $THR_PID $DEC_PID; wait $THR_PID $DEC_PID
+		stop_tool; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	thr_go || { stop_tool; return 1; }
+	thr_wait_rows "$TMP/out" tp_rows
+	stop_tool || return 1
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+	tp_rows "$TMP/out" > "$TMP/got"
+	while read -r t; do printf '%s 0x%08x\n' "$t" $((0x10000000 + t)); done < "$TMP/thr.tids" > "$TMP/want"
+	thr_compare "$TMP/got" "$TMP/want" "tpoint -p"
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
 t_duration_buffered() {
 	mkprog "tp_dur_$$"
 	"$BIN/tpoint" -d 2 sched:sched_process_exec > "$TMP/out" 2> "$TMP/err" &

@@ -37,6 +37,27 @@ static void same_matches(const char *glob)
 	free(f);
 }
 
+/* build_as - filter_build's text for (tid, user, extra), SELF standing for our PID */
+static void build_as(pid_t tid, const char *user, const char *extra, const char *want)
+{
+	char *f = filter_build(tid, user, extra), self[16], w[256], *at;
+	char name[64];
+
+	snprintf(self, sizeof(self), "%d", (int)getpid());
+	snprintf(w, sizeof(w), "%s", want);
+	at = strstr(w, "SELF");
+	if (at) {
+		memmove(at + strlen(self), at + 4, strlen(at + 4) + 1);
+		memcpy(at, self, strlen(self));
+	}
+	snprintf(name, sizeof(name), "build tid=%d user=%s extra=%s", (int)tid,
+		 user ? user : "-", extra ? extra : "-");
+	CHECK(name, f && strcmp(f, w) == 0);
+	if (f && strcmp(f, w))
+		printf("     got: %s\n", f);
+	free(f);
+}
+
 int main(void)
 {
 	const char *const globs[] = { "*R*", "*S", "R*", "W", "*", "**", "*?S", "?S*", "*FS*",
@@ -59,5 +80,11 @@ int main(void)
 	glob_as("*", "rwbs ~ \"*\"");
 	for (i = 0; i < sizeof(globs) / sizeof(globs[0]); i++)
 		same_matches(globs[i]);
+	/* never ourselves; -L one thread; -p is the instance's task list, not text */
+	build_as(0, NULL, NULL, "common_pid != SELF");
+	build_as(4242, NULL, NULL, "common_pid != SELF && common_pid == 4242");
+	build_as(0, "fd > 3", NULL, "(fd > 3) && common_pid != SELF");
+	build_as(7, "fd > 3", "comm ~ \"x*\"",
+		 "(fd > 3) && common_pid != SELF && common_pid == 7 && comm ~ \"x*\"");
 	return unit_done("filter");
 }
