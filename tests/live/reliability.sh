@@ -993,6 +993,7 @@ rel_flood() {
 	rows=$(grep -c . "$TMP/out")
 	[ -z "$dur" ] || [ "$rows" -gt 100000 ] ||
 		fail "only $rows lines printed at the end of -d in a flood: $(head -c 300 "$TMP/err")"
+	echo "peak ${hwm} kB, stop ${ms} ms, overrun $over, reported lost ${lost:-0}, $rows lines" > "$TMP/.info"
 }
 t_flood_opensnoop() { rel_flood opensnoop overflow; }
 t_flood_execsnoop() { rel_flood execsnoop; }
