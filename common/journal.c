@@ -3,7 +3,8 @@
  * Where the kernel can do something only at the top level (function_graph on
  * 5.10 and 6.1, the function profiler), a run saves what it changes and the
  * undo stack writes it back at exit. SIGKILL skips the undo stack, so each
- * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID;
+ * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID-START
+ * (START: the run's start time, proc_start);
  * the next run of any tool that finds the run gone writes it back (as it reaps
  * the run's instance) and removes the file.
  *
@@ -29,6 +30,7 @@
 
 #include "journal.h"
 #include "msg.h"
+#include "procread.h"
 #include "session.h"
 
 #define MAX_RECORDS 64
@@ -104,7 +106,8 @@ int journal_note(const char *tool, const char *file, const char *content)
 	if (!name_ok(file))
 		return -1;
 	if (jfd < 0) {
-		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d", tool, (int)getpid());
+		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d-%llu", tool, (int)getpid(),
+			 proc_start(getpid()));
 		if (dir_ok() == 0) {
 			unlink(jpath);	/* a stale journal of a reused PID: ours now */
 			jfd = open(jpath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -262,14 +265,35 @@ int journal_lock(const char *tool, char *holder, size_t len)
 	return 0;
 }
 
-/* journal_reap - see journal.h */
-void journal_reap(int (*dead)(const char *tool, int pid))
+/* journal_name - split a journal's name "TOOL-PID-START" (or an older
+ * "TOOL-PID": start 0); -1 for any other name */
+static int journal_name(const char *name, char *tool, size_t len, int *pid,
+			unsigned long long *start)
 {
+	const char *dash = strchr(name, '-');
+	size_t n = dash ? (size_t)(dash - name) : 0;
+	char *end;
+
+	if (!dash || n == 0 || n >= len || !isdigit((unsigned char)dash[1]))
+		return -1;
+	memcpy(tool, name, n);
+	tool[n] = '\0';
+	*pid = (int)strtol(dash + 1, &end, 10);
+	*start = 0;
+	if (*end == '-' && isdigit((unsigned char)end[1]))
+		*start = strtoull(end + 1, &end, 10);
+	return *end ? -1 : 0;
+}
+
+/* journal_reap - see journal.h */
+void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start))
+{
+	unsigned long long start, me = proc_start(getpid());
 	struct dirent *d;
 	char tool[32];
 	DIR *dir;
 	struct stat st;
-	int pid, fd = lfd;
+	int pid, fd = lfd, gone;
 
 	/* no directory, no journal (and none made here); a bad one is not read */
 	if (lstat(JOURNAL_DIR, &st) < 0 || dir_ok() < 0)
@@ -278,16 +302,11 @@ void journal_reap(int (*dead)(const char *tool, int pid))
 	if (!dir)
 		return;
 	while ((d = readdir(dir))) {
-		char *dash = strrchr(d->d_name, '-');
-		size_t n = dash ? (size_t)(dash - d->d_name) : 0;
-
-		if (!dash || n == 0 || n >= sizeof(tool) || !isdigit((unsigned char)dash[1]))
+		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
 			continue;
-		memcpy(tool, d->d_name, n);
-		tool[n] = '\0';
-		pid = atoi(dash + 1);
-		/* our own PID before we noted anything: a dead run's, reused */
-		if (!(pid == (int)getpid() ? jfd < 0 : dead(tool, pid)))
+		/* our own PID: ours if it has our start time, else a dead run's */
+		gone = pid == (int)getpid() ? start != me : dead(tool, pid, start);
+		if (!gone)
 			continue;
 		/* under the lock: a run holding it is live, and its settings stay */
 		if (fd < 0 && (fd = lock_try(NULL, 0)) < 0)

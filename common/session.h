@@ -4,13 +4,16 @@
 
 #include <tracefs.h>
 
-/* prefix of every instance ("ftt-TOOL-PID") and probe group ("ftt_TOOL_PID") */
+/*
+ * prefix of every instance ("ftt-TOOL-PID-START") and probe group
+ * ("ftt_TOOL_PID_START"), START the run's start time (proc_start)
+ */
 #define SESSION_PREFIX "ftt"
 
 struct session {
 	char tool[32];
-	char name[64];		/* instance name, ftt-TOOL-PID */
-	char group[64];		/* dynamic event group, ftt_TOOL_PID */
+	char name[64];		/* instance name, ftt-TOOL-PID-START */
+	char group[64];		/* dynamic event group, ftt_TOOL_PID_START */
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
 };

@@ -98,12 +98,12 @@ t_kernel_error() {
 t_sigkill_reaped() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	kp_start "$BIN/kprobe" p:do_sys_openat2 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
-	grep -q "ftt_kprobe_$TOOL_PID/do_sys_openat2" "$T/kprobe_events" || fail "probe not in our group"
+	grep -q "ftt_kprobe_${TOOL_PID}_[0-9]*/do_sys_openat2" "$T/kprobe_events" || fail "probe not in our group"
 	kill -KILL $TOOL_PID
 	wait $TOOL_PID 2>/dev/null
 	# the next run removes what the killed one left
 	"$BIN/kprobe" -v p:vfs_read > /dev/null 2>&1
-	! grep -q "ftt_kprobe_$TOOL_PID/" "$T/kprobe_events" || fail "probe of killed run not reaped"
+	! grep -q "ftt_kprobe_${TOOL_PID}_" "$T/kprobe_events" || fail "probe of killed run not reaped"
 }
 
 t_bad_input() {

@@ -102,9 +102,9 @@ rel_load_stop() {
 
 # rel_leftover TOOL PID - print what run PID of TOOL left in tracefs
 rel_leftover() {
-	[ -d "$T/instances/ftt-$1-$2" ] && echo "instance ftt-$1-$2"
+	run_inst "$1" "$2" > /dev/null && echo "instance $(run_inst "$1" "$2")"
 	for f in kprobe_events uprobe_events synthetic_events dynamic_events; do
-		grep -q "ftt_$1_$2" "$T/$f" 2>/dev/null && echo "$f entries of ftt_$1_$2"
+		grep -q "ftt_$1_$2_" "$T/$f" 2>/dev/null && echo "$f entries of ftt_$1_$2"
 	done
 	return 0
 }
@@ -313,7 +313,7 @@ rel_sigkill() {
 	start_tool "$BIN/$1" $REL_LIVE || { kill -KILL $TOOL_PID 2>/dev/null; fail "did not start: $(head -c 300 "$TMP/err")"; return 1; }
 	kill -KILL $TOOL_PID
 	wait $TOOL_PID 2>/dev/null
-	[ -d "$T/instances/ftt-$1-$TOOL_PID" ] || fail "instance ftt-$1-$TOOL_PID not there after SIGKILL (where did the run trace?)"
+	run_inst "$1" $TOOL_PID > /dev/null || fail "instance ftt-$1-$TOOL_PID-* not there after SIGKILL (where did the run trace?)"
 	if [ -x "$BIN/tpoint" ]; then
 		"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" ||
 			fail "the reaping run failed: $(cat "$TMP/err2")"
@@ -436,12 +436,37 @@ t_renamed_run_not_reaped() {
 	start_tool "$TMP/tpoint.copy" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
 	first=$TOOL_PID
 	"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" || fail "second run failed: $(cat "$TMP/err2")"
-	[ -d "$T/instances/ftt-tpoint-$first" ] || fail "the live run's instance ftt-tpoint-$first was reaped by another run"
+	run_inst tpoint $first > /dev/null || fail "the live run's instance ftt-tpoint-$first-* was reaped by another run"
 	mkprog_rel "rel_ren_$$"
 	"$TMP/rel_ren_$$"
 	wait_for_line "$TMP/out" "rel_ren_$$" 50 || fail "the first run stopped seeing events"
 	stop_tool || return 1
 	[ "$TOOL_RC" = 0 ] || fail "first run: exit $TOOL_RC: $(cat "$TMP/err")"
+}
+
+# t_dead_run_pid_taken - a process that has a dead run's PID and the tool's
+# name (anyone can name a process "tpoint") is not taken for the run: the
+# dead run's instance (ftt-tpoint-PID-START, another start time) is reaped by
+# the next run; one with the process's own start time stays
+t_dead_run_pid_taken() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	printf '#!/bin/sh\nwhile :; do sleep 1; done\n' > "$TMP/tpoint"
+	chmod +x "$TMP/tpoint"
+	"$TMP/tpoint" &
+	sq=$!
+	n=0
+	while [ "$(cat /proc/$sq/comm 2>/dev/null)" != tpoint ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	st=$(proc_start $sq)
+	dead=$T/instances/ftt-tpoint-$sq-$((st - 1))
+	own=$T/instances/ftt-tpoint-$sq-$st
+	mkdir "$dead" "$own" || { kill $sq; fail "cannot make the test instances"; return 1; }
+	"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" || fail "the run failed: $(cat "$TMP/err2")"
+	[ ! -d "$dead" ] || fail "$dead (a dead run's, its PID now a process named tpoint) not reaped"
+	[ -d "$own" ] || fail "$own (the live process's own start time) reaped"
+	rmdir "$dead" "$own" 2>/dev/null
+	kill $sq
+	wait $sq 2>/dev/null
+	return 0
 }
 
 # mkprog_rel - a uniquely named executable script in $TMP; extra lines after the name
@@ -898,7 +923,7 @@ t_shared_clock() {
 	for t in opensnoop execsnoop iosnoop iolatency; do
 		start_tool "$BIN/$t" ||
 			{ stop_tool; fail "$t did not start: $(head -c 200 "$TMP/err")"; return 1; }
-		clock=$(cat "$T/instances/ftt-$t-$TOOL_PID/trace_clock" 2>&1)
+		clock=$(cat "$(run_inst $t $TOOL_PID)/trace_clock" 2>&1)
 		stop_tool || return 1
 		case $clock in
 		*"[mono]"*) ;;

@@ -186,7 +186,7 @@ slow_start() {
 	i=0
 	while [ $i -lt $((100 * SLOW)) ]; do
 		TP=$(cat "$TMP/tp.pid" 2>/dev/null)
-		inst=$(ls -d "$T"/instances/ftt-*-"$TP" 2>/dev/null)
+		inst=$(run_inst tpoint "$TP")
 		[ -n "$TP" ] && [ -n "$inst" ] && [ "$(cat "$inst/tracing_on")" = 1 ] && return 0
 		sleep 0.1
 		i=$((i + 1))
