@@ -9,8 +9,12 @@
  * the run's instance) and removes the file.
  *
  * The directory is root's and private (0700); it is refused if it is a link,
- * someone else's, or writable by others, and journals are created O_EXCL and
- * O_NOFOLLOW. A record is "FILE\nLENGTH\nCONTENT\n".
+ * someone else's, or open to anyone else (any mode bit for group or others),
+ * and journals are created O_EXCL and O_NOFOLLOW. A record is
+ * "FILE\nLENGTH\nCONTENT\n", FILE one of the files a run journals. A journal
+ * that is not one (malformed, another file, a second line in a file of one
+ * value) is written back in no part: it is renamed NAME.bad and named on
+ * stderr, never silently removed.
  *
  * One run at a time changes top-level settings: it holds an flock on
  * JOURNAL_DIR/lock (which names it) until it exits, and a dead run's journal
@@ -39,7 +43,8 @@ static int jfd = -1;
 static char jpath[128];
 static int lfd = -1;		/* the top-level lock, held until exit */
 
-/* dir_ok - JOURNAL_DIR exists (made if need be) as our own private directory */
+/* dir_ok - JOURNAL_DIR exists (made if need be) as root's private directory:
+ * mode 0700, owned by root, not a link */
 static int dir_ok(void)
 {
 	struct stat st;
@@ -48,24 +53,51 @@ static int dir_ok(void)
 		return -1;
 	if (lstat(JOURNAL_DIR, &st) < 0)
 		return -1;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+	if (!S_ISDIR(st.st_mode) || st.st_uid != 0 || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
 		errno = EPERM;
 		return -1;
 	}
 	return 0;
 }
 
-/* name_ok - a top-level tracefs file name: no "..", no leading '/', plain characters */
-static int name_ok(const char *file)
-{
-	const char *p;
+/*
+ * The files a run journals (session_global_write: funccount's profiler,
+ * funcgraph's top-level graph), and whether one holds a list (one entry a
+ * line); the reaper writes back no other file, and no second line into a
+ * file of one value.
+ */
+static const struct {
+	const char *name;
+	int list;
+} journaled[] = {
+	{ "current_tracer", 0 },
+	{ "tracing_on", 0 },
+	{ "max_graph_depth", 0 },
+	{ "function_profile_enabled", 0 },
+	{ "set_ftrace_filter", 1 },
+	{ "set_graph_function", 1 },
+	{ "set_ftrace_pid", 1 },
+	{ "set_ftrace_notrace_pid", 1 },
+	{ "options/sleep-time", 0 },
+	{ "options/funcgraph-tail", 0 },
+	{ "options/funcgraph-duration", 0 },
+	{ "options/funcgraph-proc", 0 },
+	{ "options/funcgraph-abstime", 0 },
+	{ "options/funcgraph-cpu", 0 },
+	{ "options/funcgraph-overhead", 0 },
+	{ "options/funcgraph-retval", 0 },
+};
 
-	if (!*file || *file == '/' || strstr(file, ".."))
-		return 0;
-	for (p = file; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_-/", *p))
-			return 0;
-	return 1;
+/* record_ok - may FILE be written back with CONTENT: a journaled file, one line if it holds one value */
+static int record_ok(const char *file, const char *content)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(journaled) / sizeof(journaled[0]); i++)
+		if (!strcmp(file, journaled[i].name))
+			return journaled[i].list || !strchr(content, '\n');
+	return 0;
 }
 
 /* write_all - the whole buffer or -1 */
@@ -103,8 +135,10 @@ int journal_note(const char *tool, const char *file, const char *content)
 	char head[128];
 	int n;
 
-	if (!name_ok(file))
+	if (!record_ok(file, content)) {
+		msg_warn("internal: %s is not a journaled file", file);
 		return -1;
+	}
 	if (jfd < 0) {
 		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d-%llu", tool, (int)getpid(),
 			 proc_start(getpid()));
@@ -149,11 +183,10 @@ int journal_parse(char *text, size_t len, void (*fn)(const char *file, const cha
 		errno = 0;
 		n = strtoul(num, &stop, 10);
 		room = (size_t)(end - nl - 1);	/* content and its '\n' must fit */
-		if (errno || *stop || room < 1 || n > room - 1 || nl[1 + n] != '\n' ||
-		    !name_ok(file))
+		if (errno || *stop || room < 1 || n > room - 1 || nl[1 + n] != '\n')
 			return -1;
 		nl[1 + n] = '\0';
-		if (memchr(nl + 1, '\0', n))
+		if (memchr(nl + 1, '\0', n) || !record_ok(file, nl + 1))
 			return -1;
 		fn(file, nl + 1, arg);
 		p = nl + 2 + n;
@@ -178,30 +211,40 @@ static void collect(const char *file, const char *content, void *arg)
 	}
 }
 
-/* put_back - write the settings of one dead run's journal back, newest first */
+/*
+ * put_back - write the settings of one dead run's journal back, newest first,
+ * and remove it; one that cannot be read as a journal is kept aside as
+ * NAME.bad, nothing of it written, and named on stderr
+ */
 static void put_back(int dirfd, const char *name)
 {
 	struct records r = { 0 };
 	struct stat st;
-	char *text;
-	ssize_t got;
+	char *text = NULL, bad[300];
+	ssize_t got = -1;
 	int fd, i;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
-	    st.st_size > (1 << 24) || !(text = malloc((size_t)st.st_size + 1))) {
-		close(fd);
-		return;
-	}
-	got = read(fd, text, (size_t)st.st_size);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    st.st_size <= (1 << 24) && (text = malloc((size_t)st.st_size + 1)))
+		got = read(fd, text, (size_t)st.st_size);
 	close(fd);
-	if (got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0)
+	if (text && got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0) {
 		for (i = r.n - 1; i >= 0; i--)
 			tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+		unlinkat(dirfd, name, 0);
+	} else {
+		snprintf(bad, sizeof(bad), "%s.bad", name);
+		if (renameat(dirfd, name, dirfd, bad) == 0)
+			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back, "
+				 "kept as %s", JOURNAL_DIR, name, bad);
+		else
+			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back",
+				 JOURNAL_DIR, name);
+	}
 	free(text);
-	unlinkat(dirfd, name, 0);
 }
 
 /*
@@ -293,14 +336,19 @@ void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long star
 	char tool[32];
 	DIR *dir;
 	struct stat st;
-	int pid, fd = lfd, gone;
+	int pid, fd = lfd, gone, dfd;
 
 	/* no directory, no journal (and none made here); a bad one is not read */
 	if (lstat(JOURNAL_DIR, &st) < 0 || dir_ok() < 0)
 		return;
-	dir = opendir(JOURNAL_DIR);
-	if (!dir)
+	dfd = open(JOURNAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
 		return;
+	/* the directory read is the one checked: still root's, private, not a link */
+	if (fstat(dfd, &st) < 0 || st.st_uid != 0 || (st.st_mode & 077) || !(dir = fdopendir(dfd))) {
+		close(dfd);
+		return;
+	}
 	while ((d = readdir(dir))) {
 		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
 			continue;

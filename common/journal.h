@@ -28,7 +28,9 @@ void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long star
  */
 int journal_lock(const char *tool, char *holder, size_t len);
 /* journal_parse - the records of a journal's text: calls fn(file, content)
- * for each, in the order they were noted; -1 if the text is malformed */
+ * for each, in the order they were noted; -1 if the text is malformed or a
+ * record is not one a run writes (a file not journaled, a second line in a
+ * file of one value) */
 int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
 		  void *arg);
 

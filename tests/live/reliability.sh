@@ -399,32 +399,92 @@ rel_present() {
 }
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
-# it changed noted in /run/ftt/TOOL-PID: the next run of any tool puts them
-# back and removes the journal; a live run's journal is left alone
+# it changed noted in /run/ftt/TOOL-PID-START: the next run of any tool puts
+# them back and removes the journal; a live run's journal is left alone, and
+# so is an older one (TOOL-PID) whose PID lives; a journal with a live PID but
+# another start time is a dead run's
 t_journal_reaped() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
-	opt=$T/options/sym-offset
-	[ -f "$opt" ] || { skip "no top-level options/sym-offset"; return 0; }
-	orig=$(cat "$opt") flip=$((1 - $(cat "$opt")))
+	on=$T/tracing_on
+	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
 	sh -c 'exit 0' &
 	dead=$!
 	wait $dead
 	sleep 30 &
 	live=$!
+	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
-	echo $flip > "$opt"
-	printf 'options/sym-offset\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead"
-	printf 'options/sym-offset\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
+	echo $flip > "$on"
+	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/funcgraph-$dead-1"
+	printf 'tracing_on\n1\n%s\n' "$orig" > "/run/ftt/funccount-$live-$((st + 1))"
+	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
+	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
 	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
 		fail "tpoint failed: $(cat "$TMP/err")"
-	now=$(cat "$opt")
-	[ "$now" = "$orig" ] || fail "options/sym-offset is $now, the dead run's journal said $orig"
-	[ ! -e "/run/ftt/funcgraph-$dead" ] || fail "the dead run's journal is still there"
-	[ -e "/run/ftt/sleep-$live" ] || fail "the live run's journal was removed"
+	now=$(cat "$on")
+	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead runs' journals said $flip then $orig"
+	[ ! -e "/run/ftt/funcgraph-$dead-1" ] || fail "the dead run's journal is still there"
+	[ ! -e "/run/ftt/funccount-$live-$((st + 1))" ] ||
+		fail "the journal of a dead run whose PID was taken is still there"
+	[ -e "/run/ftt/sleep-$live-$st" ] || fail "the live run's journal was removed"
+	[ -e "/run/ftt/sleep-$live" ] || fail "an older journal whose PID lives was removed"
+	[ ! -s "$TMP/err" ] || fail "tpoint said: $(cat "$TMP/err")"
 	kill $live
 	wait $live 2>/dev/null
-	rm -f "/run/ftt/sleep-$live"
-	echo "$orig" > "$opt"
+	rm -f "/run/ftt/sleep-$live" "/run/ftt/sleep-$live-$st"
+	echo "$orig" > "$on"
+	return 0
+}
+
+# t_journal_refused - what the reaper does not write back: a journal that
+# names a file no run journals, or puts a second line into a file of one
+# value, is kept as NAME.bad and named on stderr; journals in a /run/ftt that
+# is open to others (0755) or a symbolic link are not read at all
+t_journal_refused() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	on=$T/tracing_on
+	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	clk=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
+	mkdir -p -m 0700 /run/ftt || { fail "cannot create /run/ftt"; return 1; }
+	printf 'trace_clock\n4\nmono\n' > "/run/ftt/tpoint-$dead-1"
+	printf 'tracing_on\n3\n%s\n1\n' "$flip" > "/run/ftt/tpoint-$dead-2"
+	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+		fail "tpoint failed: $(cat "$TMP/err")"
+	for j in 1 2; do
+		[ -e "/run/ftt/tpoint-$dead-$j.bad" ] && [ ! -e "/run/ftt/tpoint-$dead-$j" ] ||
+			fail "bad journal $j not kept as tpoint-$dead-$j.bad: $(ls /run/ftt)"
+		[ "$(grep -c "/run/ftt/tpoint-$dead-$j: .*kept as tpoint-$dead-$j.bad" "$TMP/err")" = 1 ] ||
+			fail "bad journal $j not named in one line: $(cat "$TMP/err")"
+	done
+	[ "$(cat "$on")" = "$orig" ] || fail "tracing_on changed by a bad journal"
+	echo "$clk" > "$T/trace_clock"
+	rm -f "/run/ftt/tpoint-$dead-1.bad" "/run/ftt/tpoint-$dead-2.bad"
+	# the real directory aside while /run/ftt is a bad one (the live-test lock is held)
+	aside=/run/ftt.aside.$$
+	mv /run/ftt "$aside" || { fail "cannot move /run/ftt aside"; return 1; }
+	mkdir -m 0700 "$TMP/jdir"
+	for how in mode link; do
+		if [ $how = mode ]; then
+			mkdir -m 0755 /run/ftt
+			jd=/run/ftt
+		else
+			ln -s "$TMP/jdir" /run/ftt
+			jd=$TMP/jdir
+		fi
+		printf 'tracing_on\n1\n%s\n' "$flip" > "$jd/funcgraph-$dead-1"
+		"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+			fail "$how: tpoint failed: $(cat "$TMP/err")"
+		[ "$(cat "$on")" = "$orig" ] || fail "$how: tracing_on written from a journal in a bad /run/ftt"
+		[ -e "$jd/funcgraph-$dead-1" ] || fail "$how: a journal in a bad /run/ftt was read and removed"
+		rm -rf /run/ftt
+		rm -f "$TMP/jdir/"*
+		echo "$orig" > "$on"
+	done
+	mv "$aside" /run/ftt
+	echo "$orig" > "$on"
 	return 0
 }
 
