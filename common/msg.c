@@ -89,6 +89,30 @@ static void kernel_reason(char *log, char *buf, size_t len)
 	snprintf(buf, len, "%s", reason);
 }
 
+/* the last error_log entries before a write (msg_kernel_mark): older ones are not its reason */
+static char *mark_top, *mark_inst;
+
+/* msg_kernel_mark - see msg.h */
+void msg_kernel_mark(struct tracefs_instance *inst)
+{
+	free(mark_top);
+	free(mark_inst);
+	mark_top = tracefs_error_last(NULL);
+	mark_inst = inst ? tracefs_error_last(inst) : NULL;
+}
+
+/* last_new - the last entry of inst's error_log if it came after the mark, else NULL */
+static char *last_new(struct tracefs_instance *inst, const char *mark)
+{
+	char *log = tracefs_error_last(inst);
+
+	if (log && mark && !strcmp(log, mark)) {
+		free(log);
+		return NULL;
+	}
+	return log;
+}
+
 /* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
 void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 {
@@ -97,9 +121,9 @@ void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 	va_list ap;
 	int err = errno;
 
-	log = tracefs_error_last(inst);
+	log = last_new(inst, inst ? mark_inst : mark_top);
 	if (!log && inst)
-		log = tracefs_error_last(NULL);
+		log = last_new(NULL, mark_top);
 	if (log) {
 		kernel_reason(log, reason, sizeof(reason));
 		free(log);

@@ -22,6 +22,13 @@ void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* msg_die - msg_warn, then exit(status); the session cleanup runs from atexit */
 void msg_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
+/*
+ * msg_kernel_mark - note the last entries of the top-level error_log and of
+ * inst's (NULL: none) before a write the kernel may refuse: msg_kernel then
+ * takes only a newer entry for its reason. The top-level log is the user's
+ * and is never cleared; an instance's own log may be (tracefs_error_clear).
+ */
+void msg_kernel_mark(struct tracefs_instance *inst);
 /* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
 void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -258,6 +258,23 @@ t_stuck_reader() {
 		fail "stderr: $(cat "$TMP/err")"
 }
 
+# t_user_error_log - a filter the kernel refuses: tpoint says the kernel's
+# reason, and the top-level error_log, the user's, keeps what was in it (an
+# entry the test makes with a bad filter of its own at the top level)
+t_user_error_log() {
+	log=$T/error_log
+	[ -f "$log" ] || { skip "no error_log in this kernel"; return 0; }
+	before=$(cat "$log")
+	ev=$T/events/sched/sched_process_exec/filter
+	echo "ftt_user_mark_$$ == 1" > "$ev" 2> /dev/null
+	echo 0 > "$ev"
+	grep -q "ftt_user_mark_$$" "$log" || { skip "a refused filter is not logged in error_log here"; return 0; }
+	expect_error 2 "filter 'no_field == 1' refused.*[Ff]ield" "$BIN/tpoint" sched:sched_process_exec 'no_field == 1'
+	grep -q "ftt_user_mark_$$" "$log" || fail "the user's error_log entry is gone: '$(cat "$log")'"
+	[ -n "$before" ] || echo > "$log"
+	return 0
+}
+
 # reuse_run NAME - run the helper as NAME, in the foreground (reaped at once),
 # with the PID after $REUSE_LAST when set; prints its PID
 reuse_run() {
