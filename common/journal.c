@@ -64,39 +64,44 @@ static int dir_ok(void)
 /*
  * The files a run journals (session_global_write: funccount's profiler,
  * funcgraph's top-level graph), and whether one holds a list (one entry a
- * line); the reaper writes back no other file, and no second line into a
- * file of one value.
+ * line) or nothing but is emptied (the trace buffer, which held only the
+ * run's graph); the reaper writes back no other file, and no second line into
+ * a file of one value.
  */
+enum { ONE, LIST, EMPTY };
 static const struct {
 	const char *name;
-	int list;
+	int kind;
 } journaled[] = {
-	{ "current_tracer", 0 },
-	{ "tracing_on", 0 },
-	{ "max_graph_depth", 0 },
-	{ "function_profile_enabled", 0 },
-	{ "set_ftrace_filter", 1 },
-	{ "set_graph_function", 1 },
-	{ "set_ftrace_pid", 1 },
-	{ "set_ftrace_notrace_pid", 1 },
-	{ "options/sleep-time", 0 },
-	{ "options/funcgraph-tail", 0 },
-	{ "options/funcgraph-duration", 0 },
-	{ "options/funcgraph-proc", 0 },
-	{ "options/funcgraph-abstime", 0 },
-	{ "options/funcgraph-cpu", 0 },
-	{ "options/funcgraph-overhead", 0 },
-	{ "options/funcgraph-retval", 0 },
+	{ "trace", EMPTY },
+	{ "current_tracer", ONE },
+	{ "tracing_on", ONE },
+	{ "max_graph_depth", ONE },
+	{ "function_profile_enabled", ONE },
+	{ "set_ftrace_filter", LIST },
+	{ "set_graph_function", LIST },
+	{ "set_ftrace_pid", LIST },
+	{ "set_ftrace_notrace_pid", LIST },
+	{ "options/sleep-time", ONE },
+	{ "options/funcgraph-tail", ONE },
+	{ "options/funcgraph-duration", ONE },
+	{ "options/funcgraph-proc", ONE },
+	{ "options/funcgraph-abstime", ONE },
+	{ "options/funcgraph-cpu", ONE },
+	{ "options/funcgraph-overhead", ONE },
+	{ "options/funcgraph-retval", ONE },
 };
 
-/* record_ok - may FILE be written back with CONTENT: a journaled file, one line if it holds one value */
+/* record_ok - may FILE be written back with CONTENT: a journaled file, one
+ * line if it holds one value, nothing if it is only emptied */
 static int record_ok(const char *file, const char *content)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(journaled) / sizeof(journaled[0]); i++)
 		if (!strcmp(file, journaled[i].name))
-			return journaled[i].list || !strchr(content, '\n');
+			return journaled[i].kind == LIST ||
+			       (journaled[i].kind == ONE ? !strchr(content, '\n') : !*content);
 	return 0;
 }
 

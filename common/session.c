@@ -558,6 +558,29 @@ int session_global_write(const char *file, const char *value, int restore)
 	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
 }
 
+/* session_buffer_entries - see session.h */
+long session_buffer_entries(struct tracefs_instance *inst)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), sum = 0, cpu;
+	char path[64], *text, *e;
+	int seen = 0;
+
+	for (cpu = 0; cpu < ncpu && cpu < 8192; cpu++) {
+		snprintf(path, sizeof(path), "per_cpu/cpu%ld/stats", cpu);
+		if (!tracefs_file_exists(inst, path))
+			continue;
+		text = tracefs_instance_file_read(inst, path, NULL);
+		if (!text)
+			return -1;
+		e = strstr(text, "entries:");
+		if (e)
+			sum += strtol(e + 8, NULL, 10);
+		seen += e != NULL;
+		free(text);
+	}
+	return seen ? sum : -1;
+}
+
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
 int session_clock(struct session *s, const char *clock)
 {

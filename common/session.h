@@ -53,6 +53,11 @@ void session_buffer_kb(struct session *s, int kb);
 void session_start(struct session *s);
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
 int session_clock(struct session *s, const char *clock);
+/*
+ * session_buffer_entries - the events held in inst's ring buffer (NULL: the
+ * top level's), summed over the CPUs' stats; -1 if they cannot be read
+ */
+long session_buffer_entries(struct tracefs_instance *inst);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*

@@ -53,6 +53,8 @@ int main(void)
 	check("profiler_records", PARSE("set_ftrace_filter\n18\nvfs_read\nvfs_write\n"
 					"function_profile_enabled\n1\n0\n") == 0 &&
 	      !strcmp(got, "set_ftrace_filter=vfs_read\nvfs_write;function_profile_enabled=0;"));
+	check("trace_emptied", PARSE("trace\n0\n\n") == 0 && !strcmp(got, "trace=;"));
+	check("refuses_trace_content", PARSE("trace\n1\nx\n") < 0);
 	check("refuses_unjournaled_file", PARSE("trace_clock\n4\nmono\n") < 0 && !got[0]);
 	check("refuses_unjournaled_option", PARSE("options/funcgraph-irqs\n1\n1\n") < 0);
 	check("refuses_event_file", PARSE("events/sched/enable\n1\n1\n") < 0);
