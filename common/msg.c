@@ -1,9 +1,11 @@
 /* msg.c - error and warning messages, prefixed with the tool name */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "msg.h"
 
@@ -13,8 +15,18 @@ const char *msg_prog = "ftt";
 void msg_init(const char *prog)
 {
 	const char *p = strrchr(prog, '/');
+	int fd, n;
 
 	msg_prog = p ? p + 1 : prog;
+	/*
+	 * descriptors 0-2 closed at the start (tool <&-) would be the first
+	 * files the tool opens (tracefs, /proc): a print would go into one, and
+	 * a descriptor 0 is easily taken for "none". /dev/null holds them.
+	 */
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    (n = open("/dev/null", fd ? O_WRONLY : O_RDONLY)) >= 0 && n != fd)
+			close(n);
 }
 
 /* msg_vline - format a message that quotes user input as one line: control bytes become '?' */

@@ -13,7 +13,8 @@
 
 extern const char *msg_prog;
 
-/* msg_init - remember the tool name used as the message prefix */
+/* msg_init - remember the tool name used as the message prefix; descriptors
+ * 0-2 opened on /dev/null where they are closed */
 void msg_init(const char *prog);
 /* msg_vline - format a message that quotes user input as one line: control bytes become '?' */
 void msg_vline(FILE *f, const char *fmt, va_list ap);
