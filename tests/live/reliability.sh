@@ -407,6 +407,7 @@ t_journal_reaped() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
 	on=$T/tracing_on
 	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
+	tracer=$(cat "$T/current_tracer")
 	sh -c 'exit 0' &
 	dead=$!
 	wait $dead
@@ -415,14 +416,15 @@ t_journal_reaped() {
 	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
 	echo $flip > "$on"
-	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/funcgraph-$dead-1"
-	printf 'tracing_on\n1\n%s\n' "$orig" > "/run/ftt/funccount-$live-$((st + 1))"
+	printf 'tracing_on\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead-1"
+	# no order among journals: this one writes what is there already
+	printf 'current_tracer\n%s\n%s\n' "$(printf %s "$tracer" | wc -c)" "$tracer" > "/run/ftt/funccount-$live-$((st + 1))"
 	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
 	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
 	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
 		fail "tpoint failed: $(cat "$TMP/err")"
 	now=$(cat "$on")
-	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead runs' journals said $flip then $orig"
+	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead run's journal said $orig"
 	[ ! -e "/run/ftt/funcgraph-$dead-1" ] || fail "the dead run's journal is still there"
 	[ ! -e "/run/ftt/funccount-$live-$((st + 1))" ] ||
 		fail "the journal of a dead run whose PID was taken is still there"
