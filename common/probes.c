@@ -235,7 +235,7 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 {
 	if (!ev)
 		return -1;
-	tracefs_error_clear(NULL);
+	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	if (tracefs_dynevent_create(ev) < 0) {
 		int err = errno;
 
