@@ -1091,3 +1091,39 @@ rel_flood() {
 t_flood_opensnoop() { rel_flood opensnoop overflow; }
 t_flood_execsnoop() { rel_flood execsnoop; }
 t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
+
+# t_oom_in_drain - an allocation refused while events are read (the third
+# 1 MiB chunk of the queue records wait in, refused by tests/bin/faultinj.so)
+# ends opensnoop with exit 1 and "out of memory", and that exit path still
+# removes its instance and probes: the per-CPU readers' descriptors are closed
+# before the instance goes (an instance with a reader open cannot be removed)
+t_oom_in_drain() {
+	[ -x "$BIN/opensnoop" ] || { skip "opensnoop not built"; return 0; }
+	[ -f "$HELPERS/faultinj.so" ] && [ -x "$HELPERS/fcalls" ] ||
+		{ fail "no $HELPERS/faultinj.so or fcalls (make helpers)"; return 1; }
+	"$HELPERS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+	load=$!
+	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$HELPERS/faultinj.so" \
+		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	wait_gone $pid 300
+	kill $load 2>/dev/null
+	wait $load 2>/dev/null
+	if kill -0 $pid 2>/dev/null; then
+		kill -INT $pid
+		wait $pid
+		grep -q '^loaded' "$TMP/flog" 2>/dev/null ||
+			{ skip "static build: LD_PRELOAD cannot refuse its allocations"; return 0; }
+		fail "still running 30 s after the start: no 1 MiB allocation was refused ($(cat "$TMP/flog"))"
+		return 1
+	fi
+	wait $pid
+	rc=$?
+	grep -q '^malloc' "$TMP/flog" ||
+		{ fail "it ended (exit $rc) without a refused allocation: $(tail -c 300 "$TMP/err")"; return 1; }
+	[ $rc = 1 ] || fail "exit status $rc after a refused allocation, wanted 1: $(tail -c 300 "$TMP/err")"
+	tail -n 1 "$TMP/err" | grep -q 'out of memory' ||
+		fail "last stderr line '$(tail -n 1 "$TMP/err")', wanted the out of memory error"
+	left=$(rel_leftover opensnoop $pid)
+	[ -z "$left" ] || { fail "left behind: $left"; rel_reap; }
+}
