@@ -352,8 +352,7 @@ static const char *field_str(struct tep_event *ev, struct tep_record *rec, const
 {
 	const char *s;
 
-	*n = 0;
-	s = tep_get_field_raw(NULL, ev, name, rec, n, 0);
+	s = decode_raw(ev, rec, name, n);
 	/* a fetched string keeps its NUL (an empty one is 1 byte); a failed
 	 * fetch leaves 0 bytes (shown as "(fault)") */
 	return s && *n > 0 ? s : NULL;

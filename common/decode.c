@@ -3,6 +3,7 @@
  * Fields are found in the format the kernel publishes for each event, so a field
  * added or moved by a newer kernel (block ioprio, 6.x) never shifts a value.
  */
+#include <arpa/inet.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,25 +105,73 @@ long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *f
 	}
 }
 
-/* decode_str - a char array or __data_loc string field, NUL-terminated into buf */
-const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
-		       char *buf, size_t len)
+/*
+ * decode_raw - see decode.h: the one reader of a field's bytes. A fixed
+ * field's slot, a __data_loc's (__rel_loc's) word and the offset and length
+ * in that word, which come from the record, are all checked against it.
+ */
+const void *decode_raw(struct tep_event *ev, struct tep_record *rec, const char *field, int *len)
 {
 	struct tep_format_field *f = find(ev, field);
 	const char *p, *data = rec->data;
 	int n = 0;
 
-	buf[0] = '\0';
-	if (!in_record(f, rec))
-		return buf;
+	*len = 0;
+	if (!data || !in_record(f, rec))
+		return NULL;
 	p = tep_get_field_raw(NULL, ev, field, rec, &n, 0);
-	/* a __data_loc's offset and length come from the record: check them */
-	if (!p || n <= 0 || p < data || p - data + (long long)n > rec->size)
+	if (!p || n < 0 || p < data || p - data + (long long)n > rec->size)
+		return NULL;
+	*len = n;
+	return p;
+}
+
+/* decode_str - a char array or __data_loc string field, NUL-terminated into buf */
+const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
+		       char *buf, size_t len)
+{
+	const char *p;
+	int n = 0;
+
+	buf[0] = '\0';
+	p = decode_raw(ev, rec, field, &n);
+	if (!p || n <= 0)
 		return buf;
 	if ((size_t)n >= len)
 		n = len - 1;
 	memcpy(buf, p, n);
 	buf[n] = '\0';
+	return buf;
+}
+
+/* decode_inet_v4 - see decode.h */
+int decode_inet_v4(struct tep_event *ev, struct tep_record *rec)
+{
+	static const unsigned char mapped[12] = { [10] = 0xff, [11] = 0xff };
+	static const unsigned char zero[16];
+	const unsigned char *p;
+	int len = 0;
+
+	if (decode_has(ev, "family"))
+		return decode_u64(ev, rec, "family") == AF_INET;
+	p = decode_raw(ev, rec, "saddr_v6", &len);
+	if (!p || len != 16)
+		return 1;
+	return !memcmp(p, mapped, 12) || !memcmp(p, zero, 16);
+}
+
+/* decode_endpoint - see decode.h */
+const char *decode_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
+			    const char *f4, const char *f6, unsigned int port, char *buf, size_t len)
+{
+	char addr[INET6_ADDRSTRLEN] = "-";
+	const void *p;
+	int n = 0;
+
+	p = decode_raw(ev, rec, v4 ? f4 : f6, &n);
+	if (p && n == (v4 ? 4 : 16))
+		inet_ntop(v4 ? AF_INET : AF_INET6, p, addr, sizeof(addr));
+	snprintf(buf, len, v4 ? "%s:%u" : "[%s]:%u", addr, port);
 	return buf;
 }
 

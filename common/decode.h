@@ -17,6 +17,19 @@ long long decode_s64(struct tep_event *ev, struct tep_record *rec, const char *f
 /* decode_str - a char array or __data_loc string field, NUL-terminated into buf */
 const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
 		       char *buf, size_t len);
+/*
+ * decode_raw - the bytes of a field (fixed, __data_loc or __rel_loc) and their
+ * number in *len, or NULL: only ever bytes inside the record. Every read of a
+ * field's bytes goes through it (or decode_str, decode_u64, ...).
+ */
+const void *decode_raw(struct tep_event *ev, struct tep_record *rec, const char *field, int *len);
+/* decode_inet_v4 - is a tcp event's socket IPv4: the family field, else a
+ * v4-mapped (or empty) saddr_v6 */
+int decode_inet_v4(struct tep_event *ev, struct tep_record *rec);
+/* decode_endpoint - "ADDR:PORT" (IPv6 "[ADDR]:PORT", "-" for an address the
+ * record does not hold) from the field f4 (v4) or f6 into buf */
+const char *decode_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
+			    const char *f4, const char *f6, unsigned int port, char *buf, size_t len);
 /* decode_pid - the common_pid of a record */
 int decode_pid(struct tep_event *ev, struct tep_record *rec);
 /* decode_record_ok - every field (fixed, __data_loc, __rel_loc) lies inside the record */

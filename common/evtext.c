@@ -191,7 +191,7 @@ static void user_string(struct line *l, struct tep_event *ev, struct tep_record 
 	snprintf(field, sizeof(field), "__%s_val", name);
 	if (!tep_find_field(ev, field))
 		return;
-	s = tep_get_field_raw(NULL, ev, field, rec, &n, 0);
+	s = decode_raw(ev, rec, field, &n);
 	if (!s || n <= 0)
 		return;
 	if (n > 512)

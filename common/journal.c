@@ -3,13 +3,18 @@
  * Where the kernel can do something only at the top level (function_graph on
  * 5.10 and 6.1, the function profiler), a run saves what it changes and the
  * undo stack writes it back at exit. SIGKILL skips the undo stack, so each
- * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID;
+ * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID-START
+ * (START: the run's start time, proc_start);
  * the next run of any tool that finds the run gone writes it back (as it reaps
  * the run's instance) and removes the file.
  *
  * The directory is root's and private (0700); it is refused if it is a link,
- * someone else's, or writable by others, and journals are created O_EXCL and
- * O_NOFOLLOW. A record is "FILE\nLENGTH\nCONTENT\n".
+ * someone else's, or open to anyone else (any mode bit for group or others),
+ * and journals are created O_EXCL and O_NOFOLLOW. A record is
+ * "FILE\nLENGTH\nCONTENT\n", FILE one of the files a run journals. A journal
+ * that is not one (malformed, another file, a second line in a file of one
+ * value) is written back in no part: it is renamed NAME.bad and named on
+ * stderr, never silently removed.
  *
  * One run at a time changes top-level settings: it holds an flock on
  * JOURNAL_DIR/lock (which names it) until it exits, and a dead run's journal
@@ -29,6 +34,7 @@
 
 #include "journal.h"
 #include "msg.h"
+#include "procread.h"
 #include "session.h"
 
 #define MAX_RECORDS 64
@@ -37,7 +43,8 @@ static int jfd = -1;
 static char jpath[128];
 static int lfd = -1;		/* the top-level lock, held until exit */
 
-/* dir_ok - JOURNAL_DIR exists (made if need be) as our own private directory */
+/* dir_ok - JOURNAL_DIR exists (made if need be) as root's private directory:
+ * mode 0700, owned by root, not a link */
 static int dir_ok(void)
 {
 	struct stat st;
@@ -46,24 +53,56 @@ static int dir_ok(void)
 		return -1;
 	if (lstat(JOURNAL_DIR, &st) < 0)
 		return -1;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022)) {
+	if (!S_ISDIR(st.st_mode) || st.st_uid != 0 || st.st_uid != geteuid() ||
+	    (st.st_mode & 077)) {
 		errno = EPERM;
 		return -1;
 	}
 	return 0;
 }
 
-/* name_ok - a top-level tracefs file name: no "..", no leading '/', plain characters */
-static int name_ok(const char *file)
-{
-	const char *p;
+/*
+ * The files a run journals (session_global_write: funccount's profiler,
+ * funcgraph's top-level graph), and whether one holds a list (one entry a
+ * line) or nothing but is emptied (the trace buffer, which held only the
+ * run's graph); the reaper writes back no other file, and no second line into
+ * a file of one value.
+ */
+enum { ONE, LIST, EMPTY };
+static const struct {
+	const char *name;
+	int kind;
+} journaled[] = {
+	{ "trace", EMPTY },
+	{ "current_tracer", ONE },
+	{ "tracing_on", ONE },
+	{ "max_graph_depth", ONE },
+	{ "function_profile_enabled", ONE },
+	{ "set_ftrace_filter", LIST },
+	{ "set_graph_function", LIST },
+	{ "set_ftrace_pid", LIST },
+	{ "set_ftrace_notrace_pid", LIST },
+	{ "options/sleep-time", ONE },
+	{ "options/funcgraph-tail", ONE },
+	{ "options/funcgraph-duration", ONE },
+	{ "options/funcgraph-proc", ONE },
+	{ "options/funcgraph-abstime", ONE },
+	{ "options/funcgraph-cpu", ONE },
+	{ "options/funcgraph-overhead", ONE },
+	{ "options/funcgraph-retval", ONE },
+};
 
-	if (!*file || *file == '/' || strstr(file, ".."))
-		return 0;
-	for (p = file; *p; p++)
-		if (!isalnum((unsigned char)*p) && !strchr("_-/", *p))
-			return 0;
-	return 1;
+/* record_ok - may FILE be written back with CONTENT: a journaled file, one
+ * line if it holds one value, nothing if it is only emptied */
+static int record_ok(const char *file, const char *content)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(journaled) / sizeof(journaled[0]); i++)
+		if (!strcmp(file, journaled[i].name))
+			return journaled[i].kind == LIST ||
+			       (journaled[i].kind == ONE ? !strchr(content, '\n') : !*content);
+	return 0;
 }
 
 /* write_all - the whole buffer or -1 */
@@ -101,10 +140,13 @@ int journal_note(const char *tool, const char *file, const char *content)
 	char head[128];
 	int n;
 
-	if (!name_ok(file))
+	if (!record_ok(file, content)) {
+		msg_warn("internal: %s is not a journaled file", file);
 		return -1;
+	}
 	if (jfd < 0) {
-		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d", tool, (int)getpid());
+		snprintf(jpath, sizeof(jpath), JOURNAL_DIR "/%s-%d-%llu", tool, (int)getpid(),
+			 proc_start(getpid()));
 		if (dir_ok() == 0) {
 			unlink(jpath);	/* a stale journal of a reused PID: ours now */
 			jfd = open(jpath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
@@ -146,11 +188,10 @@ int journal_parse(char *text, size_t len, void (*fn)(const char *file, const cha
 		errno = 0;
 		n = strtoul(num, &stop, 10);
 		room = (size_t)(end - nl - 1);	/* content and its '\n' must fit */
-		if (errno || *stop || room < 1 || n > room - 1 || nl[1 + n] != '\n' ||
-		    !name_ok(file))
+		if (errno || *stop || room < 1 || n > room - 1 || nl[1 + n] != '\n')
 			return -1;
 		nl[1 + n] = '\0';
-		if (memchr(nl + 1, '\0', n))
+		if (memchr(nl + 1, '\0', n) || !record_ok(file, nl + 1))
 			return -1;
 		fn(file, nl + 1, arg);
 		p = nl + 2 + n;
@@ -175,30 +216,40 @@ static void collect(const char *file, const char *content, void *arg)
 	}
 }
 
-/* put_back - write the settings of one dead run's journal back, newest first */
+/*
+ * put_back - write the settings of one dead run's journal back, newest first,
+ * and remove it; one that cannot be read as a journal is kept aside as
+ * NAME.bad, nothing of it written, and named on stderr
+ */
 static void put_back(int dirfd, const char *name)
 {
 	struct records r = { 0 };
 	struct stat st;
-	char *text;
-	ssize_t got;
+	char *text = NULL, bad[300];
+	ssize_t got = -1;
 	int fd, i;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid() ||
-	    st.st_size > (1 << 24) || !(text = malloc((size_t)st.st_size + 1))) {
-		close(fd);
-		return;
-	}
-	got = read(fd, text, (size_t)st.st_size);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == geteuid() &&
+	    st.st_size <= (1 << 24) && (text = malloc((size_t)st.st_size + 1)))
+		got = read(fd, text, (size_t)st.st_size);
 	close(fd);
-	if (got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0)
+	if (text && got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0) {
 		for (i = r.n - 1; i >= 0; i--)
 			tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+		unlinkat(dirfd, name, 0);
+	} else {
+		snprintf(bad, sizeof(bad), "%s.bad", name);
+		if (renameat(dirfd, name, dirfd, bad) == 0)
+			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back, "
+				 "kept as %s", JOURNAL_DIR, name, bad);
+		else
+			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back",
+				 JOURNAL_DIR, name);
+	}
 	free(text);
-	unlinkat(dirfd, name, 0);
 }
 
 /*
@@ -262,32 +313,53 @@ int journal_lock(const char *tool, char *holder, size_t len)
 	return 0;
 }
 
-/* journal_reap - see journal.h */
-void journal_reap(int (*dead)(const char *tool, int pid))
+/* journal_name - split a journal's name "TOOL-PID-START" (or an older
+ * "TOOL-PID": start 0); -1 for any other name */
+static int journal_name(const char *name, char *tool, size_t len, int *pid,
+			unsigned long long *start)
 {
+	const char *dash = strchr(name, '-');
+	size_t n = dash ? (size_t)(dash - name) : 0;
+	char *end;
+
+	if (!dash || n == 0 || n >= len || !isdigit((unsigned char)dash[1]))
+		return -1;
+	memcpy(tool, name, n);
+	tool[n] = '\0';
+	*pid = (int)strtol(dash + 1, &end, 10);
+	*start = 0;
+	if (*end == '-' && isdigit((unsigned char)end[1]))
+		*start = strtoull(end + 1, &end, 10);
+	return *end ? -1 : 0;
+}
+
+/* journal_reap - see journal.h */
+void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start))
+{
+	unsigned long long start, me = proc_start(getpid());
 	struct dirent *d;
 	char tool[32];
 	DIR *dir;
 	struct stat st;
-	int pid, fd = lfd;
+	int pid, fd = lfd, gone, dfd;
 
 	/* no directory, no journal (and none made here); a bad one is not read */
 	if (lstat(JOURNAL_DIR, &st) < 0 || dir_ok() < 0)
 		return;
-	dir = opendir(JOURNAL_DIR);
-	if (!dir)
+	dfd = open(JOURNAL_DIR, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (dfd < 0)
 		return;
+	/* the directory read is the one checked: still root's, private, not a link */
+	if (fstat(dfd, &st) < 0 || st.st_uid != 0 || (st.st_mode & 077) || !(dir = fdopendir(dfd))) {
+		close(dfd);
+		return;
+	}
 	while ((d = readdir(dir))) {
-		char *dash = strrchr(d->d_name, '-');
-		size_t n = dash ? (size_t)(dash - d->d_name) : 0;
-
-		if (!dash || n == 0 || n >= sizeof(tool) || !isdigit((unsigned char)dash[1]))
+		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
 			continue;
-		memcpy(tool, d->d_name, n);
-		tool[n] = '\0';
-		pid = atoi(dash + 1);
-		/* our own PID before we noted anything: a dead run's, reused */
-		if (!(pid == (int)getpid() ? jfd < 0 : dead(tool, pid)))
+		/* our own PID: ours if it has our start time, else a dead run's */
+		gone = pid == (int)getpid() ? start != me : dead(tool, pid, start);
+		if (!gone)
 			continue;
 		/* under the lock: a run holding it is live, and its settings stay */
 		if (fd < 0 && (fd = lock_try(NULL, 0)) < 0)

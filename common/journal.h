@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-/* where the journals live: root's, mode 0700, one file TOOL-PID per run */
+/* where the journals live: root's, mode 0700, one file TOOL-PID-START per run */
 #define JOURNAL_DIR "/run/ftt"
 
 /*
@@ -15,11 +15,12 @@
  */
 int journal_note(const char *tool, const char *file, const char *content);
 /*
- * journal_reap - for every journal whose run is gone (dead(tool, pid) true),
+ * journal_reap - for every journal whose run is gone (dead(tool, pid, start)
+ * true; start 0 in an older journal's name that has none),
  * write its settings back at the top level, newest first, and remove it;
  * only under the lock (journal_lock): while another run holds it, nothing
  */
-void journal_reap(int (*dead)(const char *tool, int pid));
+void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start));
 /*
  * journal_lock - make this run (TOOL) the one that changes top-level settings,
  * until it exits. 0 (also if held already); -1 if another run holds it, its
@@ -27,7 +28,9 @@ void journal_reap(int (*dead)(const char *tool, int pid));
  */
 int journal_lock(const char *tool, char *holder, size_t len);
 /* journal_parse - the records of a journal's text: calls fn(file, content)
- * for each, in the order they were noted; -1 if the text is malformed */
+ * for each, in the order they were noted; -1 if the text is malformed or a
+ * record is not one a run writes (a file not journaled, a second line in a
+ * file of one value) */
 int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
 		  void *arg);
 

@@ -136,7 +136,7 @@ int khist_synth(const char *name, const char *fields)
 		return -1;
 	if (asprintf(&def, "%s %s", name, fields) < 0 || asprintf(&line, "%s\n", def) < 0)
 		msg_die(EXIT_ERR, "out of memory");
-	tracefs_error_clear(NULL);
+	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
 	if (rc >= 0)
@@ -156,7 +156,8 @@ static int write_trigger(struct session *s, const char *sys, const char *ev, con
 	path = event_file(sys, ev, "trigger");
 	if (asprintf(&line, "%s\n", cmd) < 0)
 		msg_die(EXIT_ERR, "out of memory");
-	tracefs_error_clear(s->inst);
+	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
+	msg_kernel_mark(s->inst);
 	rc = tracefs_instance_file_append(s->inst, path, line);
 	free(line);
 	free(path);

@@ -1,9 +1,11 @@
 /* msg.c - error and warning messages, prefixed with the tool name */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "msg.h"
 
@@ -13,8 +15,18 @@ const char *msg_prog = "ftt";
 void msg_init(const char *prog)
 {
 	const char *p = strrchr(prog, '/');
+	int fd, n;
 
 	msg_prog = p ? p + 1 : prog;
+	/*
+	 * descriptors 0-2 closed at the start (tool <&-) would be the first
+	 * files the tool opens (tracefs, /proc): a print would go into one, and
+	 * a descriptor 0 is easily taken for "none". /dev/null holds them.
+	 */
+	for (fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    (n = open("/dev/null", fd ? O_WRONLY : O_RDONLY)) >= 0 && n != fd)
+			close(n);
 }
 
 /* msg_vline - format a message that quotes user input as one line: control bytes become '?' */
@@ -89,6 +101,30 @@ static void kernel_reason(char *log, char *buf, size_t len)
 	snprintf(buf, len, "%s", reason);
 }
 
+/* the last error_log entries before a write (msg_kernel_mark): older ones are not its reason */
+static char *mark_top, *mark_inst;
+
+/* msg_kernel_mark - see msg.h */
+void msg_kernel_mark(struct tracefs_instance *inst)
+{
+	free(mark_top);
+	free(mark_inst);
+	mark_top = tracefs_error_last(NULL);
+	mark_inst = inst ? tracefs_error_last(inst) : NULL;
+}
+
+/* last_new - the last entry of inst's error_log if it came after the mark, else NULL */
+static char *last_new(struct tracefs_instance *inst, const char *mark)
+{
+	char *log = tracefs_error_last(inst);
+
+	if (log && mark && !strcmp(log, mark)) {
+		free(log);
+		return NULL;
+	}
+	return log;
+}
+
 /* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
 void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 {
@@ -97,9 +133,9 @@ void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 	va_list ap;
 	int err = errno;
 
-	log = tracefs_error_last(inst);
+	log = last_new(inst, inst ? mark_inst : mark_top);
 	if (!log && inst)
-		log = tracefs_error_last(NULL);
+		log = last_new(NULL, mark_top);
 	if (log) {
 		kernel_reason(log, reason, sizeof(reason));
 		free(log);

@@ -13,7 +13,8 @@
 
 extern const char *msg_prog;
 
-/* msg_init - remember the tool name used as the message prefix */
+/* msg_init - remember the tool name used as the message prefix; descriptors
+ * 0-2 opened on /dev/null where they are closed */
 void msg_init(const char *prog);
 /* msg_vline - format a message that quotes user input as one line: control bytes become '?' */
 void msg_vline(FILE *f, const char *fmt, va_list ap);
@@ -22,6 +23,13 @@ void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* msg_die - msg_warn, then exit(status); the session cleanup runs from atexit */
 void msg_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
+/*
+ * msg_kernel_mark - note the last entries of the top-level error_log and of
+ * inst's (NULL: none) before a write the kernel may refuse: msg_kernel then
+ * takes only a newer entry for its reason. The top-level log is the user's
+ * and is never cleared; an instance's own log may be (tracefs_error_clear).
+ */
+void msg_kernel_mark(struct tracefs_instance *inst);
 /* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
 void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

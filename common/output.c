@@ -1,4 +1,4 @@
-/* output.c - where event lines go: stdout live, or memory until the end (-d)
+/* output.c - where event lines go: stdout live, or a temporary file until the end (-d)
  *
  * Live output is fully buffered and flushed once per batch of events drained
  * from the kernel, so a pipe sees each line promptly without a write() per line.
@@ -19,9 +19,40 @@
 #include "signals.h"
 
 FILE *out;
-static char *mem_buf;
+static char *mem_buf;		/* -d without a temporary file: memory */
 static size_t mem_len;
-static int buffered_mode, broken, is_pipe;
+static int buffered_mode, spilled, broken, is_pipe;
+
+/*
+ * spill_file - an unlinked file in $TMPDIR (default /tmp) for -d's output, so
+ * a long run's lines take disk, not the tool's memory; NULL (errno) if none
+ */
+static FILE *spill_file(void)
+{
+	const char *dir = getenv("TMPDIR");
+	char path[4096];
+	FILE *f;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
+		if (snprintf(path, sizeof(path), "%s/ftt-out-XXXXXX", dir) >= (int)sizeof(path)) {
+			errno = ENAMETOOLONG;
+			return NULL;
+		}
+		fd = mkstemp(path);
+		if (fd >= 0)
+			unlink(path);
+	}
+	if (fd < 0)
+		return NULL;
+	f = fdopen(fd, "w+");
+	if (!f)
+		close(fd);
+	return f;
+}
 
 /* out_init - live (buffered == 0) or buffered-until-out_finish output */
 void out_init(int buffered)
@@ -32,12 +63,37 @@ void out_init(int buffered)
 	is_pipe = fstat(STDOUT_FILENO, &st) == 0 && S_ISFIFO(st.st_mode);
 	out = stdout;
 	if (buffered) {
-		out = open_memstream(&mem_buf, &mem_len);
+		out = spill_file();
+		spilled = out != NULL;
+		if (!out) {
+			msg_warn("no temporary file in %s (%s): the output waits in memory",
+				 getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp",
+				 strerror(errno));
+			out = open_memstream(&mem_buf, &mem_len);
+		}
 		if (!out) {
 			out = stdout;
 			buffered_mode = 0;
 		}
 	}
+}
+
+/* copy_spill - the temporary file's lines to stdout; -1 if stdout refused them */
+static int copy_spill(FILE *f)
+{
+	char buf[65536];
+	size_t n;
+
+	if (fflush(f) == EOF || fseek(f, 0, SEEK_SET) < 0) {
+		msg_warn("the output kept for the end could not be read back:");
+		return 0;
+	}
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		if (fwrite(buf, 1, n, stdout) < n)
+			return -1;
+	if (ferror(f))
+		msg_warn("the output kept for the end could not be read back in full:");
+	return 0;
 }
 
 /* stdout_gone - has the pipe's reader closed its end? */
@@ -89,13 +145,15 @@ void out_batch_end(void)
 void out_finish(void)
 {
 	if (buffered_mode && out != stdout) {
+		if (spilled && !broken && copy_spill(out) < 0)
+			set_broken();
 		fclose(out);
 		out = stdout;
 		if (mem_len && !broken && fwrite(mem_buf, 1, mem_len, stdout) < mem_len)
 			set_broken();
 		free(mem_buf);
 		mem_buf = NULL;
-		buffered_mode = 0;
+		buffered_mode = spilled = 0;
 	}
 	if (!broken && fflush(stdout) == EOF)
 		set_broken();

@@ -1,10 +1,11 @@
-/* output.h - where event lines go: stdout live, or memory until the end (-d) */
+/* output.h - where event lines go: stdout live, or a temporary file until the end (-d) */
 #ifndef FTT_OUTPUT_H
 #define FTT_OUTPUT_H
 
 #include <stdio.h>
 
-/* the stream handlers print to: stdout when live, a memory buffer when buffered */
+/* the stream handlers print to: stdout when live; when buffered, an unlinked
+ * file in $TMPDIR (memory if none can be made) */
 extern FILE *out;
 
 /* out_init - live (buffered == 0) or buffered-until-out_finish output */

@@ -184,12 +184,18 @@ void probes_funcs_free(char **list)
 	free(list);
 }
 
-/* remove_probe - undo action: disable the probe everywhere, then delete it */
+/*
+ * remove_probe - undo action: delete the probe. Once the run's instances have
+ * their events off (session_events_off) a plain delete works; only if the
+ * probe is still enabled somewhere else is it disabled everywhere first, a
+ * walk of every event directory of every instance (seconds for a reader
+ * starved of CPU by the flood it traces)
+ */
 static void remove_probe(void *arg)
 {
 	struct tracefs_dynevent *ev = arg;
 
-	if (tracefs_dynevent_destroy(ev, true) < 0)
+	if (tracefs_dynevent_destroy(ev, false) < 0 && tracefs_dynevent_destroy(ev, true) < 0)
 		msg_warn("could not remove a probe of this run:");
 	tracefs_dynevent_free(ev);
 }
@@ -199,10 +205,11 @@ static struct tracefs_dynevent **own_evs;
 static size_t nr_evs, cap_evs;
 static int evs_armed;
 
-/* remove_probes - undo action: disable each probe everywhere, then delete it */
+/* remove_probes - undo action: delete each probe (remove_probe) */
 static void remove_probes(void *arg)
 {
 	(void)arg;
+	session_events_off();
 	while (nr_evs > 0)
 		remove_probe(own_evs[--nr_evs]);
 }
@@ -228,7 +235,7 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 {
 	if (!ev)
 		return -1;
-	tracefs_error_clear(NULL);
+	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	if (tracefs_dynevent_create(ev) < 0) {
 		int err = errno;
 

@@ -3,6 +3,7 @@
  * One open, read and close per call; callers read a process once, when they
  * first meet it, not per event.
  */
+#include <ctype.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,4 +62,38 @@ long proc_status(int pid, const char *key)
 
 	snprintf(path, sizeof(path), "/proc/%d/status", pid);
 	return proc_file_number(path, key);
+}
+
+/* proc_start - when pid started (field 22 of /proc/PID/stat, clock ticks after boot); 0 */
+unsigned long long proc_start(int pid)
+{
+	char path[64], buf[1024], *p, *end;
+	unsigned long long v;
+	ssize_t n;
+	int fd, i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "PID (COMM) STATE ...": the name may hold spaces and ')', so from the last ')' */
+	p = strrchr(buf, ')');
+	if (!p)
+		return 0;
+	/* the 20th space after it starts field 22 */
+	for (i = 0; i < 20; i++) {
+		p = strchr(p + 1, ' ');
+		if (!p)
+			return 0;
+	}
+	p++;
+	if (!isdigit((unsigned char)*p))
+		return 0;
+	v = strtoull(p, &end, 10);
+	return *end == ' ' || *end == '\n' || *end == '\0' ? v : 0;
 }

@@ -17,5 +17,11 @@ int proc_comm(int pid, char *buf, size_t len);
 long proc_file_number(const char *path, const char *key);
 /* proc_status - the first number of the "Key:" line of /proc/PID/status (Uid, PPid, Tgid) */
 long proc_status(int pid, const char *key);
+/*
+ * proc_start - when pid started, in clock ticks after boot (field 22 of
+ * /proc/PID/stat): with the PID it names one process for the life of the
+ * system, where a PID alone is reused. 0 if it cannot be read.
+ */
+unsigned long long proc_start(int pid);
 
 #endif

@@ -22,9 +22,11 @@
 #include "khist.h"
 #include "msg.h"
 #include "options.h"
+#include "procread.h"
 #include "session.h"
 
 #define MAX_UNDO 64
+#define MAX_MADE 8	/* instances of one run: its own and its companions */
 
 struct undo {
 	void (*fn)(void *);
@@ -73,11 +75,28 @@ void session_close(void)
 	}
 }
 
+/* the instances this run made and has not removed yet */
+static struct session *made[MAX_MADE];
+
+/* session_events_off - see session.h */
+void session_events_off(void)
+{
+	int i;
+
+	for (i = 0; i < MAX_MADE; i++)
+		if (made[i] && made[i]->inst)
+			tracefs_instance_file_write(made[i]->inst, "events/enable", "0");
+}
+
 /* destroy_instance - undo action: remove the private instance */
 static void destroy_instance(void *arg)
 {
 	struct session *s = arg;
+	int i;
 
+	for (i = 0; i < MAX_MADE; i++)
+		if (made[i] == s)
+			made[i] = NULL;
 	if (!s->inst)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
@@ -94,10 +113,17 @@ static void destroy_instance(void *arg)
  * recorded in it until the tool has set everything up. -1 if refused */
 static int make_instance(struct session *s)
 {
+	int i;
+
 	s->inst = tracefs_instance_create(s->name);
 	if (!s->inst)
 		return -1;
 	session_defer(destroy_instance, s);
+	for (i = 0; i < MAX_MADE; i++)
+		if (!made[i]) {
+			made[i] = s;
+			break;
+		}
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	return 0;
 }
@@ -111,31 +137,37 @@ int session_companion(struct session *s, const char *suffix, struct session *c)
 	return make_instance(c);
 }
 
-/* run_is_dead - is the run TOOL with PID gone (or the PID reused by another program)? */
-static int run_is_dead(const char *tool, int pid)
+/*
+ * run_is_dead - is the run TOOL with PID, started at START, gone?
+ *
+ * A PID is reused and a name is anyone's to take: the owner is the process
+ * with that PID and that start time (proc_start). A name without a start time
+ * (made by an older version) is taken as live while its PID exists.
+ */
+static int run_is_dead(const char *tool, int pid, unsigned long long start)
 {
-	char path[64], comm[64] = "";
-	FILE *f;
+	unsigned long long now;
 
+	(void)tool;
 	if (pid <= 0)
 		return 0;
 	if (kill(pid, 0) < 0 && errno == ESRCH)
 		return 1;
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
-	f = fopen(path, "re");
-	if (!f)
+	if (!start)
 		return 0;
-	if (!fgets(comm, sizeof(comm), f))
-		comm[0] = '\0';
-	fclose(f);
-	comm[strcspn(comm, "\n")] = '\0';
-	return strncmp(comm, tool, 15) != 0;
+	now = proc_start(pid);
+	return now && now != start;
 }
 
-/* parse_owner - split "ftt?TOOL?PID..." (sep '-' or '_') into tool and pid */
-static int parse_owner(const char *name, char sep, char *tool, size_t len, int *pid)
+/*
+ * parse_owner - split "ftt?TOOL?PID?START..." (sep '-' or '_') into tool, pid
+ * and start; start is 0 in an older name, "ftt?TOOL?PID..."
+ */
+static int parse_owner(const char *name, char sep, char *tool, size_t len, int *pid,
+		       unsigned long long *start)
 {
 	const char *p = name + strlen(SESSION_PREFIX), *q;
+	char *end;
 	size_t n;
 
 	if (strncmp(name, SESSION_PREFIX, strlen(SESSION_PREFIX)) || *p != sep)
@@ -149,7 +181,15 @@ static int parse_owner(const char *name, char sep, char *tool, size_t len, int *
 		return -1;
 	memcpy(tool, p, n);
 	tool[n] = '\0';
-	*pid = atoi(q + 1);
+	*pid = (int)strtol(q + 1, &end, 10);
+	*start = 0;
+	if (*end == sep && isdigit((unsigned char)end[1])) {
+		q = end + 1;
+		*start = strtoull(q, &end, 10);
+		/* what follows: a companion's suffix ("-k0"), an event ("/EVENT") */
+		if (*end && *end != sep && *end != '/')
+			*start = 0;
+	}
 	return 0;
 }
 
@@ -159,13 +199,14 @@ static void reap_instances(void)
 	/* all names: parse_owner checks the prefix (libtracefs 1.6.4 leaks a regex) */
 	char **names = tracefs_instances(NULL);
 	char tool[32];
+	unsigned long long start;
 	int i, pid;
 
 	for (i = 0; names && names[i]; i++) {
 		struct tracefs_instance *inst;
 
-		if (parse_owner(names[i], '-', tool, sizeof(tool), &pid) ||
-		    !run_is_dead(tool, pid))
+		if (parse_owner(names[i], '-', tool, sizeof(tool), &pid, &start) ||
+		    !run_is_dead(tool, pid, start))
 			continue;
 		inst = tracefs_instance_create(names[i]);
 		if (!inst)
@@ -184,6 +225,7 @@ static void reap_instances(void)
 static void reap_dynevents(const char *file)
 {
 	char *text, *line, *save = NULL, tool[32], cmd[256];
+	unsigned long long start;
 	int pid;
 
 	if (!tracefs_file_exists(NULL, file))
@@ -201,10 +243,10 @@ static void reap_dynevents(const char *file)
 		*end = '\0';
 		/* "GROUP/EVENT" for probes, "EVENT" for synthetic events */
 		ev = strchr(name, '/');
-		if (parse_owner(name, '_', tool, sizeof(tool), &pid) &&
-		    (!ev || parse_owner(ev + 1, '_', tool, sizeof(tool), &pid)))
+		if (parse_owner(name, '_', tool, sizeof(tool), &pid, &start) &&
+		    (!ev || parse_owner(ev + 1, '_', tool, sizeof(tool), &pid, &start)))
 			continue;
-		if (!run_is_dead(tool, pid))
+		if (!run_is_dead(tool, pid, start))
 			continue;
 		snprintf(cmd, sizeof(cmd), "-:%s\n", name);
 		tracefs_instance_file_append(NULL, file, cmd);
@@ -232,15 +274,16 @@ static void at_exit(void)
 struct session *session_open(const char *tool)
 {
 	struct session *s = &the_session;
+	unsigned long long start = proc_start(getpid());
 
 	session_tracefs();
+	if (!start)
+		msg_die(EXIT_ERR, "cannot read /proc/self/stat (is /proc mounted?)");
+	/* the PID with its start time: other runs tell a live run from a dead one by both */
 	snprintf(s->tool, sizeof(s->tool), "%s", tool);
-	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d", tool, (int)getpid());
-	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d", tool, (int)getpid());
-	/*
-	 * other runs tell a live run from a dead one by its comm: make it the
-	 * tool's name even when the executable is a renamed copy or a symlink
-	 */
+	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
+	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
+	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
 	session_reap();
 	atexit(at_exit);
@@ -370,8 +413,8 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 	/* the user's part must not close the parentheses it is wrapped in */
 	if (shown && opt_filter_ok(shown))
 		opt_usage("filter '%.60s': %s", shown, opt_filter_ok(shown));
-	tracefs_error_clear(s->inst);
-	tracefs_error_clear(NULL);
+	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
+	msg_kernel_mark(s->inst);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
 		int err = errno;
 
@@ -556,6 +599,29 @@ int session_append(struct session *s, int top, const char *file, const char *val
 			return -1;
 	}
 	return tracefs_instance_file_append(top ? NULL : s->inst, file, value) < 0 ? -1 : 0;
+}
+
+/* session_buffer_entries - see session.h */
+long session_buffer_entries(struct tracefs_instance *inst)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), sum = 0, cpu;
+	char path[64], *text, *e;
+	int seen = 0;
+
+	for (cpu = 0; cpu < ncpu && cpu < 8192; cpu++) {
+		snprintf(path, sizeof(path), "per_cpu/cpu%ld/stats", cpu);
+		if (!tracefs_file_exists(inst, path))
+			continue;
+		text = tracefs_instance_file_read(inst, path, NULL);
+		if (!text)
+			return -1;
+		e = strstr(text, "entries:");
+		if (e)
+			sum += strtol(e + 8, NULL, 10);
+		seen += e != NULL;
+		free(text);
+	}
+	return seen ? sum : -1;
 }
 
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */

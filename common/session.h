@@ -4,13 +4,16 @@
 
 #include <tracefs.h>
 
-/* prefix of every instance ("ftt-TOOL-PID") and probe group ("ftt_TOOL_PID") */
+/*
+ * prefix of every instance ("ftt-TOOL-PID-START") and probe group
+ * ("ftt_TOOL_PID_START"), START the run's start time (proc_start)
+ */
 #define SESSION_PREFIX "ftt"
 
 struct session {
 	char tool[32];
-	char name[64];		/* instance name, ftt-TOOL-PID */
-	char group[64];		/* dynamic event group, ftt_TOOL_PID */
+	char name[64];		/* instance name, ftt-TOOL-PID-START */
+	char group[64];		/* dynamic event group, ftt_TOOL_PID_START */
 	struct tracefs_instance *inst;
 	struct tep_handle *tep;
 };
@@ -27,6 +30,12 @@ struct session *session_open(const char *tool);
 int session_companion(struct session *s, const char *suffix, struct session *c);
 /* session_defer - push an undo action; they run in reverse at exit */
 void session_defer(void (*fn)(void *), void *arg);
+/*
+ * session_events_off - disable every event in the instances this run made
+ * (one write each): probes can then be deleted without the walk over every
+ * instance's events that deleting an enabled probe needs
+ */
+void session_events_off(void);
 /* session_close - run the undo stack and remove the instance (idempotent) */
 void session_close(void);
 /* session_reap - remove instances and probes left by runs that no longer exist */
@@ -50,6 +59,11 @@ void session_buffer_kb(struct session *s, int kb);
 void session_start(struct session *s);
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */
 int session_clock(struct session *s, const char *clock);
+/*
+ * session_buffer_entries - the events held in inst's ring buffer (NULL: the
+ * top level's), summed over the CPUs' stats; -1 if they cannot be read
+ */
+long session_buffer_entries(struct tracefs_instance *inst);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*

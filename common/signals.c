@@ -6,9 +6,14 @@
  * (nanosleep, poll) are never restarted. A reader that takes nothing at all
  * would then hold the tool in its write forever; a second stop signal makes a
  * pipe on stdout non-blocking, so the write fails, the output is dropped (said
- * on stderr by output.c) and the tool ends, tracing state put back.
+ * on stderr by output.c) and the tool ends, tracing state put back. The pipe
+ * is shared (the shell, the other commands of a pipeline): at exit, its flags
+ * are put back as they were, after what stdio still holds is dropped.
  */
 #include <fcntl.h>
+#include <stdio.h>
+#include <stdio_ext.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -18,6 +23,8 @@
 volatile sig_atomic_t sig_stop;
 static volatile sig_atomic_t stops;	/* stop signals received (SIGPIPE aside) */
 static int out_is_pipe;
+static int out_flags = -1;		/* stdout's file status flags at the start */
+static volatile sig_atomic_t out_nonblock;	/* set by a second stop */
 
 /* on_signal - set the flag; the second stop lets a stuck write to a pipe fail */
 static void on_signal(int sig)
@@ -26,10 +33,22 @@ static void on_signal(int sig)
 
 	if (sig != SIGPIPE && ++stops >= 2 && out_is_pipe) {
 		fl = fcntl(STDOUT_FILENO, F_GETFL);
-		if (fl >= 0)
-			fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK);
+		if (fl >= 0 && fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK) == 0)
+			out_nonblock = 1;
 	}
 	sig_stop = 1;
+}
+
+/* restore_out - at exit: stdout's pipe blocking again, as the others sharing it left it */
+static void restore_out(void)
+{
+	if (!out_nonblock || out_flags < 0)
+		return;
+	/* what stdio still holds would block the exit in its last flush: dropped */
+	fflush(stdout);
+	__fpurge(stdout);
+	fcntl(STDOUT_FILENO, F_SETFL, out_flags);
+	out_nonblock = 0;
 }
 
 /* sig_init - SIGINT/TERM/HUP/QUIT/PIPE set sig_stop; calls restart */
@@ -42,6 +61,11 @@ void sig_init(void)
 
 	out_is_pipe = fstat(STDOUT_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) ||
 							  S_ISSOCK(st.st_mode));
+	if (out_is_pipe) {
+		out_flags = fcntl(STDOUT_FILENO, F_GETFL);
+		/* registered before the session's cleanup, so it runs after it */
+		atexit(restore_out);
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sa.sa_flags = SA_RESTART;

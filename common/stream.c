@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <kbuffer.h>
 #include <unistd.h>
 
 #include "clock.h"
@@ -28,6 +29,9 @@
 #define BUF_KB_CPU (32 * 1024)	/* ring buffer per CPU while streaming ... */
 #define BUF_KB_ALL (64 * 1024)	/* ... at most this much over all CPUs ... */
 #define BUF_MEM_SHARE 128	/* ... and at most 1/128 of the memory available */
+#define DRAIN_RECORDS 16384	/* a drain hands on at most this many records ... */
+#define DRAIN_S 0.25		/* ... or reads this long, then the loop's other work runs */
+#define STOP_S 0.5		/* after a stop signal, what is left is read this long at most */
 
 struct handler {
 	int id;			/* event id, -1 for the catch-all */
@@ -38,7 +42,6 @@ struct handler {
 static struct handler handlers[MAX_HANDLERS];
 static int nr_handlers;
 static unsigned long long missed, gaps;
-static int follow_set;
 static void (*gap_fn)(int cpu, void *ctx);
 static void *gap_ctx;
 static void (*drained_fn)(int last);
@@ -55,7 +58,7 @@ void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
 }
 
 /* dispatch - hand one record to the handler registered for its event */
-static int dispatch(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+static void dispatch(struct tep_event *ev, struct tep_record *rec, int cpu)
 {
 	struct handler *any = NULL;
 	int i;
@@ -63,26 +66,154 @@ static int dispatch(struct tep_event *ev, struct tep_record *rec, int cpu, void 
 	for (i = 0; i < nr_handlers; i++) {
 		if (handlers[i].id == ev->id) {
 			handlers[i].fn(ev, rec, cpu, handlers[i].ctx);
-			return 0;
+			return;
 		}
 		if (handlers[i].id == -1)
 			any = &handlers[i];
 	}
 	if (any)
 		any->fn(ev, rec, cpu, any->ctx);
+}
+
+/* stat_sum - sum "key: N" over every CPU's stats file of the instance */
+static unsigned long long stat_sum(struct session *s, const char *key)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	unsigned long long sum = 0;
+	char path[64], *text, *p;
+
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		snprintf(path, sizeof(path), "per_cpu/cpu%ld/stats", cpu);
+		text = tracefs_instance_file_read(s->inst, path, NULL);
+		if (!text)
+			continue;
+		p = strstr(text, key);
+		if (p)
+			sum += strtoull(p + strlen(key), NULL, 10);
+		free(text);
+	}
+	return sum;
+}
+
+/* ---- reading the per-CPU buffers ---- */
+
+/* a CPU's reader: its trace_pipe_raw, the page read last and the record at hand */
+struct cursor {
+	struct tracefs_cpu *tcpu;
+	struct kbuffer *kbuf;
+	void *page;
+	int cpu;
+	int paged;		/* kbuf holds a page */
+	int at;			/* rec and ev hold the next record */
+	struct tep_record rec;
+	struct tep_event *ev;
+};
+
+static struct cursor *cursors;
+static int nr_cursors;
+static struct session *cursors_of;
+
+/* close_cursors - undo action: the descriptors go before the instance they read */
+static void close_cursors(void *arg)
+{
+	int i;
+
+	for (i = 0; i < nr_cursors; i++) {
+		tracefs_cpu_close(cursors[i].tcpu);
+		kbuffer_free(cursors[i].kbuf);
+		free(cursors[i].page);
+	}
+	free(cursors);
+	cursors = NULL;
+	nr_cursors = 0;
+}
+
+/* open_cursors - a reader per CPU, kept for the whole run (a page read is never dropped) */
+static void open_cursors(struct session *s)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
+	enum kbuffer_long_size lsize = tep_get_header_page_size(s->tep) == 8 ?
+				       KBUFFER_LSIZE_8 : KBUFFER_LSIZE_4;
+	enum kbuffer_endian endian = tep_is_file_bigendian(s->tep) ?
+				     KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
+
+	cursors = calloc(ncpu > 0 ? ncpu : 1, sizeof(*cursors));
+	if (!cursors)
+		msg_die(EXIT_ERR, "out of memory");
+	cursors_of = s;
+	session_defer(close_cursors, NULL);
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		struct cursor *c = &cursors[nr_cursors];
+
+		c->tcpu = tracefs_cpu_open(s->inst, (int)cpu, true);
+		if (!c->tcpu) {
+			if (errno != ENOENT)
+				msg_warn("WARNING: cannot read CPU %ld's buffer: %s; its events are not shown",
+					 cpu, strerror(errno));
+			continue;
+		}
+		c->cpu = (int)cpu;
+		c->page = malloc(tracefs_cpu_read_size(c->tcpu));
+		c->kbuf = kbuffer_alloc(lsize, endian);
+		nr_cursors++;
+		if (!c->page || !c->kbuf)
+			msg_die(EXIT_ERR, "out of memory");
+	}
+}
+
+/* next_page - read c's next page from the kernel; 0 if there was none */
+static int next_page(struct cursor *c)
+{
+	int n = tracefs_cpu_read(c->tcpu, c->page, true);
+
+	if (n <= 0)
+		return 0;
+	if (kbuffer_load_subbuffer(c->kbuf, c->page) < 0 || kbuffer_subbuffer_size(c->kbuf) > n) {
+		msg_warn("WARNING: CPU %d: a page of its buffer could not be parsed; its events are lost",
+			 c->cpu);
+		c->paged = 0;
+		return 1;
+	}
+	c->paged = 1;
+	return 1;
+}
+
+/* advance - load c's next record of a known event; 0 if the kernel holds none now */
+static int advance(struct session *s, struct cursor *c)
+{
+	unsigned long long ts;
+	void *data;
+
+	c->at = 0;
+	do {
+		while (c->paged && (data = kbuffer_read_event(c->kbuf, &ts))) {
+			memset(&c->rec, 0, sizeof(c->rec));
+			c->rec.ts = ts;
+			c->rec.size = kbuffer_event_size(c->kbuf);
+			c->rec.record_size = kbuffer_curr_size(c->kbuf);
+			c->rec.missed_events = kbuffer_missed_events(c->kbuf);
+			c->rec.cpu = c->cpu;
+			c->rec.data = data;
+			c->rec.ref_count = 1;
+			kbuffer_next_event(c->kbuf, NULL);
+			c->ev = tep_find_event(s->tep, tep_data_type(s->tep, &c->rec));
+			if (c->ev) {
+				c->at = 1;
+				return 1;
+			}
+		}
+	} while (next_page(c));
 	return 0;
 }
 
 /* on_missed - a record that follows a gap: count what the kernel says was lost */
-static int on_missed(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+static void on_missed(struct tep_record *rec, int cpu)
 {
 	if (rec->missed_events > 0)
 		missed += rec->missed_events;
-	if (rec->missed_events)
-		gaps++;
-	if (rec->missed_events && gap_fn)
+	gaps++;
+	if (gap_fn)
 		gap_fn(cpu, gap_ctx);
-	return 0;
 }
 
 /* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
@@ -104,14 +235,62 @@ void stream_on_drained(void (*fn)(int last))
 	drained_fn = fn;
 }
 
-/* stream_drain - dispatch whatever the kernel holds now */
-void stream_drain(struct session *s)
+/*
+ * drain - dispatch, merged by time over the CPUs, what the kernel holds now;
+ * stop early (1) after DRAIN_RECORDS records, at `until`, or at a stop signal
+ * when stop_on_signal: the rest waits, in the kernel or in a cursor, for the
+ * next drain. 0 once every CPU was found empty.
+ */
+static int drain(struct session *s, double until, int stop_on_signal)
 {
-	if (!follow_set) {
-		tracefs_follow_missed_events(s->inst, on_missed, NULL);
-		follow_set = 1;
+	struct cursor *c;
+	long n;
+	int i;
+
+	if (!cursors)
+		open_cursors(s);
+	else if (cursors_of != s)
+		msg_die(EXIT_ERR, "internal: one stream per run");
+	for (i = 0; i < nr_cursors; i++)
+		if (!cursors[i].at)
+			advance(s, &cursors[i]);
+	for (n = 0;; n++) {
+		for (c = NULL, i = 0; i < nr_cursors; i++)
+			if (cursors[i].at && (!c || cursors[i].rec.ts < c->rec.ts))
+				c = &cursors[i];
+		if (!c)
+			return 0;
+		if (n == DRAIN_RECORDS || (n % 256 == 255 && ((stop_on_signal && sig_stop) ||
+							       clock_s() >= until)))
+			return 1;
+		if (c->rec.missed_events)
+			on_missed(&c->rec, c->cpu);
+		dispatch(c->ev, &c->rec, c->cpu);
+		advance(s, c);
 	}
-	tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, dispatch, NULL);
+}
+
+/* stream_drain - see stream.h */
+int stream_drain(struct session *s)
+{
+	return drain(s, clock_s() + DRAIN_S, 1);
+}
+
+/* unread - events left in the buffers and in the cursors' pages after the last drain */
+static unsigned long long unread(struct session *s)
+{
+	unsigned long long n = stat_sum(s, "entries:"), ts;
+	int i;
+
+	for (i = 0; i < nr_cursors; i++) {
+		n += cursors[i].at;
+		while (cursors[i].paged && kbuffer_read_event(cursors[i].kbuf, &ts)) {
+			kbuffer_next_event(cursors[i].kbuf, NULL);
+			n++;
+		}
+		cursors[i].at = cursors[i].paged = 0;
+	}
+	return n;
 }
 
 /* nap - sleep up to `secs`; a signal cuts it short */
@@ -161,11 +340,13 @@ void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg)
 {
 	double start = clock_s(), end = start + duration, next = start + interval;
-	double wait;
+	double wait, until;
+	unsigned long long left;
+	int more = 0;
 
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 	while (!sig_stop) {
-		stream_drain(s);
+		more = stream_drain(s);
 		if (drained_fn)
 			drained_fn(0);
 		out_batch_end();
@@ -178,6 +359,8 @@ void stream_run(struct session *s, double duration, double interval,
 			out_batch_end();
 			next += interval;
 		}
+		if (more)
+			continue;	/* a backlog: read on, after the work above */
 		wait = POLL_MS / 1000.0;
 		if (duration > 0 && end - clock_s() < wait)
 			wait = end - clock_s();
@@ -186,30 +369,23 @@ void stream_run(struct session *s, double duration, double interval,
 		nap(wait);
 	}
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
-	stream_drain(s);
+	/* what was recorded before the end: all of it, or after a stop signal
+	 * (or a reader gone), as much as STOP_S allows */
+	until = clock_s() + STOP_S;
+	while (!out_broken() && drain(s, sig_stop ? until : clock_s() + DRAIN_S, 0)) {
+		if (drained_fn)
+			drained_fn(0);
+		out_batch_end();
+		if (sig_stop && clock_s() >= until)
+			break;
+	}
 	if (drained_fn)
 		drained_fn(1);
 	out_batch_end();
-}
-
-/* stat_sum - sum "key: N" over every CPU's stats file of the instance */
-static unsigned long long stat_sum(struct session *s, const char *key)
-{
-	long ncpu = sysconf(_SC_NPROCESSORS_CONF), cpu;
-	unsigned long long sum = 0;
-	char path[64], *text, *p;
-
-	for (cpu = 0; cpu < ncpu; cpu++) {
-		snprintf(path, sizeof(path), "per_cpu/cpu%ld/stats", cpu);
-		text = tracefs_instance_file_read(s->inst, path, NULL);
-		if (!text)
-			continue;
-		p = strstr(text, key);
-		if (p)
-			sum += strtoull(p + strlen(key), NULL, 10);
-		free(text);
-	}
-	return sum;
+	left = unread(s);
+	if (left && !out_broken())
+		msg_warn("WARNING: %llu events recorded before the stop were not read (stopped after %.1f s)",
+			 left, STOP_S);
 }
 
 /* stream_lost - events the kernel dropped in this run (buffer full) */

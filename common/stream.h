@@ -14,8 +14,12 @@ void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
 /*
  * stream_run - turn tracing on, drain the kernel buffers every poll period and
  * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;
- * every `interval` seconds (0: never) call tick(arg). Tracing is off on return
- * and everything recorded has been dispatched.
+ * every `interval` seconds (0: never) call tick(arg). Drains are bounded
+ * (stream_drain), so a flood the reader cannot keep up with grows neither the
+ * tool's memory nor the time a stop takes: the kernel drops what its buffer
+ * cannot hold, and stream_lost counts it. Tracing is off on return and
+ * everything recorded has been dispatched; after a stop signal, what half a second more
+ * of reading could not reach is reported on stderr as not read.
  */
 void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg);
@@ -43,8 +47,14 @@ void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
 unsigned long long stream_gaps(void);
 /* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
 void stream_size_buffer(struct session *s);
-/* stream_drain - dispatch whatever the kernel holds now */
-void stream_drain(struct session *s);
+/*
+ * stream_drain - dispatch, in time order, what the kernel holds now: at most
+ * 16384 records or 0.25 s, and no more once a stop signal came. 1 if it
+ * stopped early (more may wait), 0 once every CPU was empty. Each CPU's
+ * reader lives for the run: a page taken from the kernel is never dropped,
+ * and the descriptors are closed by the undo stack, before the instance goes.
+ */
+int stream_drain(struct session *s);
 /* stream_lost - events the kernel dropped in this run (buffer full) */
 unsigned long long stream_lost(struct session *s);
 /* stream_report_lost - say on stderr how many events were lost, if any */

@@ -177,6 +177,20 @@ stuck_why() {
 		"stack: $(head -n 6 "/proc/$1/stack" 2>/dev/null | awk '{ print $2 }' | tr '\n' ' ')"
 }
 
+# proc_start PID - when PID started (field 22 of /proc/PID/stat), the START
+# in the names of a run's instance (ftt-TOOL-PID-START) and probe group
+proc_start() { sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20; }
+
+# run_inst TOOL PID - the path of run PID's instance, ftt-TOOL-PID-START (the
+# run may be gone); nothing and false if there is none
+run_inst() {
+	for d in "$T/instances/ftt-$1-$2-"*; do
+		case ${d#"$T/instances/ftt-$1-$2-"} in '' | *[!0-9]*) continue ;; esac
+		[ -d "$d" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
 # wait_gone - wait up to $2 tenths of a second for PID $1 to exit
 wait_gone() {
 	n=0

@@ -147,6 +147,7 @@ static void choose_place(struct place *pl)
 {
 	char *tracers = tracefs_instance_file_read(pl->s->inst, "available_tracers", NULL);
 	char *cur, *events;
+	long held;
 
 	pl->top = !tracers || !has_word(tracers, "function_graph") ||
 		  !tracefs_file_exists(pl->s->inst, "set_graph_function");
@@ -164,6 +165,19 @@ static void choose_place(struct place *pl)
 	if (!events || *events)
 		msg_die(EXIT_ERR, "the top-level trace buffer is in use (events enabled in "
 			"set_event); this kernel graphs only at the top level");
+	/* what is there is someone's recording: not ours to clear */
+	held = session_buffer_entries(NULL);
+	if (held < 0)
+		msg_die(EXIT_ERR, "cannot tell whether the top-level trace buffer is empty "
+			"(per_cpu/*/stats); this kernel graphs only at the top level");
+	if (held > 0)
+		msg_die(EXIT_ERR, "the top-level trace buffer holds %ld events of someone's "
+			"recording; this kernel graphs only at the top level, and funcgraph "
+			"will not clear it", held);
+	/* empty: what is recorded there from now on is ours, and emptied at exit
+	 * (by the next run after a SIGKILL, from the journal) */
+	if (session_global_write("trace", "", 1) < 0)
+		msg_die(EXIT_ERR, "cannot empty the top-level trace buffer:");
 	free(cur);
 	free(events);
 }
@@ -230,8 +244,6 @@ static void setup(struct place *pl, const struct opts *o)
 	set_option(pl, "funcgraph-overhead", 1);
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
 	set_option(pl, "funcgraph-retval", 1);
-	if (pl->top)
-		session_global_write("trace", "", 0);
 }
 
 int main(int argc, char **argv)

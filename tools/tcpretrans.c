@@ -97,38 +97,6 @@ static void parse(int argc, char **argv, struct opts *o)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
 }
 
-/* is_v4 - the event's socket is IPv4: the family field, else a v4-mapped saddr_v6 */
-static int is_v4(struct tep_event *ev, struct tep_record *rec)
-{
-	static const unsigned char mapped[12] = { [10] = 0xff, [11] = 0xff };
-	unsigned char v6[16] = { 0 };
-	int len = 0;
-	const void *p;
-
-	if (decode_has(ev, "family"))
-		return decode_u64(ev, rec, "family") == AF_INET;
-	p = tep_get_field_raw(NULL, ev, "saddr_v6", rec, &len, 0);
-	if (!p || len != 16)
-		return 1;
-	memcpy(v6, p, 16);
-	return !memcmp(v6, mapped, 12) || !memcmp(v6, (unsigned char[16]){ 0 }, 16);
-}
-
-/* fmt_endpoint - "ADDR:PORT" (IPv6: "[ADDR]:PORT") from the named fields */
-static void fmt_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
-			 const char *f4, const char *f6, unsigned int port,
-			 char *buf, size_t len)
-{
-	char addr[INET6_ADDRSTRLEN] = "-";
-	const void *p;
-	int n = 0;
-
-	p = tep_get_field_raw(NULL, ev, v4 ? f4 : f6, rec, &n, 0);
-	if (p && n == (v4 ? 4 : 16))
-		inet_ntop(v4 ? AF_INET : AF_INET6, p, addr, sizeof(addr));
-	snprintf(buf, len, v4 ? "%s:%u" : "[%s]:%u", addr, port);
-}
-
 /* fmt_state - TCP state name without TCP_, "-" if the kernel does not say */
 static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char *buf,
 			     size_t len)
@@ -151,7 +119,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	char now[16], laddr[64], raddr[64], st[24];
 	unsigned int sport, dport;
 	time_t t = time(NULL);
-	int v4 = is_v4(ev, rec);
+	int v4 = decode_inet_v4(ev, rec);
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
 	sport = decode_u64(ev, rec, "sport");
@@ -159,8 +127,8 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
 	else
 		dport = decode_u64(ev, rec, "dport");
-	fmt_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
-	fmt_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
+	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
+	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
 	fprintf(out, "%-8s %-6d %-20s %s> %-20s %-12s\n", now, decode_pid(ev, rec), laddr,
 		src->mark, raddr, fmt_state(ev, rec, st, sizeof(st)));
 }

@@ -5,9 +5,11 @@
  * byte picks the event, the rest is the record's data, placed so that it ends
  * right before an inaccessible page (any read past the record faults even in
  * the uninstrumented libtraceevent) and starts 4-byte aligned, as the ring
- * buffer's records do. The first byte indexes the events sorted by file name. Every field goes through decode_u64, decode_s64,
- * decode_str and decode_has, and decode_pid; kernel_stack records through
- * kstack_print. Then evtext_line prints it as tpoint does (libtraceevent's
+ * buffer's records do. The first byte indexes the events sorted by file name.
+ * Every field goes through decode_raw (what it returns must lie inside the
+ * record), decode_u64, decode_s64, decode_str and decode_has, and decode_pid;
+ * every record through tcpretrans's address decoding (decode_inet_v4,
+ * decode_endpoint); kernel_stack records through kstack_print. Then evtext_line prints it as tpoint does (libtraceevent's
  * print format where decode_record_ok accepts the record): it must stay inside it.
  */
 #include <dirent.h>
@@ -104,8 +106,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tep_event *ev;
 	unsigned char *rd;
 	char buf[256];
+	const unsigned char *raw;
 	size_t len;
-	int i;
+	int i, n, v4;
 
 	if (size < 1 || size - 1 > (size_t)pagesz - 8)
 		return 0;
@@ -128,6 +131,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < 2; i++)
 		for (f = lists[i]; f; f = f->next) {
 			FUZZ_ASSERT(decode_has(ev, f->name));
+			raw = decode_raw(ev, &rec, f->name, &n);
+			FUZZ_ASSERT(raw ? n >= 0 && raw >= rd && raw + n <= rd + len : n == 0);
+			if (raw && n > 0)
+				FUZZ_ASSERT(raw[0] == rd[raw - rd] && raw[n - 1] == rd[raw - rd + n - 1]);
 			(void)decode_u64(ev, &rec, f->name);
 			(void)decode_s64(ev, &rec, f->name);
 			decode_str(ev, &rec, f->name, buf, sizeof(buf));
@@ -137,6 +144,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	decode_str(ev, &rec, "no_such_field", buf, sizeof(buf));
 	FUZZ_ASSERT(buf[0] == '\0');
 	(void)decode_pid(ev, &rec);
+	v4 = decode_inet_v4(ev, &rec);
+	decode_endpoint(ev, &rec, v4, "saddr", "saddr_v6", 1, buf, sizeof(buf));
+	decode_endpoint(ev, &rec, !v4, "daddr", "daddr_v6", 2, buf, sizeof(buf));
+	FUZZ_ASSERT(strlen(buf) < sizeof(buf));
 	if (!strcmp(ev->name, "kernel_stack"))
 		kstack_print(&sess, devnull, ev, &rec);
 

@@ -1,9 +1,11 @@
 /* fcalls - a workload with known kernel calls, for the function tools' tests
  *
  * usage: fcalls [sleep SECS] [getppid N] [getpgrp N] [opens N] [access N]
- *               [open PATH]... in any order
+ *               [execs N] [open PATH]... in any order
  * getppid/getpgrp make N raw system calls; opens opens and closes /dev/null N
- * times, access calls access("/", F_OK) N times; open opens PATH read-only,
+ * times, access calls access("/", F_OK) N times, execs runs this program
+ * (with no arguments: it exits at once) N times, one after another, in a
+ * child it waits for; open opens PATH read-only,
  * prints "PATH FD" (or "PATH -ERRNO") and closes it.
  */
 #include <errno.h>
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 int main(int argc, char **argv)
@@ -36,6 +39,18 @@ int main(int argc, char **argv)
 			n = atol(argv[i + 1]);
 			for (k = 0; k < n; k++)
 				access("/", F_OK);
+		} else if (!strcmp(argv[i], "execs")) {
+			n = atol(argv[i + 1]);
+			for (k = 0; k < n; k++) {
+				pid_t child = fork();
+
+				if (child == 0) {
+					execl("/proc/self/exe", "fcalls", (char *)NULL);
+					_exit(127);
+				}
+				if (child > 0)
+					waitpid(child, NULL, 0);
+			}
 		} else if (!strcmp(argv[i], "open")) {
 			fd = open(argv[i + 1], O_RDONLY);
 			printf("%s %d\n", argv[i + 1], fd < 0 ? -errno : fd);

@@ -160,6 +160,43 @@ t_busy_top_level() {
 	fi
 }
 
+# fg_top - does this kernel graph only at the top level (no function_graph
+# or no set_graph_function in an instance)?
+fg_top() {
+	d=$T/instances/ftt_fgtop_$$
+	mkdir "$d" || return 0
+	grep -qw function_graph "$d/available_tracers" && [ -e "$d/set_graph_function" ]
+	r=$?
+	rmdir "$d"
+	[ $r -ne 0 ]
+}
+
+# t_user_recording - the top-level buffer holds the user's own recording (a
+# trace_marker line the test writes): where the graph would run at the top
+# level, funcgraph refuses in one line, exit 1; where it graphs in an
+# instance, it runs; either way the recording is still there
+t_user_recording() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	grep -q expanded "$T/buffer_size_kb" && echo nop > "$T/current_tracer" && snapshot_retake
+	on=$(cat "$T/tracing_on")
+	echo 1 > "$T/tracing_on"
+	echo "ftt_user_rec_$$" > "$T/trace_marker"
+	echo "$on" > "$T/tracing_on"
+	grep -q "ftt_user_rec_$$" "$T/trace" || { fail "cannot make the user's recording"; return 1; }
+	"$BIN/funcgraph" -d 1 do_sys_openat2 > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	grep -q "ftt_user_rec_$$" "$T/trace" || fail "the user's recording in the top-level buffer is gone"
+	if fg_top; then
+		[ $rc = 1 ] && [ "$(wc -l < "$TMP/err")" = 1 ] &&
+			grep -q '^funcgraph: the top-level trace buffer holds [0-9]* events' "$TMP/err" ||
+			fail "exit $rc, wanted 1 and one line: $(cat "$TMP/err")"
+	else
+		[ $rc = 0 ] || fail "exit $rc in an instance: $(cat "$TMP/err")"
+	fi
+	echo > "$T/trace"
+	return 0
+}
+
 t_head_ends() {
 	why=$(fg_able) || { skip "$why"; return 0; }
 	sh -c 'while :; do "$0" opens 5 sleep 0.1; done' "$HELPERS/fcalls" & loop=$!

@@ -159,7 +159,7 @@ kernel_count() {
 	"$BIN/iolatency" -K -d "$MM1" 1 > "$TMP/out" 2> "$TMP/err" &
 	P=$!
 	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	I=$T/instances/ftt-iolatency-$P
+	I=$(run_inst iolatency $P)
 	# the pairing set in an instance of its own: making the next set resets
 	# only that set's ring buffer, which drops every event there for a while
 	grep -q '^hist:keys=dev,sector:.*ts0=common_timestamp.usecs' "$I-k0/events/block/block_rq_issue/trigger" ||
@@ -218,11 +218,11 @@ t_kernel_reaped() {
 	p=$TOOL_PID
 	kill -KILL $p
 	wait $p 2>/dev/null
-	[ -d "$T/instances/ftt-iolatency-$p" ] && [ -d "$T/instances/ftt-iolatency-$p-k0" ] &&
-		grep -q "^ftt_iolatency_${p}_lat0" "$T/synthetic_events" ||
+	I=$(run_inst iolatency $p)
+	[ -n "$I" ] && [ -d "$I-k0" ] && grep -q "^ftt_iolatency_${p}_[0-9]*_lat0" "$T/synthetic_events" ||
 		{ fail "nothing left behind to reap: $(cat "$T/synthetic_events")"; return 1; }
 	"$BIN/iolatency" 0.1 1 > /dev/null 2> "$TMP/err2" || { fail "next run: $(cat "$TMP/err2")"; return 1; }
-	[ ! -d "$T/instances/ftt-iolatency-$p" ] || { fail "instance of the killed run still there"; return 1; }
+	! run_inst iolatency $p > /dev/null || { fail "instance of the killed run still there"; return 1; }
 	[ -z "$(ls -d "$T/instances/ftt-iolatency-$p-"* 2>/dev/null)" ] ||
 		{ fail "pairing instances of the killed run still there: $(ls "$T/instances")"; return 1; }
 	! grep -q "^ftt_iolatency_${p}_" "$T/synthetic_events" || fail "synthetic events still there: $(cat "$T/synthetic_events")"

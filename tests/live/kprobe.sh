@@ -107,6 +107,27 @@ t_view() {
 	grep -q 'field:s32 fd;' "$TMP/out" || fail "-v: no fd field"
 }
 
+# t_kernel_error_user_log - a probe the kernel refuses is logged in the
+# top-level error_log, which is the user's: kprobe gives that refusal's reason,
+# and the entry the user had there (one the test makes with a bad filter of
+# its own) stays
+t_kernel_error_user_log() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	log=$T/error_log
+	[ -f "$log" ] || { skip "no error_log in this kernel"; return 0; }
+	before=$(cat "$log")
+	ev=$T/events/sched/sched_process_exec/filter
+	echo "ftt_user_mark_$$ == 1" > "$ev" 2> /dev/null
+	echo 0 > "$ev"
+	grep -q "ftt_user_mark_$$" "$log" || { skip "a refused filter is not logged in error_log here"; return 0; }
+	expect_error 2 "^kprobe: kernel refused kprobe 'p:do_sys_openat2 x=%nosuchreg': .+" \
+		"$BIN/kprobe" 'p:do_sys_openat2 x=%nosuchreg'
+	! grep -qi 'field not found' "$TMP/eerr" || fail "the user's entry given as the reason: $(cat "$TMP/eerr")"
+	grep -q "ftt_user_mark_$$" "$log" || fail "the user's error_log entry is gone: '$(cat "$log")'"
+	[ -n "$before" ] || echo > "$log"
+	return 0
+}
+
 t_kernel_error() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	# a bad fetcharg: one line with the kernel's own reason (error_log)
@@ -119,12 +140,12 @@ t_kernel_error() {
 t_sigkill_reaped() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	kp_start "$BIN/kprobe" p:do_sys_openat2 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
-	grep -q "ftt_kprobe_$TOOL_PID/do_sys_openat2" "$T/kprobe_events" || fail "probe not in our group"
+	grep -q "ftt_kprobe_${TOOL_PID}_[0-9]*/do_sys_openat2" "$T/kprobe_events" || fail "probe not in our group"
 	kill -KILL $TOOL_PID
 	wait $TOOL_PID 2>/dev/null
 	# the next run removes what the killed one left
 	"$BIN/kprobe" -v p:vfs_read > /dev/null 2>&1
-	! grep -q "ftt_kprobe_$TOOL_PID/" "$T/kprobe_events" || fail "probe of killed run not reaped"
+	! grep -q "ftt_kprobe_${TOOL_PID}_" "$T/kprobe_events" || fail "probe of killed run not reaped"
 }
 
 t_bad_input() {

@@ -225,6 +225,31 @@ t_duration() {
 	grep -q "^ftdur .* $F" "$TMP/out" || fail "event missing"
 }
 
+# t_stdin_closed - started with stdin closed (<&-): descriptor 0 is /dev/null
+# while it runs, never a file of its own it could take for "none" or write to
+# by mistake; the open is shown exactly, Ctrl-C ends it with status 0, and
+# tracefs is left as it was (checked after every test)
+t_stdin_closed() {
+	os_files
+	rm -f "$TMP/out" "$TMP/err"
+	"$BIN/opensnoop" -n ftstd <&- > "$TMP/out" 2> "$TMP/err" &
+	p=$!
+	wait_for_line "$TMP/out" '^Tracing' 600 || { kill $p; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	fd0=$(readlink "/proc/$p/fd/0")
+	$OPEN --comm=ftstd --hold=300 "$F" > "$TMP/res" &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "ftstd" 50
+	kill -INT $p
+	wait $p
+	rc=$?
+	[ "$fd0" = /dev/null ] || fail "descriptor 0 while running: '$fd0', wanted /dev/null"
+	[ $rc = 0 ] || fail "exit status $rc: $(cat "$TMP/err")"
+	fd=$(grep " $F\$" "$TMP/res" | cut -d' ' -f1)
+	want=$(os_line ftstd $h "0x$fd" "$F")
+	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep " $h " "$TMP/out")"
+}
+
 t_head() {
 	rm -f "$TMP/rc"
 	( "$BIN/opensnoop" 2>/dev/null & echo $! > "$TMP/pid"; wait $!; echo $? > "$TMP/rc" ) |

@@ -102,9 +102,9 @@ rel_load_stop() {
 
 # rel_leftover TOOL PID - print what run PID of TOOL left in tracefs
 rel_leftover() {
-	[ -d "$T/instances/ftt-$1-$2" ] && echo "instance ftt-$1-$2"
+	run_inst "$1" "$2" > /dev/null && echo "instance $(run_inst "$1" "$2")"
 	for f in kprobe_events uprobe_events synthetic_events dynamic_events; do
-		grep -q "ftt_$1_$2" "$T/$f" 2>/dev/null && echo "$f entries of ftt_$1_$2"
+		grep -q "ftt_$1_$2_" "$T/$f" 2>/dev/null && echo "$f entries of ftt_$1_$2"
 	done
 	return 0
 }
@@ -128,7 +128,7 @@ rel_clean_end() {
 	base=0
 	[ -f "$TMP/err.base" ] && base=$(wc -l < "$TMP/err.base")
 	if tail -n +$((base + 1)) "$TMP/err" |
-		grep -Ev 'WARNING: [0-9]* events lost|^[a-z]+: [0-9]+ [a-z]+ (returned )?without a traced (call|start)|^[a-z]+: [0-9]+ (opens|execs) shown with \[\?\]: no (path|arguments) taken at the call$' |
+		grep -Ev 'WARNING: [0-9]* events (lost|recorded before the stop were not read)|^[a-z]+: [0-9]+ [a-z]+ (returned )?without a traced (call|start)|^[a-z]+: [0-9]+ (opens|execs) shown with \[\?\]: no (path|arguments) taken at the call$' |
 		grep -q .; then
 		fail "stderr after the start: $(tail -n +$((base + 1)) "$TMP/err" | head -c 300)"
 	fi
@@ -313,7 +313,7 @@ rel_sigkill() {
 	start_tool "$BIN/$1" $REL_LIVE || { kill -KILL $TOOL_PID 2>/dev/null; fail "did not start: $(head -c 300 "$TMP/err")"; return 1; }
 	kill -KILL $TOOL_PID
 	wait $TOOL_PID 2>/dev/null
-	[ -d "$T/instances/ftt-$1-$TOOL_PID" ] || fail "instance ftt-$1-$TOOL_PID not there after SIGKILL (where did the run trace?)"
+	run_inst "$1" $TOOL_PID > /dev/null || fail "instance ftt-$1-$TOOL_PID-* not there after SIGKILL (where did the run trace?)"
 	if [ -x "$BIN/tpoint" ]; then
 		"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" ||
 			fail "the reaping run failed: $(cat "$TMP/err2")"
@@ -399,32 +399,94 @@ rel_present() {
 }
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
-# it changed noted in /run/ftt/TOOL-PID: the next run of any tool puts them
-# back and removes the journal; a live run's journal is left alone
+# it changed noted in /run/ftt/TOOL-PID-START: the next run of any tool puts
+# them back and removes the journal; a live run's journal is left alone, and
+# so is an older one (TOOL-PID) whose PID lives; a journal with a live PID but
+# another start time is a dead run's
 t_journal_reaped() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
-	opt=$T/options/sym-offset
-	[ -f "$opt" ] || { skip "no top-level options/sym-offset"; return 0; }
-	orig=$(cat "$opt") flip=$((1 - $(cat "$opt")))
+	on=$T/tracing_on
+	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
+	tracer=$(cat "$T/current_tracer")
 	sh -c 'exit 0' &
 	dead=$!
 	wait $dead
 	sleep 30 &
 	live=$!
+	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
-	echo $flip > "$opt"
-	printf 'options/sym-offset\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead"
-	printf 'options/sym-offset\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
+	echo $flip > "$on"
+	printf 'tracing_on\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead-1"
+	# no order among journals: this one writes what is there already
+	printf 'current_tracer\n%s\n%s\n' "$(printf %s "$tracer" | wc -c)" "$tracer" > "/run/ftt/funccount-$live-$((st + 1))"
+	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
+	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
 	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
 		fail "tpoint failed: $(cat "$TMP/err")"
-	now=$(cat "$opt")
-	[ "$now" = "$orig" ] || fail "options/sym-offset is $now, the dead run's journal said $orig"
-	[ ! -e "/run/ftt/funcgraph-$dead" ] || fail "the dead run's journal is still there"
-	[ -e "/run/ftt/sleep-$live" ] || fail "the live run's journal was removed"
+	now=$(cat "$on")
+	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead run's journal said $orig"
+	[ ! -e "/run/ftt/funcgraph-$dead-1" ] || fail "the dead run's journal is still there"
+	[ ! -e "/run/ftt/funccount-$live-$((st + 1))" ] ||
+		fail "the journal of a dead run whose PID was taken is still there"
+	[ -e "/run/ftt/sleep-$live-$st" ] || fail "the live run's journal was removed"
+	[ -e "/run/ftt/sleep-$live" ] || fail "an older journal whose PID lives was removed"
+	[ ! -s "$TMP/err" ] || fail "tpoint said: $(cat "$TMP/err")"
 	kill $live
 	wait $live 2>/dev/null
-	rm -f "/run/ftt/sleep-$live"
-	echo "$orig" > "$opt"
+	rm -f "/run/ftt/sleep-$live" "/run/ftt/sleep-$live-$st"
+	echo "$orig" > "$on"
+	return 0
+}
+
+# t_journal_refused - what the reaper does not write back: a journal that
+# names a file no run journals, or puts a second line into a file of one
+# value, is kept as NAME.bad and named on stderr; journals in a /run/ftt that
+# is open to others (0755) or a symbolic link are not read at all
+t_journal_refused() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	on=$T/tracing_on
+	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
+	sh -c 'exit 0' &
+	dead=$!
+	wait $dead
+	clk=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
+	mkdir -p -m 0700 /run/ftt || { fail "cannot create /run/ftt"; return 1; }
+	printf 'trace_clock\n4\nmono\n' > "/run/ftt/tpoint-$dead-1"
+	printf 'tracing_on\n3\n%s\n1\n' "$flip" > "/run/ftt/tpoint-$dead-2"
+	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+		fail "tpoint failed: $(cat "$TMP/err")"
+	for j in 1 2; do
+		[ -e "/run/ftt/tpoint-$dead-$j.bad" ] && [ ! -e "/run/ftt/tpoint-$dead-$j" ] ||
+			fail "bad journal $j not kept as tpoint-$dead-$j.bad: $(ls /run/ftt)"
+		[ "$(grep -c "/run/ftt/tpoint-$dead-$j: .*kept as tpoint-$dead-$j.bad" "$TMP/err")" = 1 ] ||
+			fail "bad journal $j not named in one line: $(cat "$TMP/err")"
+	done
+	[ "$(cat "$on")" = "$orig" ] || fail "tracing_on changed by a bad journal"
+	echo "$clk" > "$T/trace_clock"
+	rm -f "/run/ftt/tpoint-$dead-1.bad" "/run/ftt/tpoint-$dead-2.bad"
+	# the real directory aside while /run/ftt is a bad one (the live-test lock is held)
+	aside=/run/ftt.aside.$$
+	mv /run/ftt "$aside" || { fail "cannot move /run/ftt aside"; return 1; }
+	mkdir -m 0700 "$TMP/jdir"
+	for how in mode link; do
+		if [ $how = mode ]; then
+			mkdir -m 0755 /run/ftt
+			jd=/run/ftt
+		else
+			ln -s "$TMP/jdir" /run/ftt
+			jd=$TMP/jdir
+		fi
+		printf 'tracing_on\n1\n%s\n' "$flip" > "$jd/funcgraph-$dead-1"
+		"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+			fail "$how: tpoint failed: $(cat "$TMP/err")"
+		[ "$(cat "$on")" = "$orig" ] || fail "$how: tracing_on written from a journal in a bad /run/ftt"
+		[ -e "$jd/funcgraph-$dead-1" ] || fail "$how: a journal in a bad /run/ftt was read and removed"
+		rm -rf /run/ftt
+		rm -f "$TMP/jdir/"*
+		echo "$orig" > "$on"
+	done
+	mv "$aside" /run/ftt
+	echo "$orig" > "$on"
 	return 0
 }
 
@@ -436,12 +498,37 @@ t_renamed_run_not_reaped() {
 	start_tool "$TMP/tpoint.copy" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
 	first=$TOOL_PID
 	"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" || fail "second run failed: $(cat "$TMP/err2")"
-	[ -d "$T/instances/ftt-tpoint-$first" ] || fail "the live run's instance ftt-tpoint-$first was reaped by another run"
+	run_inst tpoint $first > /dev/null || fail "the live run's instance ftt-tpoint-$first-* was reaped by another run"
 	mkprog_rel "rel_ren_$$"
 	"$TMP/rel_ren_$$"
 	wait_for_line "$TMP/out" "rel_ren_$$" 50 || fail "the first run stopped seeing events"
 	stop_tool || return 1
 	[ "$TOOL_RC" = 0 ] || fail "first run: exit $TOOL_RC: $(cat "$TMP/err")"
+}
+
+# t_dead_run_pid_taken - a process that has a dead run's PID and the tool's
+# name (anyone can name a process "tpoint") is not taken for the run: the
+# dead run's instance (ftt-tpoint-PID-START, another start time) is reaped by
+# the next run; one with the process's own start time stays
+t_dead_run_pid_taken() {
+	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
+	printf '#!/bin/sh\nwhile :; do sleep 1; done\n' > "$TMP/tpoint"
+	chmod +x "$TMP/tpoint"
+	"$TMP/tpoint" &
+	sq=$!
+	n=0
+	while [ "$(cat /proc/$sq/comm 2>/dev/null)" != tpoint ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+	st=$(proc_start $sq)
+	dead=$T/instances/ftt-tpoint-$sq-$((st - 1))
+	own=$T/instances/ftt-tpoint-$sq-$st
+	mkdir "$dead" "$own" || { kill $sq; fail "cannot make the test instances"; return 1; }
+	"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" || fail "the run failed: $(cat "$TMP/err2")"
+	[ ! -d "$dead" ] || fail "$dead (a dead run's, its PID now a process named tpoint) not reaped"
+	[ -d "$own" ] || fail "$own (the live process's own start time) reaped"
+	rmdir "$dead" "$own" 2>/dev/null
+	kill $sq
+	wait $sq 2>/dev/null
+	return 0
 }
 
 # mkprog_rel - a uniquely named executable script in $TMP; extra lines after the name
@@ -898,11 +985,145 @@ t_shared_clock() {
 	for t in opensnoop execsnoop iosnoop iolatency; do
 		start_tool "$BIN/$t" ||
 			{ stop_tool; fail "$t did not start: $(head -c 200 "$TMP/err")"; return 1; }
-		clock=$(cat "$T/instances/ftt-$t-$TOOL_PID/trace_clock" 2>&1)
+		clock=$(cat "$(run_inst $t $TOOL_PID)/trace_clock" 2>&1)
 		stop_tool || return 1
 		case $clock in
 		*"[mono]"*) ;;
 		*) fail "$t: instance trace_clock '$clock', wanted [mono]"; return 1 ;;
 		esac
 	done
+}
+
+# rel_flood TOOL - a flood the reader cannot keep up with: two openers on
+# every CPU and execs beside them, for FLOOD_S seconds, with the tool pinned to
+# CPU 0 (which two openers share) at nice 5 once its banner is out, and its
+# instance's buffer cut to 2 MB a CPU, so that it overflows within the
+# seconds the test lasts (the tool sizes it for bursts, up to 32 MB). The
+# tool's peak memory stays under FLOOD_KB; SIGINT to its process group ends it
+# within 2 s (with -d, SIGINT to the tool alone: its pipe's reader must stay
+# for the output it kept, then printed); and what the kernel dropped (the instance's own overrun count,
+# read just before the stop) is reported, at least that many. With a second
+# argument the flood must have overflowed the buffer, or the test proved
+# nothing (opens do; execs are too slow to, even starved like this). With
+# "-d" as the third, the tool runs with -d (its output kept until the end),
+# at full speed and full buffer, to print as much as it can: the output must
+# not be what fills its memory.
+FLOOD_S=8
+FLOOD_KB=65536
+rel_flood() {
+	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	[ -x "$HELPERS/pgrun" ] && [ -x "$HELPERS/fcalls" ] ||
+		{ fail "no $HELPERS/pgrun or fcalls (make helpers)"; return 1; }
+	dur=
+	[ "${3:-}" = -d ] && dur="-d 600"
+	# shellcheck disable=SC2086
+	"$HELPERS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
+	runner=$!
+	if ! wait_for_line "$TMP/out" 'Tracing' 150; then
+		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
+		wait $runner
+		fail "did not start: $(head -c 300 "$TMP/err" 2>/dev/null)"
+		return 1
+	fi
+	rel_baseline
+	pid=$(cat "$TMP/pid") pgid=$(cat "$TMP/pgid")
+	if [ -z "$dur" ]; then
+		renice -n 5 -p "$pid" > /dev/null
+		echo 2048 > "$(run_inst "$1" "$pid")/buffer_size_kb" ||
+			{ kill -INT -"$pgid"; wait $runner; fail "cannot resize the tool's buffer"; return 1; }
+	fi
+	load=
+	cpus=$(nproc)
+	c=0
+	while [ $c -lt "$cpus" ]; do
+		for k in 1 2; do
+			taskset -c $c "$HELPERS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+			load="$load $!"
+		done
+		c=$((c + 1))
+	done
+	taskset -c $((cpus - 1)) "$HELPERS/fcalls" execs 1000000000 > /dev/null 2>&1 &
+	load="$load $!"
+	sleep $FLOOD_S
+	hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status")
+	inst=$(run_inst "$1" "$pid")
+	over=$(cat "$inst"/per_cpu/cpu*/stats 2>/dev/null |
+		awk '/^overrun:/ { n += $2 } END { print n + 0 }')
+	t0=$(date +%s%N)
+	if [ -n "$dur" ]; then
+		kill -INT "$pid"	# the tool alone: cat must stay to take what it kept
+	else
+		kill -INT -"$pgid"
+	fi
+	wait_gone "$pid" 150
+	ms=$((($(date +%s%N) - t0) / 1000000))
+	# shellcheck disable=SC2086
+	kill $load 2>/dev/null
+	# shellcheck disable=SC2086
+	wait $load 2>/dev/null
+	if kill -0 "$pid" 2>/dev/null; then
+		kill -KILL "$pid" 2>/dev/null
+		wait $runner
+		rel_reap
+		fail "did not end within $((15 * SLOW)) s of SIGINT in a flood"
+		return 1
+	fi
+	wait $runner
+	rel_clean_end "$1" "$pid" "$(cat "$TMP/rc")"
+	# a sanitizer build has shadow memory and a quarantine of its own, and
+	# runs several times slower: the bounds are for the tools as shipped
+	if [ -z "${ASAN_OPTIONS:-}" ]; then
+		[ "${hwm:-0}" -gt 0 ] && [ "$hwm" -le $FLOOD_KB ] ||
+			fail "peak memory ${hwm:-?} kB after ${FLOOD_S} s of flood, wanted at most $FLOOD_KB kB"
+		[ $ms -le $((2000 * SLOW)) ] ||
+			fail "SIGINT in a flood took $ms ms to end the run, wanted 2 s at most"
+	fi
+	[ "$over" -gt 0 ] || [ -z "$2" ] ||
+		fail "the flood never filled the buffer (overrun 0 in ${inst:-no instance}, peak $hwm kB, stop $ms ms): nothing was tested; stderr: $(tail -c 300 "$TMP/err")"
+	lost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' "$TMP/err")
+	[ "${lost:-0}" -ge "$over" ] ||
+		fail "the kernel dropped $over events, the tool reported ${lost:-none}: $(head -c 300 "$TMP/err")"
+	rows=$(grep -c . "$TMP/out")
+	[ -z "$dur" ] || [ "$rows" -gt 100000 ] ||
+		fail "only $rows lines printed at the end of -d in a flood: $(head -c 300 "$TMP/err")"
+	echo "peak ${hwm} kB, stop ${ms} ms, overrun $over, reported lost ${lost:-0}, $rows lines" > "$TMP/.info"
+}
+t_flood_opensnoop() { rel_flood opensnoop overflow; }
+t_flood_execsnoop() { rel_flood execsnoop; }
+t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
+
+# t_oom_in_drain - an allocation refused while events are read (the third
+# 1 MiB chunk of the queue records wait in, refused by tests/bin/faultinj.so)
+# ends opensnoop with exit 1 and "out of memory", and that exit path still
+# removes its instance and probes: the per-CPU readers' descriptors are closed
+# before the instance goes (an instance with a reader open cannot be removed)
+t_oom_in_drain() {
+	[ -x "$BIN/opensnoop" ] || { skip "opensnoop not built"; return 0; }
+	[ -f "$HELPERS/faultinj.so" ] && [ -x "$HELPERS/fcalls" ] ||
+		{ fail "no $HELPERS/faultinj.so or fcalls (make helpers)"; return 1; }
+	"$HELPERS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+	load=$!
+	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$HELPERS/faultinj.so" \
+		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	wait_gone $pid 300
+	kill $load 2>/dev/null
+	wait $load 2>/dev/null
+	if kill -0 $pid 2>/dev/null; then
+		kill -INT $pid
+		wait $pid
+		grep -q '^loaded' "$TMP/flog" 2>/dev/null ||
+			{ skip "static build: LD_PRELOAD cannot refuse its allocations"; return 0; }
+		fail "still running 30 s after the start: no 1 MiB allocation was refused ($(cat "$TMP/flog"))"
+		return 1
+	fi
+	wait $pid
+	rc=$?
+	grep -q '^malloc' "$TMP/flog" ||
+		{ fail "it ended (exit $rc) without a refused allocation: $(tail -c 300 "$TMP/err")"; return 1; }
+	[ $rc = 1 ] || fail "exit status $rc after a refused allocation, wanted 1: $(tail -c 300 "$TMP/err")"
+	tail -n 1 "$TMP/err" | grep -q 'out of memory' ||
+		fail "last stderr line '$(tail -n 1 "$TMP/err")', wanted the out of memory error"
+	left=$(rel_leftover opensnoop $pid)
+	[ -z "$left" ] || { fail "left behind: $left"; rel_reap; }
 }

@@ -75,7 +75,8 @@ for f in $files; do
 			echo "SKIP $name [$KERNEL]: $(cat "$TMP/.skip")"
 			skipped=$((skipped + 1))
 		else
-			echo "PASS $name [$KERNEL] (${dur}s)"
+			# a test may leave its measured figures in .info
+			echo "PASS $name [$KERNEL] (${dur}s)$([ -s "$TMP/.info" ] && printf ': %s' "$(head -c 200 "$TMP/.info")")"
 			passed=$((passed + 1))
 		fi
 	done

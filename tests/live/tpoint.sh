@@ -187,9 +187,10 @@ t_head_ends() {
 # and tpoint -p HELPER on its openat entries writing into a pipe whose reader
 # takes nothing until $TMP/read exists (then all of it, into $TMP/out). Sets
 # TP (tpoint's PID) and PIPE (the pipeline's); waits until tpoint's instance
-# records.
+# records. With SLOW_KEEP set, a sleep started beside tpoint shares its stdout
+# (the same open pipe), its PID in $TMP/tp.pid.keep.
 slow_start() {
-	rm -f "$TMP/go" "$TMP/read" "$TMP/tp.pid" "$TMP/out"
+	rm -f "$TMP/go" "$TMP/read" "$TMP/tp.pid" "$TMP/tp.pid.keep" "$TMP/out"
 	count=$1 i=0
 	set --
 	while [ $i -lt "$count" ]; do
@@ -198,14 +199,16 @@ slow_start() {
 	done
 	"$HELPERS/ftt_open" --comm=tpslow_$$ --go="$TMP/go" "$@" > /dev/null &
 	HELPER=$!
-	{ sh -c 'echo $$ > "$0"; exec "$@"' "$TMP/tp.pid" "$BIN/tpoint" -p $HELPER \
+	{ SLOW_KEEP=${SLOW_KEEP:-} sh -c 'echo $$ > "$0"
+		[ -n "$SLOW_KEEP" ] && { sleep 120 & echo $! > "$0.keep"; }
+		exec "$@"' "$TMP/tp.pid" "$BIN/tpoint" -p $HELPER \
 		syscalls:sys_enter_openat 2> "$TMP/err" |
 		{ while [ ! -e "$TMP/read" ]; do sleep 0.05; done; cat > "$TMP/out"; }; } &
 	PIPE=$!
 	i=0
 	while [ $i -lt $((100 * SLOW)) ]; do
 		TP=$(cat "$TMP/tp.pid" 2>/dev/null)
-		inst=$(ls -d "$T"/instances/ftt-*-"$TP" 2>/dev/null)
+		inst=$(run_inst tpoint "$TP")
 		[ -n "$TP" ] && [ -n "$inst" ] && [ "$(cat "$inst/tracing_on")" = 1 ] && return 0
 		sleep 0.1
 		i=$((i + 1))
@@ -254,19 +257,41 @@ t_slow_reader() {
 
 # t_stuck_reader - a reader that takes nothing: the first Ctrl-C waits for it,
 # the second ends tpoint all the same, tracing state put back (checked after
-# every test), saying in one line that output was dropped
+# every test), saying in one line that output was dropped; the pipe, which
+# the rest of the pipeline shares, is left blocking as it was (no O_NONBLOCK)
 t_stuck_reader() {
-	slow_start 1500 || return 1
+	SLOW_KEEP=1 slow_start 1500 || return 1
 	slow_blocked || { touch "$TMP/read"; kill -INT "$TP"; wait $PIPE; return 1; }
 	kill -INT "$TP"
 	sleep 1
 	kill -0 "$TP" 2>/dev/null || fail "tpoint ended on the first Ctrl-C, its output not taken"
 	kill -INT "$TP"
-	wait_gone "$TP" 50 || { kill -KILL "$TP"; touch "$TMP/read"; fail "a second Ctrl-C did not end it"; return 1; }
+	keep=$(cat "$TMP/tp.pid.keep")
+	wait_gone "$TP" 50 || { kill -KILL "$TP" $keep; touch "$TMP/read"; fail "a second Ctrl-C did not end it"; return 1; }
+	fl=$(sed -n 's/^flags:[[:space:]]*//p' "/proc/$keep/fdinfo/1")
+	kill $keep
 	touch "$TMP/read"
 	wait $PIPE
+	[ -n "$fl" ] && [ $((0$fl & 04000)) = 0 ] || fail "the shared pipe was left non-blocking (flags $fl)"
 	[ "$(wc -l < "$TMP/err")" = 1 ] && grep -q 'output not yet written is dropped' "$TMP/err" ||
 		fail "stderr: $(cat "$TMP/err")"
+}
+
+# t_user_error_log - a filter the kernel refuses: tpoint says the kernel's
+# reason, and the top-level error_log, the user's, keeps what was in it (an
+# entry the test makes with a bad filter of its own at the top level)
+t_user_error_log() {
+	log=$T/error_log
+	[ -f "$log" ] || { skip "no error_log in this kernel"; return 0; }
+	before=$(cat "$log")
+	ev=$T/events/sched/sched_process_exec/filter
+	echo "ftt_user_mark_$$ == 1" > "$ev" 2> /dev/null
+	echo 0 > "$ev"
+	grep -q "ftt_user_mark_$$" "$log" || { skip "a refused filter is not logged in error_log here"; return 0; }
+	expect_error 2 "filter 'no_field == 1' refused.*[Ff]ield" "$BIN/tpoint" sched:sched_process_exec 'no_field == 1'
+	grep -q "ftt_user_mark_$$" "$log" || fail "the user's error_log entry is gone: '$(cat "$log")'"
+	[ -n "$before" ] || echo > "$log"
+	return 0
 }
 
 # reuse_run NAME - run the helper as NAME, in the foreground (reaped at once),

@@ -7,7 +7,9 @@
  * second event enable refused. FTT_FAULT_LOG=FILE: append "loaded" when the
  * library is loaded and "fired OP PATH" when the fault is injected, so a test
  * can tell a static tool (where LD_PRELOAD has no effect) from a tool that
- * never made the call.
+ * never made the call. OP "malloc" with a number for SUBSTRING fails the NTH
+ * malloc of at least that many bytes (ENOMEM): an allocation that fails while
+ * events are read, e.g. a new chunk of the queue records wait in.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -165,4 +167,24 @@ int mkdir(const char *path, mode_t mode)
 		return -1;
 	}
 	return real(path, mode);
+}
+
+extern void *__libc_malloc(size_t len);
+
+/* malloc - fail the chosen large allocation ("malloc:MINBYTES:NTH") */
+void *malloc(size_t len)
+{
+	static __thread int inside;	/* logmsg's own calls pass through */
+	char num[32];
+
+	if (nth && !inside && op[0] == 'm' && !strcmp(op, "malloc") &&
+	    len >= strtoul(sub, NULL, 10) && ++calls == nth) {
+		inside = 1;
+		snprintf(num, sizeof(num), "%zu", len);
+		logmsg("malloc", num);
+		inside = 0;
+		errno = ENOMEM;
+		return NULL;
+	}
+	return __libc_malloc(len);
 }

@@ -48,8 +48,20 @@ int main(void)
 	      !strcmp(got, "set_ftrace_filter=;"));
 	check("multi_line_content", PARSE("set_graph_function\n10\nvfs_read\nx\n") == 0 &&
 	      !strcmp(got, "set_graph_function=vfs_read\nx;"));
-	check("option_path", PARSE("options/funcgraph-irqs\n1\n1\n") == 0 &&
-	      !strcmp(got, "options/funcgraph-irqs=1;"));
+	check("option_path", PARSE("options/funcgraph-tail\n1\n1\n") == 0 &&
+	      !strcmp(got, "options/funcgraph-tail=1;"));
+	check("profiler_records", PARSE("set_ftrace_filter\n18\nvfs_read\nvfs_write\n"
+					"function_profile_enabled\n1\n0\n") == 0 &&
+	      !strcmp(got, "set_ftrace_filter=vfs_read\nvfs_write;function_profile_enabled=0;"));
+	check("trace_emptied", PARSE("trace\n0\n\n") == 0 && !strcmp(got, "trace=;"));
+	check("refuses_trace_content", PARSE("trace\n1\nx\n") < 0);
+	check("refuses_unjournaled_file", PARSE("trace_clock\n4\nmono\n") < 0 && !got[0]);
+	check("refuses_unjournaled_option", PARSE("options/funcgraph-irqs\n1\n1\n") < 0);
+	check("refuses_event_file", PARSE("events/sched/enable\n1\n1\n") < 0);
+	check("refuses_kprobe_events", PARSE("kprobe_events\n16\np:x/y vfs_read\n\n") < 0);
+	check("refuses_newline_one_value", PARSE("current_tracer\n8\nnop\nfunc\n") < 0);
+	check("refuses_newline_option", PARSE("options/funcgraph-cpu\n2\n1\n\n") < 0);
+	check("refuses_trailing_newline_depth", PARSE("max_graph_depth\n2\n0\n\n") < 0);
 	check("empty_journal", PARSE("") == 0 && !got[0]);
 	check("refuses_dotdot", PARSE("../../etc/passwd\n1\nx\n") < 0 && !got[0]);
 	check("refuses_absolute", PARSE("/etc/passwd\n1\nx\n") < 0);
