@@ -111,3 +111,12 @@ void *pidmap_take(struct pidmap *m, int pid)
 	m->count--;
 	return val;
 }
+
+/* pidmap_free - release the table and its values */
+void pidmap_free(struct pidmap *m)
+{
+	if (!m)
+		return;
+	clear(m);
+	free(m);
+}

@@ -13,4 +13,7 @@ void pidmap_put(struct pidmap *m, int pid, void *val);
 /* pidmap_take - remove pid's value and return it (the caller owns it), or NULL */
 void *pidmap_take(struct pidmap *m, int pid);
 
+/* pidmap_free - release the table and its values (NULL: nothing) */
+void pidmap_free(struct pidmap *m);
+
 #endif

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "filter.h"
 #include "kernel.h"
@@ -96,6 +97,46 @@ static void add_threads(struct session *s, int top, const char *file, pid_t pid,
 	msg_die(EXIT_ERR, "PID %d starts threads faster than they can be listed", (int)pid);
 }
 
+/*
+ * check_listed - read FILE back: every thread written to it that still runs
+ * must be there, or the kernel did not take the list (the write alone proves
+ * nothing). A thread that ended meanwhile has left the list (the fork option
+ * drops it), so one missing is looked up in /proc after the read.
+ */
+static void check_listed(struct session *s, int top, const char *file, pid_t pid)
+{
+	char *text = tracefs_instance_file_read(top ? NULL : s->inst, file, NULL);
+	char path[96], *p, *end;
+	struct pidmap *in = pidmap_new(NULL);
+	pid_t *tids;
+	int i, n;
+	long v;
+
+	if (!text)
+		msg_die(EXIT_ERR, "-p: cannot read %s back:", file);
+	for (p = text; *p; p = end) {
+		v = strtol(p, &end, 10);
+		if (end == p) {
+			end = p + 1;
+			continue;
+		}
+		if (v > 0)
+			pidmap_put(in, (int)v, (void *)1);
+	}
+	free(text);
+	n = opt_tids(pid, &tids);
+	for (i = 0; i < n; i++) {
+		if (pidmap_get(in, tids[i]) || !pidmap_get(listed, tids[i]))
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task/%d", (int)pid, (int)tids[i]);
+		if (access(path, F_OK) == 0)
+			msg_die(EXIT_ERR, "-p: the kernel did not keep thread %d in %s", (int)tids[i],
+				file);
+	}
+	free(tids);
+	pidmap_free(in);
+}
+
 /* who_events - see who.h */
 void who_events(struct session *s, pid_t pid)
 {
@@ -108,6 +149,7 @@ void who_events(struct session *s, pid_t pid)
 		msg_die(EXIT_ERR, "-p: cannot set options/event-fork in instance %s:", s->name);
 	listed = listed ? listed : pidmap_new(NULL);
 	add_threads(s, 0, "set_event_pid", pid, listed);
+	check_listed(s, 0, "set_event_pid", pid);
 }
 
 /* who_ftrace - see who.h */
@@ -131,6 +173,7 @@ void who_ftrace(struct session *s, int top, pid_t pid, pid_t tid)
 		msg_die(EXIT_ERR, "-p: cannot set options/function-fork:");
 	listed = listed ? listed : pidmap_new(NULL);
 	add_threads(s, top, "set_ftrace_pid", pid, listed);
+	check_listed(s, top, "set_ftrace_pid", pid);
 }
 
 /* who_track - see who.h */
