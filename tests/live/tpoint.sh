@@ -310,12 +310,13 @@ t_reused_pid() {
 	[ -w /proc/sys/kernel/ns_last_pid ] || { skip "no ns_last_pid to choose a PID"; return 0; }
 	start_tool "$BIN/tpoint" syscalls:sys_enter_openat 'comm ~ "ftt[on]*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	tries=0
+	tries=0 shown=0
 	while [ $tries -lt 20 ]; do
 		tries=$((tries + 1))
 		REUSE_LAST=
 		old=$(reuse_run "ftto$$")
 		wait_for_line "$TMP/out" "[-]$old " 50 || continue
+		shown=$((shown + 1))
 		sleep 0.4	# longer than a name is kept for its PID
 		REUSE_LAST=$((old - 1))
 		new=$(reuse_run "fttn$$")
@@ -328,6 +329,8 @@ t_reused_pid() {
 		break
 	done
 	stop_tool || return 1
+	# a tool that prints nothing is a failure, not a PID that was not reused
+	[ $shown -gt 0 ] || { fail "no line for any of $tries opens by ftto$$: $(head -c 300 "$TMP/out") $(cat "$TMP/err")"; return 1; }
 	[ "$new" = "$old" ] || { skip "PID $old not reused in 20 tries"; return 0; }
 	lines=$(grep -- "-$old " "$TMP/out")
 	[ "$(echo "$lines" | wc -l)" = 2 ] || { fail "not 2 lines of PID $old: $lines"; return 1; }
