@@ -145,7 +145,7 @@ t_known_latency() {
 # was counted or reported and nothing went to the ring buffer, 1 on a
 # failure (said), 2 on a skip (said)
 kernel_run() {
-	has_hist || { skip "no hist triggers in this kernel"; return 2; }
+	has_hist || { skip "no hist triggers with .buckets (6.1+) in this kernel"; return 2; }
 	blk_setup || { skip "no null_blk and no loop device"; return 2; }
 	kernel_count "$1"
 	rc=$?
@@ -213,7 +213,7 @@ t_kernel_refused() {
 # its instance from being removed) and global synthetic events: the next run
 # of any tool removes all of it
 t_kernel_reaped() {
-	has_hist || { skip "no hist triggers in this kernel"; return 0; }
+	has_hist || { skip "no hist triggers with .buckets (6.1+) in this kernel"; return 0; }
 	start_tool "$BIN/iolatency" -K 1 || { fail "did not start: $(cat "$TMP/err")"; return 1; }
 	p=$TOOL_PID
 	kill -KILL $p
