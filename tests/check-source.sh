@@ -84,7 +84,7 @@ check() {
 	}')
 	if [ -n "$hits" ]; then
 		echo "FAIL source/$name:"
-		echo "$hits" | sed 's/^/    /'
+		printf '%s\n' "$hits" | sed 's/^/    /'
 		bad=1
 	else
 		echo "PASS source/$name"
@@ -102,8 +102,8 @@ check no-hand-made-tracefs-path '"/sys/kernel/(tracing|debug)|"/debug/tracing|de
 check tools-use-common-for-tracefs 'tracefs_(instance_file_write|instance_file_append|instance_file_clear|event_file_write|event_file_append|event_file_clear|instance_file_open|get_tracing_file|put_tracing_file|instance_get_file|event_get_file|tracing_dir|get_tracing_dir|set_tracing_dir|tracing_dir_is_mounted|debug_dir|instance_get_dir|instance_get_trace_dir|dynevent_destroy_all|instance_reset)[[:space:]]*\(' "$TOOLS"
 # fopen()/freopen(): a literal mode with "w" or "a"; a mode that is not a
 # literal (the second argument); a call whose arguments go on to the next line
-FOPEN='(^|[^A-Za-z0-9_])f(re)?open[[:space:]]*\('
-check no-unsafe-file-creation "(^|$W)creat[[:space:]]*\\(|$FOPEN[^;]*,[[:space:]]*\"[^\"]*[wa]|$FOPEN[^,;]*,[[:space:]]*[^\"[:space:]]|$FOPEN[^,;]*(,[[:space:]]*)?\$|(^|$W)(mktemp|tmpnam|tempnam)[[:space:]]*\\(" "$ALL"
+FOPEN="(^|$W)f(re)?open[[:space:]]*\\("
+check no-unsafe-file-creation "(^|$W)creat[[:space:]]*\\(|${FOPEN}[^;]*,[[:space:]]*\"[^\"]*[wa]|${FOPEN}[^,;]*,[[:space:]]*[^\"[:space:]]|${FOPEN}[^,;]*(,[[:space:]]*)?\$|(^|$W)(mktemp|tmpnam|tempnam)[[:space:]]*\\(" "$ALL"
 # O_CREAT only with O_EXCL and O_NOFOLLOW on the same line
 EXCEPT='O_EXCL.*O_NOFOLLOW|O_NOFOLLOW.*O_EXCL'
 check create-exclusive-nofollow 'O_CREAT' "$ALL"
