@@ -16,7 +16,7 @@
 #   BENCH_IO_N    direct reads per run (100000 on the loop device, 20000 on disk)
 #   BENCH_IO_ROUNDS  rounds of block I/O (default 5)
 #   BENCH_IO_DISK 1: read a file on the disk, not a loop device in RAM
-#   BENCH_PAIRS   paired runs per tool in section 2b (default 30)
+#   BENCH_PAIRS   paired runs per tool in section 2b (default 60)
 #   BENCH_PAIR_N  opens per paired run (default 100000)
 #   BENCH_OUT     results dir (default bench/results)
 #   BENCH_PERF    perf-tools dir (default /usr/sbin; scripts named X-perf)

@@ -48,6 +48,14 @@ void hist_range(const struct hist *h, int slot, unsigned long long *lo, unsigned
 	*hi = slot < HIST_SLOTS - 1 ? (slot + 1) * h->step : 0;
 }
 
+/* hist_lat - see hist.h */
+unsigned long long hist_lat(unsigned long long start_ns, unsigned long long end_ns, int usecs)
+{
+	unsigned long long us = end_ns / 1000 - start_ns / 1000;
+
+	return usecs ? us : us / 1000;
+}
+
 /* hist_total - number of values counted */
 unsigned long long hist_total(const struct hist *h)
 {

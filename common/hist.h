@@ -25,6 +25,13 @@ int hist_slot(const struct hist *h, unsigned long long v);
 void hist_add(struct hist *h, unsigned long long v, unsigned long long n);
 /* hist_range - the [lo, hi) a slot covers (hi 0: unbounded) */
 void hist_range(const struct hist *h, int slot, unsigned long long *lo, unsigned long long *hi);
+/*
+ * hist_lat - the latency from start_ns to end_ns in whole microseconds (usecs)
+ * or whole milliseconds: each timestamp is truncated to microseconds first, as
+ * the kernel's common_timestamp.usecs is, so a hist trigger pairing the same
+ * two events counts the same value
+ */
+unsigned long long hist_lat(unsigned long long start_ns, unsigned long long end_ns, int usecs);
 /* hist_total - number of values counted */
 unsigned long long hist_total(const struct hist *h);
 /* hist_bar - ceil(width * count / max) '#' characters (one at least for a non-zero count) */

@@ -1,21 +1,130 @@
 #!/bin/sh
-# tests/check-docs.sh - every tool has a man page and an example, and every
-# option its usage text lists is documented in the man page's OPTIONS
-cd "$(dirname "$0")/.." || exit 1
+# tests/check-docs.sh - every tool has a man page and an example; the man page
+# has each house section (by its exact name); every option the usage text
+# lists is documented in the man page's OPTIONS section; and the usage text
+# (what -h prints) and the getopt string agree: each option letter getopt
+# accepts has its line in the usage text and is in the USAGE lines, each flag
+# the usage text shows is accepted, and an option takes an argument in the
+# usage text exactly when it does in getopt
+#
+# usage: tests/check-docs.sh [DIR]
+# DIR (default: the source tree) is the root whose tools/*.c, man/man8/*.8 and
+# examples/ are checked; tests/check-selftest.sh points it at known-bad pages.
+# Prints PASS/FAIL lines; exit 1 on any problem.
+if [ $# -gt 0 ]; then
+	cd "$1" || exit 1
+else
+	cd "$(dirname "$0")/.." || exit 1
+fi
 bad=0
+
+# usage_text SRC - the text of SRC's usage_text[] string, one line a line
+usage_text() {
+	awk '/usage_text\[\] =/ { u = 1; next } u { print; if (/;[[:space:]]*$/) exit }' "$1" |
+		sed 's/^[[:space:]]*"//; s/"[[:space:]]*;\{0,1\}[[:space:]]*$//; s/\\n$//; s/\\"/"/g'
+}
+
+# man_section MAN NAME - the lines of MAN's section NAME (without its .SH line)
+man_section() {
+	SEC=$2 awk '/^\.SH/ {
+		s = $0
+		sub(/^\.SH[[:space:]]+/, "", s)
+		sub(/[[:space:]]+$/, "", s)
+		gsub(/"/, "", s)
+		o = (s == ENVIRON["SEC"])
+		next
+	} o' "$1"
+}
+
+# has_letter LIST LETTER - is LETTER one of the letters in LIST
+has_letter() {
+	case $1 in *"$2"*) return 0 ;; esac
+	return 1
+}
+
 for src in tools/*.c; do
+	[ -f "$src" ] || continue
 	t=$(basename "$src" .c)
 	man=man/man8/$t.8
+	tbad=0
 	[ -f "$man" ] || { echo "FAIL docs/$t: no $man"; bad=1; continue; }
-	[ -f "examples/${t}_example.txt" ] || { echo "FAIL docs/$t: no examples/${t}_example.txt"; bad=1; }
+	[ -f "examples/${t}_example.txt" ] || { echo "FAIL docs/$t: no examples/${t}_example.txt"; tbad=1; }
 	for sec in NAME SYNOPSIS DESCRIPTION REQUIREMENTS OPTIONS EXAMPLES FIELDS OVERHEAD "EXIT STATUS" "SEE ALSO"; do
-		grep -q "^\.SH \"\{0,1\}$sec" "$man" || { echo "FAIL docs/$t: man page lacks $sec"; bad=1; }
+		grep -Eq "^\.SH[[:space:]]+(\"$sec\"|$sec)[[:space:]]*\$" "$man" ||
+			{ echo "FAIL docs/$t: man page lacks $sec"; tbad=1; }
 	done
-	# option lines of the usage text look like '   -x ... # text'
-	for opt in $(sed -n 's/^"[[:space:]]*\(-[A-Za-z]\)[[:space:]].*#.*/\1/p' "$src" | sort -u); do
-		letter=${opt#-}
-		grep -q "^\\\\fB\\\\-$letter\\\\fR" "$man" || { echo "FAIL docs/$t: option $opt missing from $man"; bad=1; }
+	usage=$(usage_text "$src")
+	[ -n "$usage" ] || { echo "FAIL docs/$t: no usage_text in $src"; bad=1; continue; }
+	# option lines of the usage text look like '   -x [ARG] ... # text':
+	# "x" for an option without an argument, "x:" for one with
+	optlines=$(printf '%s\n' "$usage" |
+		sed -n 's/^[[:space:]]*-\([A-Za-z]\)[[:space:]]*#.*/\1/p; s/^[[:space:]]*-\([A-Za-z]\)[[:space:]][[:space:]]*[^#[:space:]][^#]*#.*/\1:/p')
+	# the USAGE lines: those before the first option line
+	synopsis=$(printf '%s\n' "$usage" | sed '/^[[:space:]]*-[A-Za-z][[:space:]]/,$d')
+	# every flag the usage text shows, anywhere: -x, -xy, [-xyz]
+	shown=$(printf '%s\n' "$usage" | awk '{
+		s = " " $0
+		while (match(s, /[ \t([]-[A-Za-z]+/)) {
+			f = substr(s, RSTART + 2, RLENGTH - 2)
+			for (i = 1; i <= length(f); i++)
+				print substr(f, i, 1)
+			s = substr(s, RSTART + RLENGTH)
+		}
+	}' | sort -u)
+	# the getopt string: its letters, "x:" for one that takes an argument
+	gs=$(sed -n 's/.*getopt\(_long\)\{0,1\}([^"]*"\([^"]*\)".*/\2/p' "$src" | head -n 1)
+	[ -n "$gs" ] || { echo "FAIL docs/$t: no getopt string in $src"; bad=1; continue; }
+	gs=${gs#[:+-]}
+	gs=${gs#[:+-]}
+	accepted=$(printf '%s\n' "$gs" | awk '{
+		for (i = 1; i <= length($0); i++) {
+			c = substr($0, i, 1)
+			if (c ~ /[A-Za-z]/) {
+				if (a != "")
+					print a
+				a = c
+			} else if (c == ":" && a !~ /:$/)
+				a = a ":"
+		}
+		if (a != "")
+			print a
+	}')
+	letters=$(printf '%s\n' "$accepted" | tr -d ':\n')
+	for a in $accepted; do
+		l=${a%:}
+		lines=$(printf '%s\n' "$optlines" | grep -c "^$l:\\{0,1\\}\$")
+		if [ "$lines" -eq 0 ]; then
+			echo "FAIL docs/$t: -$l is in the getopt string but has no line in the usage text"
+			tbad=1
+			continue
+		elif [ "$lines" -gt 1 ]; then
+			echo "FAIL docs/$t: -$l has $lines lines in the usage text"
+			tbad=1
+		elif ! printf '%s\n' "$optlines" | grep -qx "$a"; then
+			case $a in
+			*:) echo "FAIL docs/$t: -$l takes an argument (getopt) but its usage line shows none" ;;
+			*) echo "FAIL docs/$t: -$l takes no argument (getopt) but its usage line shows one" ;;
+			esac
+			tbad=1
+		fi
+		printf '%s\n' "$synopsis" | grep -Eq "(^|[[:space:]]|\\[)-[A-Za-z]*$l" ||
+			{ echo "FAIL docs/$t: -$l is in the getopt string but not in the USAGE lines"; tbad=1; }
 	done
-	[ $bad -eq 0 ] && echo "PASS docs/$t"
+	for l in $shown; do
+		has_letter "$letters" "$l" ||
+			{ echo "FAIL docs/$t: the usage text shows -$l, which the getopt string does not accept"; tbad=1; }
+	done
+	# every option line is documented in the man page's OPTIONS section
+	options=$(man_section "$man" OPTIONS)
+	for a in $optlines; do
+		l=${a%:}
+		printf '%s\n' "$options" | grep -q "^\\\\fB\\\\-$l\\\\fR" ||
+			{ echo "FAIL docs/$t: option -$l missing from the OPTIONS of $man"; tbad=1; }
+	done
+	if [ $tbad -eq 0 ]; then
+		echo "PASS docs/$t"
+	else
+		bad=1
+	fi
 done
 exit $bad

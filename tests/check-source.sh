@@ -2,45 +2,110 @@
 # tests/check-source.sh - source rules the reliability promises rest on
 #
 #   1. no shell is ever started: no system(), popen(), exec*(), posix_spawn(),
-#      fork() or "/bin/sh" in tools/ and common/; the one child is the capture
-#      check's (common/capture.c), which opens and execs a path under /proc
-#      that cannot exist, and runs nothing
+#      fork(), vfork(), clone() (or their syscall numbers) or "/bin/sh" in
+#      tools/ and common/; the one child is the capture check's
+#      (common/capture.c), which opens and execs a path under /proc that
+#      cannot exist, and runs nothing
 #   2. no tracefs path is built or opened by hand: no "/sys/kernel" or debugfs
 #      path anywhere, and tools/ never call the raw tracefs file helpers
 #      (writes, appends, opens, path builders): that is common/'s job
 #   3. files outside tracefs are created only safely: O_CREAT only with O_EXCL
 #      and O_NOFOLLOW on the same line (common/journal.c, in a private root
-#      directory), no creat(), fopen() for writing, mktemp()/tmpnam()/tempnam()
+#      directory), no creat(), fopen()/freopen() only with a literal mode that
+#      cannot create (no "w", no "a", no mode in a variable), no
+#      mktemp()/tmpnam()/tempnam()
+#
+# The rules look at code only: comments are blanked out first (a line that
+# starts with '*' or holds a comment before the code is still checked), and
+# string literals are kept.
+#
+# usage: tests/check-source.sh [DIR]
+# DIR (default: the source tree) is the root whose tools/*.c, common/*.c and
+# common/*.h are checked; tests/check-selftest.sh points it at known-bad files.
 # Prints PASS/FAIL lines; exit 1 on any violation.
-cd "$(dirname "$0")/.." || exit 1
+if [ $# -gt 0 ]; then
+	cd "$1" || exit 1
+else
+	cd "$(dirname "$0")/.." || exit 1
+fi
 bad=0
 
-# check NAME ERE FILES... - fail NAME for every non-comment line matching ERE
-# (and not matching $EXCEPT, an ERE, when set)
+# code FILE... - every line as FILE:LINE:CODE, the comments blanked out and
+# string and character literals kept (a "/*" in a string starts no comment)
+code() {
+	awk '
+	FNR == 1 { inc = 0 }
+	{
+		s = $0; n = length(s); out = ""; q = ""; i = 1
+		while (i <= n) {
+			c = substr(s, i, 1); d = substr(s, i + 1, 1)
+			if (inc) {
+				if (c == "*" && d == "/") { inc = 0; out = out "  "; i += 2 }
+				else { out = out " "; i++ }
+			} else if (q != "") {
+				if (c == "\\") { out = out c d; i += 2; continue }
+				if (c == q)
+					q = ""
+				out = out c; i++
+			} else if (c == "\"" || c == "'\''") {
+				q = c; out = out c; i++
+			} else if (c == "/" && d == "*") {
+				inc = 1; out = out "  "; i += 2
+			} else if (c == "/" && d == "/") {
+				break
+			} else {
+				out = out c; i++
+			}
+		}
+		sub(/[ \t]+$/, "", out)
+		print FILENAME ":" FNR ":" out
+	}' "$@"
+}
+
+FILES=
+for f in tools/*.c common/*.c common/*.h; do
+	[ -f "$f" ] && FILES="$FILES $f"
+done
+# shellcheck disable=SC2086
+CODE=$([ -n "$FILES" ] && code $FILES)
+
+# check NAME ERE SCOPE - fail NAME for every line of code in a file whose path
+# matches ERE SCOPE and whose code matches ERE (and whose FILE:LINE:CODE does
+# not match $EXCEPT, an ERE, when set)
 check() {
-	name=$1 re=$2
-	shift 2
-	hits=$(grep -nE -- "$re" "$@" 2>/dev/null |
-		grep -vE '^[^:]+:[0-9]+:[[:space:]]*(/?\*|//)' |
-		grep -vE -- "${EXCEPT:-^\$}")
+	name=$1
+	hits=$(printf '%s\n' "$CODE" | RE=$2 SCOPE=$3 awk '
+	{
+		match($0, /^[^:]*:[0-9]+:/)
+		file = substr($0, 1, index($0, ":") - 1)
+		if (file ~ ENVIRON["SCOPE"] && substr($0, RLENGTH + 1) ~ ENVIRON["RE"] &&
+		    (ENVIRON["EXCEPT"] == "" || $0 !~ ENVIRON["EXCEPT"]))
+			print
+	}')
 	if [ -n "$hits" ]; then
 		echo "FAIL source/$name:"
-		echo "$hits" | sed 's/^/    /'
+		printf '%s\n' "$hits" | sed 's/^/    /'
 		bad=1
 	else
 		echo "PASS source/$name"
 	fi
 }
 
-ALL="tools/*.c common/*.c common/*.h"
-EXCEPT='^common/capture\.c:[0-9]+:.*= fork\(\);[[:space:]]*/\* the check.s child'
-check no-shell '(^|[^a-z_])(system|popen|execl|execlp|execle|execv|execvp|execvpe|fexecve|posix_spawnp?|vfork|fork)[[:space:]]*\(|"/bin/(ba|da)?sh"' $ALL
+ALL='^(tools|common)/'
+TOOLS='^tools/'
+W='[^A-Za-z0-9_]'	# a character that cannot be part of a name
+# the capture check's child (common/capture.c, prove and proof_child), exactly
+export EXCEPT='^common/capture\.c:[0-9]+:[[:space:]]*(p\.child = fork\(\);|execve\(path, argv, \(char \*const\[\]\)\{ NULL \}\);)[[:space:]]*$'
+check no-shell "(^|$W)(system|popen|exec(l|lp|le|v|vp|vpe|ve|veat)|fexecve|posix_spawnp?|vfork|fork|clone3?)[[:space:]]*\\(|(SYS|__NR)_(execve|execveat|fork|vfork|clone|clone3)(\$|$W)|\"/bin/(ba|da)?sh\"" "$ALL"
 EXCEPT=
-check no-hand-made-tracefs-path '"/sys/kernel/(tracing|debug)|"/debug/tracing|debugfs' $ALL
-check tools-use-common-for-tracefs 'tracefs_(instance_file_write|instance_file_append|instance_file_clear|event_file_write|event_file_append|event_file_clear|instance_file_open|get_tracing_file|instance_get_file|tracing_dir|get_tracing_dir|instance_get_dir|dynevent_destroy_all|instance_reset)[[:space:]]*\(' tools/*.c
-check no-unsafe-file-creation '[^a-z_]creat[[:space:]]*\(|fopen[[:space:]]*\([^,]*,[[:space:]]*"[wa]|(^|[^a-z_])(mktemp|tmpnam|tempnam)[[:space:]]*\(' $ALL
+check no-hand-made-tracefs-path '"/sys/kernel/(tracing|debug)|"/debug/tracing|debugfs' "$ALL"
+check tools-use-common-for-tracefs 'tracefs_(instance_file_write|instance_file_append|instance_file_clear|event_file_write|event_file_append|event_file_clear|instance_file_open|get_tracing_file|put_tracing_file|instance_get_file|event_get_file|tracing_dir|get_tracing_dir|set_tracing_dir|tracing_dir_is_mounted|debug_dir|instance_get_dir|instance_get_trace_dir|dynevent_destroy_all|instance_reset)[[:space:]]*\(' "$TOOLS"
+# fopen()/freopen(): a literal mode with "w" or "a"; a mode that is not a
+# literal (the second argument); a call whose arguments go on to the next line
+FOPEN="(^|$W)f(re)?open[[:space:]]*\\("
+check no-unsafe-file-creation "(^|$W)creat[[:space:]]*\\(|${FOPEN}[^;]*,[[:space:]]*\"[^\"]*[wa]|${FOPEN}[^,;]*,[[:space:]]*[^\"[:space:]]|${FOPEN}[^,;]*(,[[:space:]]*)?\$|(^|$W)(mktemp|tmpnam|tempnam)[[:space:]]*\\(" "$ALL"
 # O_CREAT only with O_EXCL and O_NOFOLLOW on the same line
 EXCEPT='O_EXCL.*O_NOFOLLOW|O_NOFOLLOW.*O_EXCL'
-check create-exclusive-nofollow 'O_CREAT' $ALL
+check create-exclusive-nofollow 'O_CREAT' "$ALL"
 EXCEPT=
 exit $bad

@@ -234,7 +234,7 @@ stop_tool() {
 	TOOL_RC=$?
 }
 
-# expect_usage_error - the command must exit with status $1, print exactly one
+# expect_error - the command must exit with status $1, print exactly one
 # line on stderr matching ERE $2, and change nothing in tracefs
 expect_error() {
 	want=$1 re=$2

@@ -127,9 +127,8 @@ static struct hist *disk_hist(struct state *st, unsigned int dev)
 static void on_io(const struct blkio_done *io, void *arg)
 {
 	struct state *st = arg;
-	unsigned long long us = io->end_ns / 1000 - io->start_ns / 1000;
 
-	hist_add(disk_hist(st, io->dev), st->o->usecs ? us : us / 1000, 1);
+	hist_add(disk_hist(st, io->dev), hist_lat(io->start_ns, io->end_ns, st->o->usecs), 1);
 }
 
 /* on_lat - n more I/O with this latency (us or ms), counted by the kernel */

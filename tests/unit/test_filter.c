@@ -86,5 +86,21 @@ int main(void)
 	build_as(0, "fd > 3", NULL, "(fd > 3) && common_pid != SELF");
 	build_as(7, "fd > 3", "comm ~ \"x*\"",
 		 "(fd > 3) && common_pid != SELF && common_pid == 7 && comm ~ \"x*\"");
+	build_as(0, NULL, "ret < 0", "common_pid != SELF && ret < 0");
+	build_as(9, NULL, "ret < 0", "common_pid != SELF && common_pid == 9 && ret < 0");
+	/* the user's || stays inside its parentheses: we stay excluded either way */
+	build_as(0, "fd == 3 || fd == 4", NULL, "(fd == 3 || fd == 4) && common_pid != SELF");
+	build_as(12, "a || b", "c", "(a || b) && common_pid != SELF && common_pid == 12 && c");
+	/* filter_cat appends, from nothing or to what is there */
+	{
+		char *f = NULL;
+
+		filter_cat(&f, "%s", "");
+		CHECK("filter_cat: empty", f && !strcmp(f, ""));
+		filter_cat(&f, "a == %d", 1);
+		filter_cat(&f, " && b == \"%s\"", "x");
+		CHECK("filter_cat: appends", f && !strcmp(f, "a == 1 && b == \"x\""));
+		free(f);
+	}
 	return unit_done("filter");
 }

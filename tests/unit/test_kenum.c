@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "kenum.h"
+#include "unit.h"
 
 static int failed;
 
@@ -37,10 +38,8 @@ int main(void)
 	char *out;
 	int size = -1;
 
-	if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) {
-		printf("SKIP kenum: this kernel publishes no BTF\n");
-		return 0;
-	}
+	if (access("/sys/kernel/btf/vmlinux", R_OK) != 0)
+		return unit_skip("kenum", "this kernel publishes no BTF (/sys/kernel/btf/vmlinux)");
 	out = kenum_resolve(fmt, &size);
 	check("kenum/replaced", out != NULL);
 	check("kenum/size", out && size == (int)strlen(out));

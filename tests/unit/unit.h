@@ -50,6 +50,16 @@ static inline int unit_exit_status(void (*fn)(const void *), const void *arg,
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+/* the exit status of a program that cannot run here (tests/run-unit.sh) */
+#define UNIT_SKIP 77
+
+/* unit_skip - say why SUITE cannot run here; the exit status for the runner */
+static inline int unit_skip(const char *suite, const char *reason)
+{
+	printf("SKIP %s: %s\n", suite, reason);
+	return UNIT_SKIP;
+}
+
 /* unit_done - print the tally; exit status for the runner */
 static inline int unit_done(const char *suite)
 {

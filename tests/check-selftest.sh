@@ -1,0 +1,94 @@
+#!/bin/sh
+# tests/check-selftest.sh - the source and documentation checks fail on the
+# inputs they exist for, and pass clean ones
+#
+#   tests/check-source/bad/{tools,common}/*.c: one violation each, its first
+#     line "/* expect: RULE - what */"; alone in a tree, each must make
+#     check-source.sh fail RULE on that file and no other rule
+#   tests/check-source/clean/: code every rule must pass
+#   tests/check-docs/bad/CASE/: files laid over a copy of tests/check-docs/clean/,
+#     and "expect", an ERE; check-docs.sh must print exactly one FAIL line,
+#     and that line must match it
+#   tests/check-docs/clean/: a tool, man page and example check-docs.sh must pass
+# Prints PASS/FAIL lines; exit 1 on any failure.
+cd "$(dirname "$0")" || exit 1
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+bad=0
+
+# result NAME WHY - PASS NAME if WHY is empty, else FAIL NAME: WHY and the output
+result() {
+	if [ -z "$2" ]; then
+		echo "PASS selftest/$1"
+	else
+		echo "FAIL selftest/$1: $2"
+		printf '%s\n' "$out" | sed 's/^/    /'
+		bad=1
+	fi
+}
+
+# fresh - an empty tree at $tmp/t
+fresh() {
+	rm -rf "$tmp/t" && mkdir -p "$tmp/t/tools" "$tmp/t/common"
+}
+
+for f in check-source/bad/tools/*.c check-source/bad/common/*.c; do
+	[ -f "$f" ] || continue
+	sub=${f#check-source/bad/}
+	rule=$(sed -n '1s|^/\* expect: \([a-z-]*\) - .*|\1|p' "$f")
+	fresh
+	cp "$f" "$tmp/t/$sub"
+	out=$(sh ./check-source.sh "$tmp/t")
+	rc=$?
+	why=
+	if [ -z "$rule" ]; then
+		why="no '/* expect: RULE - what */' first line"
+	elif [ $rc -ne 1 ]; then
+		why="check-source.sh exit $rc, wanted 1"
+	elif ! printf '%s\n' "$out" | grep -q "^FAIL source/$rule:\$"; then
+		why="rule $rule did not fail"
+	elif [ "$(printf '%s\n' "$out" | grep -c '^FAIL')" -ne 1 ]; then
+		why="a rule other than $rule failed too"
+	elif ! printf '%s\n' "$out" | grep -q "^    $sub:[0-9]"; then
+		why="the failure does not name $sub"
+	fi
+	result "source/$sub" "$why"
+done
+
+fresh
+cp -R check-source/clean/. "$tmp/t/"
+out=$(sh ./check-source.sh "$tmp/t")
+rc=$?
+[ $rc -eq 0 ] && why= || why="check-source.sh exit $rc on clean code, wanted 0"
+result source/clean "$why"
+
+for c in check-docs/bad/*/; do
+	c=${c%/}
+	[ -f "$c/expect" ] || continue
+	rm -rf "$tmp/t" && mkdir -p "$tmp/t"
+	cp -R check-docs/clean/. "$tmp/t/"
+	(cd "$c" && find . -type f ! -name expect) | while read -r g; do
+		cp "$c/$g" "$tmp/t/$g"
+	done
+	out=$(sh ./check-docs.sh "$tmp/t")
+	rc=$?
+	fails=$(printf '%s\n' "$out" | grep '^FAIL')
+	why=
+	if [ $rc -ne 1 ]; then
+		why="check-docs.sh exit $rc, wanted 1"
+	elif [ "$(printf '%s\n' "$fails" | wc -l)" -ne 1 ]; then
+		why="more than one FAIL line"
+	elif ! printf '%s\n' "$fails" | grep -Eq -- "$(cat "$c/expect")"; then
+		why="the FAIL line does not match /$(cat "$c/expect")/"
+	fi
+	result "docs/${c##*/}" "$why"
+done
+
+rm -rf "$tmp/t" && mkdir -p "$tmp/t"
+cp -R check-docs/clean/. "$tmp/t/"
+out=$(sh ./check-docs.sh "$tmp/t")
+rc=$?
+[ $rc -eq 0 ] && why= || why="check-docs.sh exit $rc on a clean page, wanted 0"
+result docs/clean "$why"
+exit $bad

@@ -1,0 +1,5 @@
+/* expect: create-exclusive-nofollow - O_CREAT without O_EXCL and O_NOFOLLOW */
+void f(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT, 0600);
+}

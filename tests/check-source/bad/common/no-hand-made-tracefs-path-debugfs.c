@@ -1,0 +1,5 @@
+/* expect: no-hand-made-tracefs-path - debugfs */
+void f(void)
+{
+	mount("none", "/mnt", "debugfs", 0, NULL);
+}

@@ -1,0 +1,2 @@
+/* expect: no-shell - a shell's path */
+static const char *shell = "/bin/sh";

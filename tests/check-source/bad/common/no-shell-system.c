@@ -1,0 +1,5 @@
+/* expect: no-shell - system() starts a shell */
+void f(void)
+{
+	system("ls");
+}

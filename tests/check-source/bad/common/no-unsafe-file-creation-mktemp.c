@@ -1,0 +1,5 @@
+/* expect: no-unsafe-file-creation - mktemp() */
+void f(char *tmpl)
+{
+	mktemp(tmpl);
+}
