@@ -17,6 +17,9 @@
  * With -p, only requests whose block_getrq came from one of the process's
  * tasks are kept: the tasks it has, and those it starts (fork and exit events
  * followed in user space, who.c), tested as each block_getrq is read.
+ * The device -d names (a kernel name, a /dev path or major,minor) is looked up
+ * in sysfs and must exist; the block events report the whole disk and its
+ * sector, so a partition becomes its disk and range of sectors in the filter.
  * Cost: a copy and one hash lookup per event; the events are filtered in the
  * kernel by device and type (with -p, every block_getrq and every fork and
  * exit reaches user space).
