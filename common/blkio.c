@@ -291,11 +291,17 @@ static unsigned int by_name(const char *s, const char *what)
 {
 	char path[PATH_MAX], line[32];
 	unsigned int dev;
+	struct stat st;
 
 	snprintf(path, sizeof(path), "%s/class/block/%s/dev", sys_root, s);
 	if (read_line(path, line, sizeof(line)) < 0) {
-		if (errno == ENOENT || errno == ENOTDIR)
+		if (errno == ENOENT || errno == ENOTDIR) {
+			snprintf(path, sizeof(path), "%s/class/block", sys_root);
+			if (stat(path, &st) < 0)
+				opt_usage("%s: cannot look up '%s': no %s (sysfs not mounted?)",
+					  what, s, path);
 			opt_usage("%s: no block device named '%s'", what, s);
+		}
 		opt_usage("%s: cannot look up block device '%s': %s", what, s, strerror(errno));
 	}
 	if (parse_mm(line, ':', &dev) < 0)

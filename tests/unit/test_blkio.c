@@ -257,7 +257,7 @@ int main(void)
 	/* no sysfs: even major,minor cannot be checked */
 	blkio_set_roots(nosys, devroot);
 	refused("8,0", "-d: cannot check device 8,0: no");
-	refused("vda", "no block device named 'vda'");
+	refused("vda", "-d: cannot look up 'vda': no ");
 	blkio_set_roots(sysroot, devroot);
 
 	/* labels */
