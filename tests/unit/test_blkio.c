@@ -167,7 +167,7 @@ static int rm_one(const char *path, const struct stat *st, int type, struct FTW 
 	return remove(path);
 }
 
-#define MM(a, b) ((a) << 20 | (b))
+#define MM(a, b) ((unsigned int)(a) << 20 | (b))
 
 int main(void)
 {
