@@ -249,7 +249,8 @@ expect_error() {
 
 # blk_setup - two small private block devices for the block I/O tests: null_blk
 # where the module loads (qemu guests), else loop devices on files in $TMP.
-# Sets DEV1 DEV2 (paths) and MM1 MM2 ("major,minor"); returns 1 if impossible.
+# Sets DEV1 DEV2 (paths), NM1 NM2 (names) and MM1 MM2 ("major,minor"); returns
+# 1 if impossible. (blk_teardown empties DEV1 and DEV2, not the others.)
 blk_setup() {
 	LOOPS= DEV1= DEV2=
 	if [ -b /dev/nullb1 ] || modprobe null_blk nr_devices=2 2>/dev/null; then
@@ -271,6 +272,7 @@ blk_setup() {
 			eval DEV$i=$l
 		done
 	fi
+	NM1=${DEV1##*/} NM2=${DEV2##*/}
 	MM1=$(tr : , < "/sys/class/block/${DEV1##*/}/dev")
 	MM2=$(tr : , < "/sys/class/block/${DEV2##*/}/dev")
 	# a new device is read by the kernel's partition scan just after it
@@ -330,7 +332,7 @@ part_setup() {
 	n=0
 	while [ $n -lt 50 ] && ! [ -b "$PDEV" ]; do sleep 0.1; n=$((n + 1)); done
 	[ -b "$PDEV" ] && [ -e "/sys/class/block/$PNAME/partition" ] ||
-		{ part_teardown; WHY="the partition $PNAME did not appear"; return 1; }
+		{ part_teardown; WHY="the partition $PNAME did not appear (no MBR partitions in this kernel?)"; return 1; }
 	PMM=$(tr : , < "/sys/class/block/$PNAME/dev")
 	DMM=$(tr : , < "/sys/class/block/${PLOOP##*/}/dev")
 	sleep 1		# the partition scan's reads

@@ -25,7 +25,7 @@ t_count_exact() {
 	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=5 oflag=direct 2>/dev/null; }
 	lat_run -d "$MM1" 1 3
 	blk_teardown
-	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 (${DEV1##*/}). Output every 1 seconds." ] ||
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Output every 1 seconds." ] ||
 		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	[ "$(grep -c '^  >=(ms) .. <(ms)   : I/O      |Distribution                          |$' "$TMP/out")" = 3 ] ||
 		{ fail "wanted 3 summaries: $(cat "$TMP/out")"; return 1; }

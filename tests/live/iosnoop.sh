@@ -22,7 +22,7 @@ t_write_exact() {
 	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=4 seek=3 oflag=direct 2>/dev/null & DD=$!; wait $DD; }
 	snoop_run -d "$MM1"
 	blk_teardown
-	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 (${DEV1##*/}). Ctrl-C to end." ] ||
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
 		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	grep -q '^COMM         PID    TYPE DEV      BLOCK        BYTES     LATms$' "$TMP/out" ||
 		{ fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
@@ -81,7 +81,7 @@ t_pid_filter() {
 	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
 	snoop_run -p $P -d "$MM1"
 	blk_teardown
-	grep -q "^Tracing block I/O on $MM1 (${DEV1##*/}) issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	grep -q "^Tracing block I/O on $MM1 ($NM1) issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	got=$(rows "$MM1" | awk '{ print $2, $5 }' | sort -n -k2 | tr '\n' ';')
 	[ "$got" = "$P 32;$P 40;" ] || fail "-p $P: rows '$got', wanted '$P 32;$P 40;'"
 }
@@ -142,7 +142,7 @@ t_buffered_duration() {
 	rc=$?
 	blk_teardown
 	[ $rc = 0 ] || { fail "exit $rc: $(cat "$TMP/err")"; return 1; }
-	grep -q "^Tracing block I/O on $MM1 (${DEV1##*/}) for 3 seconds (buffered)\.\.\.\$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	grep -q "^Tracing block I/O on $MM1 ($NM1) for 3 seconds (buffered)\.\.\.\$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	[ "$(rows "$MM1" | awk '{ print $1, $5, $6 }')" = "iowrite 40 4096" ] || fail "buffered rows: $(cat "$TMP/out")"
 }
 
@@ -151,7 +151,7 @@ t_buffered_duration() {
 dev_by() {
 	io_work() { "$HELPERS/iowrite" "$DEV1" 8 4096 2; "$HELPERS/iowrite" "$DEV2" 16 4096 1; }
 	snoop_run -d "$1" || return 1
-	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 (${DEV1##*/}). Ctrl-C to end." ] ||
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
 		{ fail "-d $1: banner: $(head -1 "$TMP/out")"; return 1; }
 	got=$(rows "$MM1" | awk '{ print $1, substr($3, 1, 1), $5, $6 }' | sort -n -k3 | tr '\n' ';')
 	[ "$got" = "iowrite W 8 4096;iowrite W 16 4096;" ] || { fail "-d $1: rows '$got': $(cat "$TMP/out")"; return 1; }
