@@ -249,7 +249,8 @@ expect_error() {
 
 # blk_setup - two small private block devices for the block I/O tests: null_blk
 # where the module loads (qemu guests), else loop devices on files in $TMP.
-# Sets DEV1 DEV2 (paths) and MM1 MM2 ("major,minor"); returns 1 if impossible.
+# Sets DEV1 DEV2 (paths), NM1 NM2 (names) and MM1 MM2 ("major,minor"); returns
+# 1 if impossible. (blk_teardown empties DEV1 and DEV2, not the others.)
 blk_setup() {
 	LOOPS= DEV1= DEV2=
 	if [ -b /dev/nullb1 ] || modprobe null_blk nr_devices=2 2>/dev/null; then
@@ -271,6 +272,7 @@ blk_setup() {
 			eval DEV$i=$l
 		done
 	fi
+	NM1=${DEV1##*/} NM2=${DEV2##*/}
 	MM1=$(tr : , < "/sys/class/block/${DEV1##*/}/dev")
 	MM2=$(tr : , < "/sys/class/block/${DEV2##*/}/dev")
 	# a new device is read by the kernel's partition scan just after it
@@ -291,6 +293,55 @@ blk_teardown() {
 	for l in $LOOPS; do losetup -d "$l"; done
 	LOOPS=
 	DEV1= DEV2=
+}
+
+# fs_disk DIR - the block device DIR's filesystem lies on (this host's own
+# disk): FSSYS its sysfs name (what -d takes), FSNAME its /dev name, FSMM
+# the major,minor of the disk the block events report (the device itself, or
+# a partition's disk) and FSDISK that disk's /dev name; FSPART is 1 for a
+# partition. Returns 1 with the reason in WHY when DIR is on no block device
+# (tmpfs, overlay, an initramfs)
+fs_disk() {
+	d=$(stat -c %d "$1") || { WHY="cannot stat $1"; return 1; }
+	s=/sys/dev/block/$(( (d >> 8) & 0xfff )):$(( (d & 0xff) | ((d >> 12) & 0xfff00) ))
+	[ -e "$s/dev" ] || { WHY="$1 is on no block device (${s##*/})"; return 1; }
+	FSSYS=$(basename "$(readlink "$s")")
+	FSNAME=$(sed -n 's/^DEVNAME=//p' "$s/uevent")
+	[ -n "$FSSYS" ] && [ -b "/dev/$FSNAME" ] || { WHY="no /dev node for ${s##*/}"; return 1; }
+	FSPART=0
+	[ -e "$s/partition" ] && FSPART=1 s=$s/..
+	FSMM=$(tr : , < "$s/dev")
+	FSDISK=$(sed -n 's/^DEVNAME=//p' "$s/uevent")
+}
+
+# part_setup - a loop device on a file in $TMP with an MBR partition table
+# (written byte by byte: no partitioning tool needed) holding one partition,
+# sectors 2048-4095; sets PLOOP, PDEV (the partition's node), PNAME, PMM (the
+# partition's major,minor), DMM (the disk's); returns 1 with WHY if impossible
+part_setup() {
+	PLOOP=
+	dd if=/dev/zero of="$TMP/part.img" bs=1024 count=0 seek=4096 2>/dev/null || { WHY="no image"; return 1; }
+	# entry 1 at byte 446: type 0x83, first LBA 2048, 2048 sectors; 55 AA at 510
+	printf '\000\000\000\000\203\000\000\000\000\010\000\000\000\010\000\000' |
+		dd of="$TMP/part.img" bs=1 seek=446 conv=notrunc 2>/dev/null &&
+	printf '\125\252' | dd of="$TMP/part.img" bs=1 seek=510 conv=notrunc 2>/dev/null ||
+		{ WHY="cannot write the partition table"; return 1; }
+	PLOOP=$(losetup -f) && losetup -P "$PLOOP" "$TMP/part.img" 2>/dev/null ||
+		{ PLOOP=; WHY="losetup -P failed"; return 1; }
+	PNAME=${PLOOP##*/}p1 PDEV=${PLOOP}p1
+	n=0
+	while [ $n -lt 50 ] && ! [ -b "$PDEV" ]; do sleep 0.1; n=$((n + 1)); done
+	[ -b "$PDEV" ] && [ -e "/sys/class/block/$PNAME/partition" ] ||
+		{ part_teardown; WHY="the partition $PNAME did not appear (no MBR partitions in this kernel?)"; return 1; }
+	PMM=$(tr : , < "/sys/class/block/$PNAME/dev")
+	DMM=$(tr : , < "/sys/class/block/${PLOOP##*/}/dev")
+	sleep 1		# the partition scan's reads
+}
+
+# part_teardown - detach part_setup's loop device
+part_teardown() {
+	[ -n "$PLOOP" ] && losetup -d "$PLOOP"
+	PLOOP=
 }
 
 # HOSTILE - a process name or argument anyone can choose: an escape sequence

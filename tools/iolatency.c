@@ -31,7 +31,7 @@
 
 static const char usage_text[] =
 "USAGE: iolatency [-hDKmQT] [-d device] [-i iotype] [interval [count]]\n"
-"                 -d device       # device string (eg, \"202,1\")\n"
+"                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -D              # one histogram per disk\n"
 "                 -K              # pair and count in the kernel (6.1+)\n"
@@ -47,6 +47,7 @@ static const char usage_text[] =
 "       iolatency 5 2             # 2 x 5 second summaries\n"
 "       iolatency -i '*R*'        # trace reads\n"
 "       iolatency -d 202,1        # trace device 202,1 only\n"
+"       iolatency -d nvme0n1      # trace disk nvme0n1 only (or /dev/nvme0n1)\n"
 "       iolatency -Dm             # per disk, in microseconds\n"
 "\n"
 "See the man page and example file for more info.\n";
@@ -145,36 +146,12 @@ static void poll(void *arg)
 	klat_poll(st->s, on_lat, st);
 }
 
-/* disk_name - the kernel's name for a block device, "" if unknown */
-static const char *disk_name(unsigned int dev, char *buf, size_t len)
-{
-	char path[64], line[128];
-	FILE *f;
-
-	buf[0] = '\0';
-	snprintf(path, sizeof(path), "/sys/dev/block/%u:%u/uevent", dev >> 20, dev & 0xfffff);
-	f = fopen(path, "re");
-	if (!f)
-		return buf;
-	while (fgets(line, sizeof(line), f))
-		if (!strncmp(line, "DEVNAME=", 8)) {
-			size_t n = strcspn(line + 8, "\n");
-
-			if (n >= len)
-				n = len - 1;
-			memcpy(buf, line + 8, n);
-			buf[n] = '\0';
-		}
-	fclose(f);
-	return buf;
-}
-
 /* tick - print this interval's histogram(s), empty them, stop after count */
 static void tick(void *arg)
 {
 	struct state *st = arg;
 	const char *unit = st->o->usecs ? "us" : "ms";
-	char d[24], name[64], ts[16];
+	char d[128], ts[16];
 	time_t now = time(NULL);
 	int i, shown = 0;
 
@@ -191,10 +168,8 @@ static void tick(void *arg)
 		if (st->o->per_disk) {
 			if (!hist_total(&k->h))
 				continue;
-			disk_name(k->dev, name, sizeof(name));
-			printf("%sdisk = %s%s%s%s\n", shown ? "\n" : "",
-			       blkio_dev_str(k->dev, d, sizeof(d)), name[0] ? " (" : "", name,
-			       name[0] ? ")" : "");
+			printf("%sdisk = %s\n", shown ? "\n" : "",
+			       blkio_dev_label(k->dev, d, sizeof(d)));
 		}
 		hist_print(stdout, &k->h, unit, "I/O");
 		hist_init(&k->h, 0);
@@ -236,10 +211,13 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct state st = { .o = &o };
 	struct session *s;
+	char dtext[256] = "", desc[240];
 
 	msg_init("iolatency");
 	sig_init();
 	parse(argc, argv, &o);
+	if (o.io.has_dev)
+		snprintf(dtext, sizeof(dtext), " on %s", blkio_dev_desc(&o.io.dev, desc, sizeof(desc)));
 
 	s = st.s = session_open("iolatency");
 	st.in_kernel = o.kernel;
@@ -257,7 +235,7 @@ int main(int argc, char **argv)
 	if (st.in_kernel)
 		klat_start();
 	out_init(0);
-	printf("Tracing block I/O. Output every %g seconds.%s\n", o.interval,
+	printf("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
 	       o.count ? "" : " Ctrl-C to end.");
 	fflush(stdout);
 

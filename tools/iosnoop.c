@@ -26,7 +26,7 @@
 static const char usage_text[] =
 "USAGE: iosnoop [-hQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
 "               [duration]\n"
-"                 -d device       # device string (eg, \"202,1\")\n"
+"                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -n name         # process name to match on I/O issue\n"
 "                 -p PID          # PID to match on I/O issue\n"
@@ -43,6 +43,7 @@ static const char usage_text[] =
 "       iosnoop -i '*R*'          # trace reads\n"
 "       iosnoop -p 91             # show I/O issued by PID 91\n"
 "       iosnoop -Qp 91            # show I/O queued by PID 91, queue time\n"
+"       iosnoop -d sda            # trace disk sda only (also /dev/sda, 8,0)\n"
 "\n"
 "See the man page and example file for more info.\n";
 
@@ -111,12 +112,14 @@ int main(int argc, char **argv)
 {
 	static struct opts o;	/* static: lives as long as the run (-n regex) */
 	struct session *s;
-	char ftext[128] = "";
+	char ftext[128] = "", dtext[256] = "", desc[240];
 
 	msg_init("iosnoop");
 	sig_init();
 	parse(argc, argv, &o);
 	o.io.who = 1;
+	if (o.io.has_dev)
+		snprintf(dtext, sizeof(dtext), " on %s", blkio_dev_desc(&o.io.dev, desc, sizeof(desc)));
 	if (o.pid) {
 		o.io.pid = o.pid;
 		snprintf(ftext, sizeof(ftext), " issued by PID %d", (int)o.pid);
@@ -134,9 +137,10 @@ int main(int argc, char **argv)
 		who_track(o.pid);	/* threads started before tracing was on */
 	out_init(o.duration > 0);
 	if (o.duration > 0)
-		printf("Tracing block I/O%s for %g seconds (buffered)...\n", ftext, o.duration);
+		printf("Tracing block I/O%s%s for %g seconds (buffered)...\n", dtext, ftext,
+		       o.duration);
 	else
-		printf("Tracing block I/O%s. Ctrl-C to end.\n", ftext);
+		printf("Tracing block I/O%s%s. Ctrl-C to end.\n", dtext, ftext);
 	if (o.start_ts)
 		printf("%-15s ", "STARTs");
 	if (o.end_ts)

@@ -25,7 +25,7 @@ t_count_exact() {
 	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=5 oflag=direct 2>/dev/null; }
 	lat_run -d "$MM1" 1 3
 	blk_teardown
-	[ "$(head -1 "$TMP/out")" = "Tracing block I/O. Output every 1 seconds." ] ||
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Output every 1 seconds." ] ||
 		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	[ "$(grep -c '^  >=(ms) .. <(ms)   : I/O      |Distribution                          |$' "$TMP/out")" = 3 ] ||
 		{ fail "wanted 3 summaries: $(cat "$TMP/out")"; return 1; }
@@ -48,6 +48,74 @@ t_dev_filter() {
 	lat_run -d "$MM2" 1 3
 	blk_teardown
 	[ "$(total)" = 2 ] || fail "-d $MM2 counted $(total), wanted 2: $(cat "$TMP/out")"
+}
+
+# t_dev_name - -d NAME (loop0, nullb0), then -d /dev/NAME of the other
+# device: each counts its own device's I/O only, and the banner names it
+t_dev_name() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 4; "$HELPERS/iowrite" "$DEV2" 0 4096 2; }
+	for x in "${DEV1##*/} $MM1 ${DEV1##*/} 4" "$DEV2 $MM2 ${DEV2##*/} 2"; do
+		set -- $x
+		lat_run -d "$1" 1 2 || { blk_teardown; return 1; }
+		[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $2 ($3). Output every 1 seconds." ] ||
+			{ blk_teardown; fail "-d $1: banner: $(head -1 "$TMP/out")"; return 1; }
+		[ "$(total)" = "$4" ] || { blk_teardown; fail "-d $1 counted $(total), wanted $4: $(cat "$TMP/out")"; return 1; }
+	done
+	blk_teardown
+}
+
+# t_dev_root_disk - -D -d by the name, then the /dev path, of the disk this
+# host does its I/O on (the one $TMP is on): every summary is that disk's,
+# headed by its name, and counts at least the 8 direct writes a dd makes in
+# $TMP meanwhile (the disk's other I/O counts too)
+t_dev_root_disk() {
+	fs_disk "$TMP" || { skip "$WHY"; return 0; }
+	io_work() { rm -f "$TMP/rootio"; dd if=/dev/zero of="$TMP/rootio" bs=4096 count=8 oflag=direct 2>/dev/null; }
+	for d in "$FSSYS" "/dev/$FSNAME"; do
+		lat_run -D -d "$d" 1 2 || return 1
+		head -1 "$TMP/out" | grep -q "^Tracing block I/O on [0-9]*,[0-9]* ($FSNAME)" ||
+			{ fail "-d $d: banner: $(head -1 "$TMP/out")"; return 1; }
+		[ "$(total)" -ge 8 ] || { fail "-d $d counted $(total), wanted at least 8: $(cat "$TMP/out")"; return 1; }
+		[ "$(grep '^disk = ' "$TMP/out" | sort -u)" = "disk = $FSMM ($FSDISK)" ] ||
+			{ fail "-d $d: per-disk headers: $(grep '^disk = ' "$TMP/out" | sort -u | tr '\n' ';')"; return 1; }
+	done
+}
+
+# t_dev_partition - -d PARTITION counts the writes within its sectors of
+# the disk, not those before or after it, in user space and with -K
+t_dev_partition() {
+	part_setup || { skip "$WHY"; return 0; }
+	io_work() {
+		"$HELPERS/iowrite" "$PLOOP" 2040 4096 1
+		"$HELPERS/iowrite" "$PDEV" 0 4096 2
+		"$HELPERS/iowrite" "$PDEV" 2040 4096 1
+		"$HELPERS/iowrite" "$PLOOP" 4096 4096 1
+	}
+	modes=x
+	has_hist && modes="x -K"
+	for mode in $modes; do
+		[ "$mode" = x ] && mode=
+		lat_run $mode -i '*W*' -d "$PDEV" 1 2 || { part_teardown; return 1; }
+		[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $PMM ($PNAME), sectors 2048-4095 of $DMM (${PLOOP##*/}). Output every 1 seconds." ] ||
+			{ part_teardown; fail "banner: $(head -1 "$TMP/out")"; return 1; }
+		[ "$(total)" = 3 ] || { part_teardown; fail "${mode:-user space}: counted $(total), wanted 3: $(cat "$TMP/out")"; return 1; }
+	done
+	part_teardown
+}
+
+# t_dev_missing - a device that does not exist, by name or number: one
+# line, usage status, tracefs untouched (the runner compares it); with -K too
+t_dev_missing() {
+	expect_error 2 "^iolatency: -d: no block device named 'nosuchdisk'" "$BIN/iolatency" -d nosuchdisk || return 1
+	expect_error 2 "^iolatency: -d: no block device named 'nosuchdisk'" "$BIN/iolatency" -K -d nosuchdisk 1 1 || return 1
+	if [ -e /sys/dev/block/250:250 ]; then
+		echo "250,250 exists here: not tried" > "$TMP/.info"
+	else
+		expect_error 2 '^iolatency: -d: no block device 250,250' "$BIN/iolatency" -d 250,250 || return 1
+	fi
+	expect_error 2 '^iolatency: -d: /dev/null is not a block device' "$BIN/iolatency" -d /dev/null || return 1
+	expect_error 2 '^iolatency: -d: .* is not a device name' "$BIN/iolatency" -d 'sd*'
 }
 
 t_per_disk() {

@@ -22,6 +22,8 @@ t_write_exact() {
 	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=4 seek=3 oflag=direct 2>/dev/null & DD=$!; wait $DD; }
 	snoop_run -d "$MM1"
 	blk_teardown
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
+		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	grep -q '^COMM         PID    TYPE DEV      BLOCK        BYTES     LATms$' "$TMP/out" ||
 		{ fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
 	got=$(rows "$MM1" | awk '{ print $1, $2, substr($3, 1, 1), $5, $6 }' | sort -n -k4 | tr '\n' ';')
@@ -79,7 +81,7 @@ t_pid_filter() {
 	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
 	snoop_run -p $P -d "$MM1"
 	blk_teardown
-	grep -q "^Tracing block I/O issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	grep -q "^Tracing block I/O on $MM1 ($NM1) issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	got=$(rows "$MM1" | awk '{ print $2, $5 }' | sort -n -k2 | tr '\n' ';')
 	[ "$got" = "$P 32;$P 40;" ] || fail "-p $P: rows '$got', wanted '$P 32;$P 40;'"
 }
@@ -140,8 +142,109 @@ t_buffered_duration() {
 	rc=$?
 	blk_teardown
 	[ $rc = 0 ] || { fail "exit $rc: $(cat "$TMP/err")"; return 1; }
-	grep -q '^Tracing block I/O for 3 seconds (buffered)\.\.\.$' "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	grep -q "^Tracing block I/O on $MM1 ($NM1) for 3 seconds (buffered)\.\.\.\$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	[ "$(rows "$MM1" | awk '{ print $1, $5, $6 }')" = "iowrite 40 4096" ] || fail "buffered rows: $(cat "$TMP/out")"
+}
+
+# dev_by - -d given as $1 (a name or a /dev path of DEV1): DEV1's I/O, named
+# in the banner, and not DEV2's
+dev_by() {
+	io_work() { "$HELPERS/iowrite" "$DEV1" 8 4096 2; "$HELPERS/iowrite" "$DEV2" 16 4096 1; }
+	snoop_run -d "$1" || return 1
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
+		{ fail "-d $1: banner: $(head -1 "$TMP/out")"; return 1; }
+	got=$(rows "$MM1" | awk '{ print $1, substr($3, 1, 1), $5, $6 }' | sort -n -k3 | tr '\n' ';')
+	[ "$got" = "iowrite W 8 4096;iowrite W 16 4096;" ] || { fail "-d $1: rows '$got': $(cat "$TMP/out")"; return 1; }
+	[ "$(awk 'NR > 2 && NF == 7 && $4 != d' d="$MM1" "$TMP/out" | wc -l)" = 0 ] ||
+		{ fail "-d $1 showed other devices: $(cat "$TMP/out")"; return 1; }
+}
+
+# t_dev_name - -d NAME (loop0, nullb0): the device's I/O only
+t_dev_name() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	dev_by "${DEV1##*/}"
+	rc=$?
+	blk_teardown
+	return $rc
+}
+
+# t_dev_path - -d /dev/NAME: the same
+t_dev_path() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	dev_by "$DEV1"
+	rc=$?
+	blk_teardown
+	return $rc
+}
+
+# root_io - dd writes, then reads back, 8 direct 4 KiB blocks of a new file
+# in $TMP (on this host's own disk); their PIDs in WPID and RPID
+root_io() {
+	rm -f "$TMP/rootio"
+	dd if=/dev/zero of="$TMP/rootio" bs=4096 count=8 oflag=direct 2>/dev/null & WPID=$!
+	wait $WPID
+	dd if="$TMP/rootio" of=/dev/null bs=4096 count=8 iflag=direct 2>/dev/null & RPID=$!
+	wait $RPID
+}
+
+# t_dev_root_disk - -d by the name, then by the /dev path, of the disk this
+# host does its I/O on (the one $TMP is on): the dd's 32 KiB written and
+# read back are there, on that disk (the disk's own I/O meanwhile too: only
+# the dd rows are counted)
+t_dev_root_disk() {
+	fs_disk "$TMP" || { skip "$WHY"; return 0; }
+	[ "$FSPART" = 1 ] && want="on $(tr : , < "/sys/class/block/$FSSYS/dev") ($FSNAME), sectors " ||
+		want="on $FSMM ($FSNAME). Ctrl-C to end."
+	for d in "$FSSYS" "/dev/$FSNAME"; do
+		io_work() { root_io; }
+		snoop_run -d "$d" || return 1
+		case $(head -1 "$TMP/out") in "Tracing block I/O $want"*) ;;
+		*) fail "-d $d: banner: $(head -1 "$TMP/out")"; return 1 ;; esac
+		for x in "$WPID W" "$RPID R"; do
+			n=$(awk -v p="${x% *}" -v t="${x#* }" -v d="$FSMM" \
+				'$2 == p && substr($3, 1, 1) == t && $4 == d { n += $6 } END { print n + 0 }' "$TMP/out")
+			[ "$n" = 32768 ] || { fail "-d $d: ${x#* } bytes of PID ${x% *}: $n, wanted 32768: $(head -20 "$TMP/out")"; return 1; }
+		done
+		[ "$(awk 'NR > 2 && NF == 7 && $4 != d' d="$FSMM" "$TMP/out" | wc -l)" = 0 ] ||
+			{ fail "-d $d showed other devices: $(awk 'NR > 2 && NF == 7 && $4 != d' d="$FSMM" "$TMP/out" | head -3)"; return 1; }
+	done
+}
+
+# t_dev_partition - -d PARTITION: the I/O within its sectors on the disk,
+# not the disk's other I/O; DEV shows the disk, BLOCK the disk's sector
+t_dev_partition() {
+	part_setup || { skip "$WHY"; return 0; }
+	io_work() {
+		"$HELPERS/iowrite" "$PLOOP" 2040 4096 1	# before it
+		"$HELPERS/iowrite" "$PDEV" 0 4096 1	# its first sector: 2048
+		"$HELPERS/iowrite" "$PDEV" 2040 4096 1	# its last: 4088-4095
+		"$HELPERS/iowrite" "$PLOOP" 4096 4096 1	# after it
+	}
+	snoop_run -d "$PNAME"
+	rc=$?
+	part_teardown
+	[ $rc = 0 ] || return 1
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $PMM ($PNAME), sectors 2048-4095 of $DMM (${PLOOP##*/}). Ctrl-C to end." ] ||
+		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
+	# (a udev probe of the new partition may read it meanwhile: iowrite's rows only)
+	got=$(awk '$1 == "iowrite" { print $1, $4, $5, $6 }' "$TMP/out" | sort -n -k3 | tr '\n' ';')
+	[ "$got" = "iowrite $DMM 2048 4096;iowrite $DMM 4088 4096;" ] || fail "-d $PNAME: rows '$got'"
+}
+
+# t_dev_missing - a device that does not exist, by name, number or path:
+# one line, usage status, tracefs untouched (the runner compares it)
+t_dev_missing() {
+	expect_error 2 "^iosnoop: -d: no block device named 'nosuchdisk'" "$BIN/iosnoop" -d nosuchdisk || return 1
+	if [ -e /sys/dev/block/250:250 ]; then
+		echo "250,250 exists here: not tried" > "$TMP/.info"
+	else
+		expect_error 2 '^iosnoop: -d: no block device 250,250' "$BIN/iosnoop" -d 250,250 || return 1
+	fi
+	expect_error 2 '^iosnoop: -d: /dev/nosuchdisk: No such file' "$BIN/iosnoop" -d /dev/nosuchdisk || return 1
+	expect_error 2 '^iosnoop: -d: /dev/null is not a block device' "$BIN/iosnoop" -d /dev/null || return 1
+	expect_error 2 '^iosnoop: -d: .* is not a device name' "$BIN/iosnoop" -d ../sda || return 1
+	expect_error 2 '^iosnoop: -d: .* is not a device path under /dev' "$BIN/iosnoop" -d /dev/../dev/sda || return 1
+	expect_error 2 '^iosnoop: -d: .* is not a device name' "$BIN/iosnoop" -d "$(printf 'sda\nx')"
 }
 
 t_head_ends() {
