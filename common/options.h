@@ -2,6 +2,7 @@
 #ifndef FTT_OPTIONS_H
 #define FTT_OPTIONS_H
 
+#include <getopt.h>
 #include <regex.h>
 #include <sys/types.h>
 
@@ -42,8 +43,23 @@ int opt_tids(pid_t pid, pid_t **tids);
  * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
-/* opt_help - print the usage text to stdout and exit(EXIT_OK) (-h) */
+/*
+ * opt_next - the next option, as getopt_long(3) finds it among the tool's
+ * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
+ * --help and --version added. -h and --help print the usage (opt_help),
+ * --version prints "TOOL VERSION"; both exit(EXIT_OK). "--" ends the options.
+ * An unknown option, a missing argument or an argument to an option that
+ * takes none exits with EXIT_USAGE naming the option. -1 after the last.
+ */
+int opt_next(int argc, char *const argv[], const char *shorts,
+	     const struct option *longs, const char *usage);
+/*
+ * opt_help - print the usage text, then "See man TOOL(8) and DOCDIR/examples/
+ * TOOL_example.txt", to stdout and exit(EXIT_OK)
+ */
 void opt_help(const char *text) __attribute__((noreturn));
+/* opt_version - print "TOOL VERSION" to stdout and exit(EXIT_OK) */
+void opt_version(void) __attribute__((noreturn));
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

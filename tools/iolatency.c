@@ -48,8 +48,7 @@ static const char usage_text[] =
 "       iolatency -i '*R*'        # trace reads\n"
 "       iolatency -d 202,1        # trace device 202,1 only\n"
 "       iolatency -Dm             # per disk, in microseconds\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct disk {
 	unsigned int dev;
@@ -77,20 +76,17 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:hi:DKmQT")) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:DKmQT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
 		case 'Q':
 			blkio_option(&o->io, c, optarg);
 			break;
-		case 'h': opt_help(usage_text);
 		case 'D': o->per_disk = 1; break;
 		case 'K': o->kernel = 1; break;
 		case 'm': o->usecs = 1; break;
 		case 'T': o->timestamps = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (o->kernel && o->io.queue)
