@@ -189,10 +189,12 @@ fuzz: fuzz-build
 		echo "PASS fuzz/$$f: $$runs, corpus $$(ls $$c | wc -l) inputs, 0 crashes"; \
 	done
 
-# check-build: the tree builds warning-free with gcc and clang, and compiles with musl
+# check-build: the tree builds warning-free with gcc and clang, and compiles with
+# musl; the gcc build's tools pass the command-line checks (no root needed)
 check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/gcc: -Wall -Wextra -Werror"
+	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)"
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"
 	@sh tests/musl-check.sh
