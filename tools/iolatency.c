@@ -217,7 +217,7 @@ static void in_kernel(struct session *s, const struct opts *o)
 
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
-			"the .buckets modifier (5.17+, CONFIG_HIST_TRIGGERS)");
+			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
 	f = blkio_filter(&o->io);
 	sp.filter = f;
 	ok = klat_setup(s, &sp) == 0;
