@@ -182,6 +182,17 @@ pid_t opt_pid(const char *s, const char *what)
 	return pid;
 }
 
+/* opt_tid - a TID of a thread that exists now */
+pid_t opt_tid(const char *s, const char *what)
+{
+	pid_t tid = (pid_t)opt_ulong(s, what, 1, 4194304);
+
+	/* kill() takes a thread's ID as well as a process's */
+	if (kill(tid, 0) < 0 && errno == ESRCH)
+		msg_die(EXIT_ERR, "%s: no thread with TID %d", what, (int)tid);
+	return tid;
+}
+
 /* opt_regex - compile an extended regex (unanchored, like awk's match) */
 void opt_regex(regex_t *re, const char *s, const char *what)
 {

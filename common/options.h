@@ -19,6 +19,8 @@ unsigned long opt_ulong(const char *s, const char *what, unsigned long min,
 double opt_seconds(const char *s, const char *what);
 /* opt_pid - a PID of a process that exists now */
 pid_t opt_pid(const char *s, const char *what);
+/* opt_tid - a TID of a thread that exists now */
+pid_t opt_tid(const char *s, const char *what);
 /* opt_regex - compile an extended regex (unanchored, like awk's match) */
 void opt_regex(regex_t *re, const char *s, const char *what);
 /* opt_no_ctrl - refuse a string holding a newline or other control byte */

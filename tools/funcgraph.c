@@ -78,7 +78,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'H': o->headers = 1; break;
 		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'L': o->tid = opt_tid(optarg, "-L"); break;
 		case 'P': o->proc = 1; break;
 		case 't': o->abstime = 1; break;
 		case 'T': o->tail = 1; break;

@@ -165,7 +165,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'L': o->tid = opt_tid(optarg, "-L"); break;
 		case 's': o->stacks = 1; break;
 		case 'v': o->view = 1; break;
 		}

@@ -87,7 +87,7 @@ static void parse(int argc, char **argv)
 		case 'e': o.flags = 1; break;
 		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
-		case 'L': o.tid = opt_pid(optarg, "-L"); break;
+		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
 		case 'x': o.fails = 1; break;

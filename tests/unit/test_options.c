@@ -8,6 +8,7 @@
 static void parse_ulong(const void *s) { opt_ulong(s, "-t", 1, 1000); }
 static void parse_seconds(const void *s) { opt_seconds(s, "-d"); }
 static void parse_pid(const void *s) { opt_pid(s, "-p"); }
+static void parse_tid(const void *s) { opt_tid(s, "-L"); }
 static void check_ctrl(const void *s) { opt_no_ctrl(s, "filter"); }
 static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); regfree(&re); }
 
@@ -67,6 +68,10 @@ int main(void)
 	refused(parse_pid, "4194304", 1, "no process with PID 4194304");
 	refused(parse_pid, "4194305", 2, "out of range");
 	refused(parse_pid, "abc", 2, "not a positive decimal number");
+
+	CHECK("tid self", opt_tid("1", "-L") == 1);
+	refused(parse_tid, "4194304", 1, "-L: no thread with TID 4194304");
+	refused(parse_tid, "0", 2, "-L: 0 is out of range");
 
 	refused(check_ctrl, "a == 1\nb == 2", 2, "control character (0x0a)");
 	refused(check_ctrl, "a\r", 2, "control character (0x0d)");
