@@ -45,7 +45,7 @@ static const char usage_text[] =
 "  eg,\n"
 "       opensnoop                 # watch open()s live (unbuffered)\n"
 "       opensnoop -d 1            # trace 1 sec (buffered)\n"
-"       opensnoop -p 181          # trace I/O issued by PID 181 only\n"
+"       opensnoop -p 181          # trace opens by PID 181 only\n"
 "       opensnoop conf            # trace filenames containing \"conf\"\n"
 "       opensnoop 'log$'          # filenames ending in \"log\"\n"
 "       opensnoop -x -e           # failed opens, with their flags\n"
