@@ -268,8 +268,9 @@ int main(int argc, char **argv)
 		unsigned long long n = klat_unpaired(s);
 
 		if (n)
-			msg_warn("%llu completions without a traced start were not counted "
-				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)", n);
+			msg_warn("%llu completion%s without a traced start %s not counted "
+				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)",
+				 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
 	} else {
 		stream_report_lost(s);
 	}
