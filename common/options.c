@@ -52,6 +52,24 @@ static int long_name(const char *arg, const char **name)
 	return n > 40 ? 40 : (int)n;
 }
 
+/*
+ * given_arg - is arg "--name=..." for a long option in all[] that takes no
+ * argument and has value val (name may be abbreviated, as getopt_long allows)?
+ */
+static int given_arg(const struct option *all, const char *arg, int val)
+{
+	const char *name;
+	int len;
+
+	if (!arg || strncmp(arg, "--", 2) || !strchr(arg, '='))
+		return 0;
+	len = long_name(arg, &name);
+	for (; all->name; all++)
+		if (all->val == val && all->has_arg == no_argument && !strncmp(all->name, name, len))
+			return 1;
+	return 0;
+}
+
 /* opt_next - see options.h */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage)
@@ -85,17 +103,12 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 		}
 		opt_usage("option -%c needs an argument", optopt);
 	case '?':
-		/*
-		 * optopt is 0 for an unknown long option, and its value for one
-		 * given an argument: a value no short option could be unknown as
-		 */
-		if (!optopt || optopt == OPT_VERSION ||
-		    (optopt > 0 && optopt != ':' && optopt != ';' && strchr(opts + 1, optopt))) {
-			len = long_name(arg, &name);
-			if (optopt)
-				opt_usage("option --%.*s takes no argument", len, name);
+		/* optopt is 0 for an unknown long option, its value for one given an argument */
+		len = long_name(arg, &name);
+		if (!optopt)
 			opt_usage("unknown option --%.*s", len, name);
-		}
+		if (given_arg(all, arg, optopt))
+			opt_usage("option --%.*s takes no argument", len, name);
 		if (isprint((unsigned char)optopt))
 			opt_usage("unknown option -%c", optopt);
 		opt_usage("unknown option (byte 0x%02x)", (unsigned char)optopt);
