@@ -19,6 +19,16 @@ LIBS     := $(shell $(PKG) --libs libtracefs libtraceevent)
 CPPFLAGS += -Icommon -D_GNU_SOURCE $(LIBS_CFLAGS)
 ALL_CFLAGS = $(WARN) $(CFLAGS) -MMD -MP
 
+# the version the tools print (--version): git describe in a git tree, else
+# the VERSION file; and where install puts the examples (-h names them).
+# Only common/options.c uses them; it is rebuilt when either changes.
+VERSION  := $(shell { [ -e .git ] && git describe --always --dirty 2>/dev/null; } || cat VERSION 2>/dev/null)
+ifeq ($(VERSION),)
+$(error no version: not a git tree and no VERSION file)
+endif
+DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
+VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"'
+
 ifeq ($(V),1)
 Q :=
 msg = @true
@@ -29,7 +39,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
+.PHONY: FORCE all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
 
@@ -37,6 +47,14 @@ $(B)/%.o: %.c
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+# the version and doc directory options.o was built with: rewritten only when they change
+$(B)/version.stamp: FORCE
+	@mkdir -p $(B)
+	@echo '$(VERSION) $(DOCDIR)' | cmp -s - $@ || echo '$(VERSION) $(DOCDIR)' > $@
+
+$(B)/common/options.o: CPPFLAGS += $(VERSION_DEFS)
+$(B)/common/options.o: $(B)/version.stamp
 
 $(B)/libcommon.a: $(patsubst %.c,$(B)/%.o,$(COMMON))
 	$(call msg,AR,$@)
@@ -152,7 +170,7 @@ fuzz-build: $(addprefix $(FUZZ_B)/,$(FUZZERS))
 $(FUZZ_B)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(COMMON) $(wildcard common/*.h)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(FUZZ_B)
-	$(Q)clang $(CPPFLAGS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra -Wno-unused-parameter \
+	$(Q)clang $(CPPFLAGS) $(VERSION_DEFS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra -Wno-unused-parameter \
 		$(FUZZ_FLAGS) -o $@ $< $(COMMON) $(LIBS) -lm
 
 fuzz: fuzz-build
@@ -171,11 +189,13 @@ fuzz: fuzz-build
 		echo "PASS fuzz/$$f: $$runs, corpus $$(ls $$c | wc -l) inputs, 0 crashes"; \
 	done
 
-# check-build: the tree builds warning-free with gcc and clang, and compiles with musl;
-# the source and documentation checks fail on known-bad inputs and pass clean ones
+# check-build: the tree builds warning-free with gcc and clang, and compiles with
+# musl; the gcc build's tools pass the command-line checks (no root needed); the
+# source and documentation checks fail on known-bad inputs and pass clean ones
 check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/gcc: -Wall -Wextra -Werror"
+	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)"
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"
 	@sh tests/musl-check.sh
@@ -190,9 +210,10 @@ bench-rungs: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/rungs.sh
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8
+	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
 	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
 	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
+	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
 
 clean:
 	rm -rf $(B) $(BINDIR) tests/bin

@@ -734,10 +734,17 @@ unsigned long long blkio_unmatched(void)
 	return B.unmatched;
 }
 
-/* blkio_report - say on stderr how many completions had no traced start, if any */
+/*
+ * blkio_report - say on stderr how many completions had no traced start, if
+ * any: I/O already in flight when tracing began, or whose start was among
+ * events lost (the tables are emptied then)
+ */
 void blkio_report(void)
 {
-	if (B.unmatched)
-		msg_warn("%llu completions without a traced start were dropped "
-			 "(I/O in flight at start, or events lost)", B.unmatched);
+	if (B.unmatched == 1)
+		msg_warn("ignored 1 completion of an I/O that started before tracing began "
+			 "or whose start event was lost");
+	else if (B.unmatched)
+		msg_warn("ignored %llu completions of I/O that started before tracing began "
+			 "or whose start events were lost", B.unmatched);
 }

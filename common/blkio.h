@@ -72,7 +72,7 @@ const char *blkio_start_event(const struct blkio_opts *o);
 void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx);
 /* blkio_unmatched - completions dropped because their start was not traced */
 unsigned long long blkio_unmatched(void);
-/* blkio_report - say on stderr how many completions had no traced start, if any */
+/* blkio_report - say on stderr how many completions were ignored for want of a traced start */
 void blkio_report(void);
 
 #endif

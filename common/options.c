@@ -12,11 +12,108 @@
 #include "msg.h"
 #include "options.h"
 
-/* opt_help - print the usage text to stdout and exit(EXIT_OK) (-h) */
+/* the Makefile passes both (-D): the release or git describe, and PREFIX's doc directory */
+#ifndef FTT_VERSION
+#define FTT_VERSION "unknown"
+#endif
+#ifndef FTT_DOCDIR
+#define FTT_DOCDIR "/usr/local/share/doc/ftrace-tools"
+#endif
+
+#define OPT_VERSION	0x100	/* --version: no short option */
+#define OPT_LONGS	16	/* a tool's own long options, at most */
+
+/* opt_help - print the usage text and where the man page and examples are, exit(EXIT_OK) */
 void opt_help(const char *text)
 {
 	fputs(text, stdout);
+	printf("See man %s(8) and %s/examples/%s_example.txt\n", msg_prog, FTT_DOCDIR, msg_prog);
 	exit(EXIT_OK);
+}
+
+/* opt_version - print "TOOL VERSION" to stdout and exit(EXIT_OK) */
+void opt_version(void)
+{
+	printf("%s %s\n", msg_prog, FTT_VERSION);
+	exit(EXIT_OK);
+}
+
+/* long_name - the option name in a "--name[=value]" argument and its length (at most 40) */
+static int long_name(const char *arg, const char **name)
+{
+	size_t n;
+
+	if (!arg || strncmp(arg, "--", 2)) {
+		*name = "?";
+		return 1;
+	}
+	*name = arg + 2;
+	n = strcspn(*name, "=");
+	return n > 40 ? 40 : (int)n;
+}
+
+/*
+ * given_arg - is arg "--name=..." for a long option in all[] that takes no
+ * argument and has value val (name may be abbreviated, as getopt_long allows)?
+ */
+static int given_arg(const struct option *all, const char *arg, int val)
+{
+	const char *name;
+	int len;
+
+	if (!arg || strncmp(arg, "--", 2) || !strchr(arg, '='))
+		return 0;
+	len = long_name(arg, &name);
+	for (; all->name; all++)
+		if (all->val == val && all->has_arg == no_argument && !strncmp(all->name, name, len))
+			return 1;
+	return 0;
+}
+
+/* opt_next - see options.h */
+int opt_next(int argc, char *const argv[], const char *shorts,
+	     const struct option *longs, const char *usage)
+{
+	static struct option all[OPT_LONGS + 3];
+	static char opts[64];
+	const char *arg, *name;
+	int c, n = 0, len;
+
+	if (!all[0].name) {
+		all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
+		all[n++] = (struct option){ "version", no_argument, NULL, OPT_VERSION };
+		for (; longs && longs->name && n < OPT_LONGS + 2; longs++)
+			all[n++] = *longs;
+		/* a leading ':' reports a missing argument as ':', and prints nothing */
+		snprintf(opts, sizeof(opts), ":%s", shorts + (shorts[0] == ':'));
+	}
+	opterr = 0;
+	c = getopt_long(argc, argv, opts, all, NULL);
+	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+	switch (c) {
+	case 'h':
+		opt_help(usage);
+	case OPT_VERSION:
+		opt_version();
+	case ':':
+		/* a short option's argument is missing only at the very end of argv */
+		if (arg && !strncmp(arg, "--", 2)) {
+			len = long_name(arg, &name);
+			opt_usage("option --%.*s needs an argument", len, name);
+		}
+		opt_usage("option -%c needs an argument", optopt);
+	case '?':
+		/* optopt is 0 for an unknown long option, its value for one given an argument */
+		len = long_name(arg, &name);
+		if (!optopt)
+			opt_usage("unknown option --%.*s", len, name);
+		if (given_arg(all, arg, optopt))
+			opt_usage("option --%.*s takes no argument", len, name);
+		if (isprint((unsigned char)optopt))
+			opt_usage("unknown option -%c", optopt);
+		opt_usage("unknown option (byte 0x%02x)", (unsigned char)optopt);
+	}
+	return c;
 }
 
 /* opt_funcs - see options.h */
@@ -96,6 +193,17 @@ pid_t opt_pid(const char *s, const char *what)
 	if (kill(pid, 0) < 0 && errno == ESRCH)
 		msg_die(EXIT_ERR, "%s: no process with PID %d", what, (int)pid);
 	return pid;
+}
+
+/* opt_tid - a TID of a thread that exists now */
+pid_t opt_tid(const char *s, const char *what)
+{
+	pid_t tid = (pid_t)opt_ulong(s, what, 1, 4194304);
+
+	/* kill() takes a thread's ID as well as a process's */
+	if (kill(tid, 0) < 0 && errno == ESRCH)
+		msg_die(EXIT_ERR, "%s: no thread with TID %d", what, (int)tid);
+	return tid;
 }
 
 /* opt_regex - compile an extended regex (unanchored, like awk's match) */

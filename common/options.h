@@ -2,6 +2,7 @@
 #ifndef FTT_OPTIONS_H
 #define FTT_OPTIONS_H
 
+#include <getopt.h>
 #include <regex.h>
 #include <sys/types.h>
 
@@ -18,6 +19,8 @@ unsigned long opt_ulong(const char *s, const char *what, unsigned long min,
 double opt_seconds(const char *s, const char *what);
 /* opt_pid - a PID of a process that exists now */
 pid_t opt_pid(const char *s, const char *what);
+/* opt_tid - a TID of a thread that exists now */
+pid_t opt_tid(const char *s, const char *what);
 /* opt_regex - compile an extended regex (unanchored, like awk's match) */
 void opt_regex(regex_t *re, const char *s, const char *what);
 /* opt_no_ctrl - refuse a string holding a newline or other control byte */
@@ -42,8 +45,23 @@ int opt_tids(pid_t pid, pid_t **tids);
  * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
-/* opt_help - print the usage text to stdout and exit(EXIT_OK) (-h) */
+/*
+ * opt_next - the next option, as getopt_long(3) finds it among the tool's
+ * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
+ * --help and --version added. -h and --help print the usage (opt_help),
+ * --version prints "TOOL VERSION"; both exit(EXIT_OK). "--" ends the options.
+ * An unknown option, a missing argument or an argument to an option that
+ * takes none exits with EXIT_USAGE naming the option. -1 after the last.
+ */
+int opt_next(int argc, char *const argv[], const char *shorts,
+	     const struct option *longs, const char *usage);
+/*
+ * opt_help - print the usage text, then "See man TOOL(8) and DOCDIR/examples/
+ * TOOL_example.txt", to stdout and exit(EXIT_OK)
+ */
 void opt_help(const char *text) __attribute__((noreturn));
+/* opt_version - print "TOOL VERSION" to stdout and exit(EXIT_OK) */
+void opt_version(void) __attribute__((noreturn));
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 

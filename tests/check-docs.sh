@@ -72,7 +72,8 @@ for src in tools/*.c; do
 		}
 	}' | sort -u)
 	# the getopt string: its letters, "x:" for one that takes an argument
-	gs=$(sed -n 's/.*getopt\(_long\)\{0,1\}([^"]*"\([^"]*\)".*/\2/p' "$src" | head -n 1)
+	gs=$(sed -n -e 's/.*getopt\(_long\)\{0,1\}([^"]*"\([^"]*\)".*/\2/p' \
+		-e 's/.*opt_next([^"]*"\([^"]*\)".*/\1/p' "$src" | head -n 1)
 	[ -n "$gs" ] || { echo "FAIL docs/$t: no getopt string in $src"; bad=1; continue; }
 	gs=${gs#[:+-]}
 	gs=${gs#[:+-]}
@@ -127,4 +128,30 @@ for src in tools/*.c; do
 		bad=1
 	fi
 done
+
+# --- man page lint (mandoc) and title line ---
+# check_mandoc - every man page passes `mandoc -T lint` with no WARNING or
+# ERROR (style notes allowed), and its .TH line has the one form all pages
+# share: .TH NAME 8 "YYYY-MM-DD" "ftrace tools VERSION" "System Administration",
+# VERSION the VERSION file's, one date on all
+check_mandoc() {
+	if ! command -v mandoc > /dev/null; then
+		echo "FAIL docs/mandoc: mandoc not installed (Debian package mandoc)"
+		return 1
+	fi
+	mbad=0 v=$(cat VERSION)
+	for man in man/man8/*.8; do
+		t=$(basename "$man" .8)
+		T=$(echo "$t" | tr a-z A-Z)
+		out=$(mandoc -T lint -W warning "$man" 2>&1)
+		[ -z "$out" ] || { echo "FAIL docs/mandoc/$t:"; echo "$out" | sed 's/^/    /'; mbad=1; }
+		head -1 "$man" | grep -qx "\.TH $T 8 \"[0-9]\{4\}-[0-9][0-9]-[0-9][0-9]\" \"ftrace tools $v\" \"System Administration\"" ||
+			{ echo "FAIL docs/mandoc/$t: .TH is not: .TH $T 8 \"YYYY-MM-DD\" \"ftrace tools $v\" \"System Administration\""; mbad=1; }
+	done
+	[ "$(awk 'FNR == 1' man/man8/*.8 | cut -d' ' -f4- | sort -u | wc -l)" -le 1 ] ||
+		{ echo "FAIL docs/mandoc: the pages' .TH dates or versions differ"; mbad=1; }
+	[ $mbad -eq 0 ] && echo "PASS docs/mandoc: $(ls man/man8/*.8 | wc -l) pages lint clean"
+	return $mbad
+}
+check_mandoc || bad=1
 exit $bad

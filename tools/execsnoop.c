@@ -45,8 +45,7 @@ static const char usage_text[] =
 "       execsnoop grep            # trace process names containing grep\n"
 "       execsnoop 'udevd$'        # process names ending in \"udevd\"\n"
 "       execsnoop -x              # also show exec()s that failed\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 #define MAX_ARGC	16
 
@@ -68,18 +67,15 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":a:d:hrtxTU")) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hrtxTU", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
-		case 'h': opt_help(usage_text);
 		case 'r': o.rexec = 1; break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
 		case 'U': o.uids = 1; break;
 		case 'x': o.fails = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (argc - optind > 1)

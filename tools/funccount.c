@@ -43,8 +43,7 @@ static const char usage_text[] =
 "       funccount -i 1 'ext4*'    # summary every 1 second\n"
 "       funccount -i 1 -d 5 'ext4*' # 5 x 1 second summaries\n"
 "       funccount 'vfs_read vfs_write' # several globs in one argument\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	double duration, interval;
@@ -71,16 +70,13 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:Fhi:t:T")) != -1) {
+	while ((c = opt_next(argc, argv, "d:Fhi:t:T", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'F': o->force = 1; break;
-		case 'h': opt_help(usage_text);
 		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
 		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'T': o->stamp = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (optind >= argc)

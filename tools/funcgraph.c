@@ -47,8 +47,7 @@ static const char usage_text[] =
 "       funcgraph -a do_sys_openat2 # include timestamps and process name\n"
 "       funcgraph -p 198 vfs_read # trace vfs_read() for PID 198 only\n"
 "       funcgraph -d 1 do_sys_openat2 >out # trace 1 sec, then write to file\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	double duration;
@@ -70,22 +69,19 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":aCd:DhHm:p:L:PtT")) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DhHm:p:L:PtT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o->headers = o->proc = o->abstime = 1; break;
 		case 'C': o->cpu_only = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o->no_dur = 1; break;
-		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'L': o->tid = opt_tid(optarg, "-L"); break;
 		case 'P': o->proc = 1; break;
 		case 't': o->abstime = 1; break;
 		case 'T': o->tail = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (optind >= argc)

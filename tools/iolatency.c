@@ -49,8 +49,7 @@ static const char usage_text[] =
 "       iolatency -d 202,1        # trace device 202,1 only\n"
 "       iolatency -d nvme0n1      # trace disk nvme0n1 only (or /dev/nvme0n1)\n"
 "       iolatency -Dm             # per disk, in microseconds\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct disk {
 	unsigned int dev;
@@ -78,20 +77,17 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:hi:DKmQT")) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:DKmQT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
 		case 'Q':
 			blkio_option(&o->io, c, optarg);
 			break;
-		case 'h': opt_help(usage_text);
 		case 'D': o->per_disk = 1; break;
 		case 'K': o->kernel = 1; break;
 		case 'm': o->usecs = 1; break;
 		case 'T': o->timestamps = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (o->kernel && o->io.queue)
@@ -195,7 +191,7 @@ static void in_kernel(struct session *s, const struct opts *o)
 
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
-			"the .buckets modifier (5.17+, CONFIG_HIST_TRIGGERS)");
+			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
 	f = blkio_filter(&o->io);
 	sp.filter = f;
 	ok = klat_setup(s, &sp) == 0;
@@ -249,8 +245,9 @@ int main(int argc, char **argv)
 		unsigned long long n = klat_unpaired(s);
 
 		if (n)
-			msg_warn("%llu completions without a traced start were not counted "
-				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)", n);
+			msg_warn("%llu completion%s without a traced start %s not counted "
+				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)",
+				 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
 	} else {
 		stream_report_lost(s);
 	}

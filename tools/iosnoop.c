@@ -44,8 +44,7 @@ static const char usage_text[] =
 "       iosnoop -p 91             # show I/O issued by PID 91\n"
 "       iosnoop -Qp 91            # show I/O queued by PID 91, queue time\n"
 "       iosnoop -d sda            # trace disk sda only (also /dev/sda, 8,0)\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	struct blkio_opts io;
@@ -61,14 +60,13 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:hi:n:p:Qst")) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:n:p:Qst", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
 		case 'Q':
 			blkio_option(&o->io, c, optarg);
 			break;
-		case 'h': opt_help(usage_text);
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
 			opt_regex(&o->name_re, optarg, "-n");
@@ -77,8 +75,6 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (o->pid && o->name)

@@ -52,18 +52,17 @@ static const char usage_text[] =
 "                                 # trace open() return value\n"
 "       kprobe 'r:myopen do_sys_openat2 $retval'\n"
 "                                 # use a custom probe name\n"
-"       kprobe 'p:myopen do_sys_openat2 mode=%cx:u16'\n"
-"                                 # trace open() file mode\n"
-"       kprobe 'p:myopen do_sys_openat2 filename=+0(%si):string'\n"
+"       kprobe 'p:myopen do_sys_openat2 mode=+8(%dx):u16'\n"
+"                                 # trace open() file mode (how->mode)\n"
+"       kprobe 'p:myopen do_sys_openat2 filename=+0(%si):ustring'\n"
 "                                 # trace open() with filename\n"
-"       kprobe 'p:myopen do_sys_openat2 filename=$arg2:ustring'\n"
+"       kprobe 'p:myopen do_sys_openat2 filename=+0($arg2):ustring'\n"
 "                                 # the same by argument number\n"
 "       kprobe -s 'p:myprobe tcp_retransmit_skb'\n"
 "                                 # show kernel stacks\n"
-"       kprobe 'p:do_sys_openat2 file=+0(%si):string' 'file ~ \"*stat\"'\n"
+"       kprobe 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ \"*stat\"'\n"
 "                                 # opened files ending in \"stat\"\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	double duration;
@@ -160,18 +159,15 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":Fd:hHp:L:sv")) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o->force = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'L': o->tid = opt_tid(optarg, "-L"); break;
 		case 's': o->stacks = 1; break;
 		case 'v': o->view = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (optind >= argc)

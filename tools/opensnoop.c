@@ -45,12 +45,11 @@ static const char usage_text[] =
 "  eg,\n"
 "       opensnoop                 # watch open()s live (unbuffered)\n"
 "       opensnoop -d 1            # trace 1 sec (buffered)\n"
-"       opensnoop -p 181          # trace I/O issued by PID 181 only\n"
+"       opensnoop -p 181          # trace opens by PID 181 only\n"
 "       opensnoop conf            # trace filenames containing \"conf\"\n"
 "       opensnoop 'log$'          # filenames ending in \"log\"\n"
 "       opensnoop -x -e           # failed opens, with their flags\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	double duration;
@@ -82,19 +81,16 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:ehn:p:L:txT")) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehn:p:L:txT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
-		case 'h': opt_help(usage_text);
 		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
-		case 'L': o.tid = opt_pid(optarg, "-L"); break;
+		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
 		case 'x': o.fails = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (argc - optind > 1)

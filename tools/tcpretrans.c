@@ -12,7 +12,6 @@
  * space and printed.
  */
 #include <arpa/inet.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,8 +38,7 @@ static const char usage_text[] =
 "   eg,\n"
 "       tcpretrans         # trace TCP retransmits\n"
 "       tcpretrans -l      # also trace TCP tail loss probes\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 /*
  * The kprobe for -l reads struct sock_common at the offsets x86_64 kernels
@@ -71,26 +69,20 @@ struct src {
 	struct session *s;
 };
 
-/* parse - options (also --help, --tlp, --stacks); no arguments */
+/* parse - options (also --tlp, --stacks); no arguments */
 static void parse(int argc, char **argv, struct opts *o)
 {
 	static const struct option longs[] = {
-		{ "help", no_argument, NULL, 'h' },
 		{ "tlp", no_argument, NULL, 'l' },
 		{ "stacks", no_argument, NULL, 's' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, ":hls", longs, NULL)) != -1) {
+	while ((c = opt_next(argc, argv, "hls", longs, usage_text)) != -1) {
 		switch (c) {
-		case 'h': opt_help(usage_text);
 		case 'l': o->tlp = 1; break;
 		case 's': o->stacks = 1; break;
-		default:
-			if (optopt)
-				opt_usage("unknown option -%c", optopt);
-			opt_usage("unknown option %.40s", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)

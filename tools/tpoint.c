@@ -49,8 +49,7 @@ static const char usage_text[] =
 "                                 # show kernel stacks\n"
 "       tpoint -d 5 sched:sched_process_exec 'filename ~ \"*sh\"'\n"
 "                                 # 5 s buffered, execs of *sh only\n"
-"\n"
-"See the man page and example file for more info.\n";
+"\n";
 
 struct opts {
 	double duration;
@@ -66,18 +65,15 @@ static void parse(int argc, char **argv, struct opts *o)
 	const char *tp, *colon;
 	int c;
 
-	while ((c = getopt(argc, argv, ":d:hHlp:L:sv")) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHlp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'h': opt_help(usage_text);
 		case 'H': o->headers = 1; break;
 		case 'l': o->list = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_pid(optarg, "-L"); break;
+		case 'L': o->tid = opt_tid(optarg, "-L"); break;
 		case 's': o->stacks = 1; break;
 		case 'v': o->view = 1; break;
-		case ':': opt_usage("option -%c needs an argument", optopt);
-		default: opt_usage("unknown option -%c", optopt);
 		}
 	}
 	if (o->list) {

@@ -739,7 +739,7 @@ tpoint :: - :: 2 :: -p: .*not a decimal :: -p 12abc sched:sched_process_exec
 tpoint :: - :: 2 :: -p: .*not a decimal :: -p 0x1f sched:sched_process_exec
 tpoint :: - :: 2 :: -p: empty :: -p '' sched:sched_process_exec
 tpoint :: - :: 1 :: -p: no process with PID 4000000 :: -p 4000000 sched:sched_process_exec
-tpoint :: - :: 1 :: -L: no process with PID :: -L 4000000 sched:sched_process_exec
+tpoint :: - :: 1 :: -L: no thread with TID :: -L 4000000 sched:sched_process_exec
 tpoint :: - :: 2 :: unknown option -z :: -z sched:sched_process_exec
 tpoint :: - :: 2 :: option -d needs an argument :: -d
 tpoint :: - :: 2 :: missing tracepoint ::

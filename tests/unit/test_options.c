@@ -8,8 +8,35 @@
 static void parse_ulong(const void *s) { opt_ulong(s, "-t", 1, 1000); }
 static void parse_seconds(const void *s) { opt_seconds(s, "-d"); }
 static void parse_pid(const void *s) { opt_pid(s, "-p"); }
+static void parse_tid(const void *s) { opt_tid(s, "-L"); }
 static void check_ctrl(const void *s) { opt_no_ctrl(s, "filter"); }
 static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); regfree(&re); }
+
+/*
+ * parse_args - run opt_next over a space-separated command line the way a
+ * tool does (short options "d:hx", long --count=N and --quiet); exit 0 at the
+ * end of the options, 3 if "--" did not end them before an argument "-x"
+ */
+static void parse_args(const void *line)
+{
+	static const struct option longs[] = {
+		{ "count", required_argument, NULL, 'c' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char buf[256], *argv[16], *save = NULL, *w;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "tool %s", (const char *)line);
+	for (w = strtok_r(buf, " ", &save); w && argc < 15; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	optind = 0;
+	while (opt_next(argc, argv, "d:hx", longs, "USAGE: tool\n") != -1)
+		;
+	if (optind < argc && !strcmp(argv[optind], "-x") && strcmp(argv[optind - 1], "--"))
+		exit(3);
+}
 
 /* refused - the parser must exit with `status` and one stderr line matching `want` */
 static void refused(void (*fn)(const void *), const char *in, int status, const char *want)
@@ -68,9 +95,27 @@ int main(void)
 	refused(parse_pid, "4194305", 2, "out of range");
 	refused(parse_pid, "abc", 2, "not a positive decimal number");
 
+	CHECK("tid self", opt_tid("1", "-L") == 1);
+	refused(parse_tid, "4194304", 1, "-L: no thread with TID 4194304");
+	refused(parse_tid, "0", 2, "-L: 0 is out of range");
+
 	refused(check_ctrl, "a == 1\nb == 2", 2, "control character (0x0a)");
 	refused(check_ctrl, "a\r", 2, "control character (0x0d)");
 	accepted(check_ctrl, "comm == \"bash\" && pid > 3");
+
+	refused(parse_args, "--bogus", 2, "unknown option --bogus (see unit -h)");
+	refused(parse_args, "--bogus=3 -x", 2, "unknown option --bogus (see");
+	refused(parse_args, "--quiet=1", 2, "option --quiet takes no argument");
+	refused(parse_args, "--version=1", 2, "option --version takes no argument");
+	refused(parse_args, "-x --count", 2, "option --count needs an argument");
+	refused(parse_args, "-x -d", 2, "option -d needs an argument");
+	refused(parse_args, "-xZ", 2, "unknown option -Z");
+	refused(parse_args, "--quiet -Zx", 2, "unknown option -Z");
+	refused(parse_args, "--count=3 -Zx", 2, "unknown option -Z");
+	refused(parse_args, "--qu=1", 2, "option --qu takes no argument");
+	refused(parse_args, "-:", 2, "unknown option -:");
+	accepted(parse_args, "-x --count 3 --quiet -d 1 -- -x");
+	accepted(parse_args, "--count=3 arg --quiet");
 
 	refused(parse_regex, "(unclosed", 2, "bad regular expression");
 	accepted(parse_regex, "^ba.*sh$");
