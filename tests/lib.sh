@@ -18,10 +18,12 @@ skip() { echo "$*" > "$TMP/.skip"; return 0; }
 
 # tracefs_snapshot - print the tracefs state a tool must leave as it found it;
 # the instances and probes of tool runs that are still running (another test
-# or a user's session, not the run under test, which has ended) are left out
+# or a user's session, not the run under test, which has ended) are left out.
+# A run's instances are "ftt-TOOL-PID-START" and "ftt-TOOL-PID-START-WHAT"
+# (older versions: "ftt-TOOL-PID"), its probe groups "ftt_TOOL_PID_START".
 tracefs_snapshot() {
 	pat=
-	for p in $(ls "$T/instances" 2>/dev/null | sed -n 's/^ftt-[a-z0-9]*-\([0-9][0-9]*\)$/\1/p'
+	for p in $(ls "$T/instances" 2>/dev/null | sed -n 's/^ftt-[a-z0-9]*-\([0-9][0-9]*\)\(-.*\)\{0,1\}$/\1/p'
 		   cat "$T/kprobe_events" "$T/dynamic_events" "$T/synthetic_events" 2>/dev/null |
 			grep -o 'ftt_[a-z0-9]*_[0-9][0-9]*' | sed 's/.*_//'); do
 		kill -0 "$p" 2>/dev/null && pat="$pat|ftt[-_][a-z0-9]+[-_]$p([^0-9]|\$)"
@@ -31,6 +33,32 @@ tracefs_snapshot() {
 	else
 		tracefs_snapshot_all
 	fi
+}
+
+# snapshot_runs FILE - the PIDs of the tool runs named in a snapshot
+snapshot_runs() {
+	grep -oE 'ftt[-_][a-z0-9]+[-_][0-9]+' "$1" | sed 's/.*[-_]//' | sort -u
+}
+
+# snapshot_compare BEFORE AFTER - compare two snapshots around a test; the
+# runs already there before it began are not the test's (a run in another
+# PID namespace, which kill -0 cannot see, ending during the test): their
+# lines are left out of both. Prints the differences; status 1 if any.
+snapshot_compare() {
+	pat=
+	for p in $(snapshot_runs "$1"); do
+		pat="$pat|ftt[-_][a-z0-9]+[-_]$p([^0-9]|\$)"
+	done
+	if [ -z "$pat" ]; then
+		cmp -s "$1" "$2" && return 0
+		diff "$1" "$2"
+		return 1
+	fi
+	grep -Ev "${pat#|}" "$1" > "$1.own"
+	grep -Ev "${pat#|}" "$2" > "$2.own"
+	cmp -s "$1.own" "$2.own" && return 0
+	diff "$1.own" "$2.own"
+	return 1
 }
 
 # snapshot_retake - take again the state the test runner compares with at the

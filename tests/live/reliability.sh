@@ -851,8 +851,8 @@ rel_bad_rows() {
 		l=$(wc -l < "$TMP/eerr")
 		[ "$l" -eq 1 ] || fail "'$what': $l lines on stderr: $(head -c 300 "$TMP/eerr")"
 		grep -Eq -- "$re" "$TMP/eerr" || fail "'$what': stderr '$(head -c 200 "$TMP/eerr")' does not match /$re/"
-		cmp -s "$TMP/snap.before" "$TMP/snap.after" ||
-			fail "'$what' changed tracefs: $(diff "$TMP/snap.before" "$TMP/snap.after" | head -5)"
+		snapshot_compare "$TMP/snap.before" "$TMP/snap.after" > "$TMP/snap.diff" ||
+			fail "'$what' changed tracefs: $(head -5 "$TMP/snap.diff")"
 	done < "$TMP/table"
 	echo "bad input ($kind): $rows rows, $ran run; skipped:${skipped_rows:- none}"
 }

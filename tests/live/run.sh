@@ -59,9 +59,9 @@ for f in $files; do
 		rc=$?
 		tracefs_snapshot > "$TMP/.after"
 		dur=$(( $(date +%s) - start ))
-		if ! cmp -s "$TMP/.before" "$TMP/.after"; then
+		if ! snapshot_compare "$TMP/.before" "$TMP/.after" > "$TMP/.diff"; then
 			echo "tracefs state changed:" >> "$TMP/.why"
-			diff "$TMP/.before" "$TMP/.after" | head -20 >> "$TMP/.why"
+			head -20 "$TMP/.diff" >> "$TMP/.why"
 			rc=1
 		fi
 		if [ -s "$TMP/.why" ] || [ $rc -ne 0 ]; then
