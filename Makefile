@@ -27,6 +27,7 @@ ifeq ($(VERSION),)
 $(error no version: not a git tree and no VERSION file)
 endif
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
+COMPDIR  := $(PREFIX)/share/bash-completion/completions
 VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"'
 
 ifeq ($(V),1)
@@ -196,6 +197,7 @@ check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/gcc: -Wall -Wextra -Werror"
 	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)"
+	@sh tests/check-completion.sh $(B)/gcc/bin
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"
 	@sh tests/musl-check.sh
@@ -214,6 +216,9 @@ install: all
 	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
 	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
+	install -d $(DESTDIR)$(COMPDIR)
+	install -m 0644 completion/ftrace-tools.bash $(DESTDIR)$(COMPDIR)/ftrace-tools
+	for t in $(TOOLS); do ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t; done
 
 clean:
 	rm -rf $(B) $(BINDIR) tests/bin

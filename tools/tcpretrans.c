@@ -33,8 +33,8 @@
 static const char usage_text[] =
 "USAGE: tcpretrans [-hls]\n"
 "                  -h      # help message\n"
-"                  -l      # trace TCP tail loss probes\n"
-"                  -s      # print stack traces\n"
+"                  -l      # trace TCP tail loss probes (also --tlp)\n"
+"                  -s      # print stack traces (also --stacks)\n"
 "   eg,\n"
 "       tcpretrans         # trace TCP retransmits\n"
 "       tcpretrans -l      # also trace TCP tail loss probes\n"
