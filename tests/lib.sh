@@ -248,8 +248,16 @@ start_tool() {
 	return 1
 }
 
-# stop_tool - SIGINT the background tool and wait for it; sets TOOL_RC
+# stop_tool - SIGINT the background tool and wait for it; sets TOOL_RC. A tool
+# stopped by SIGINT exits 0: any other status is a failure, said with stderr
 stop_tool() {
+	stop_tool_rc || return 1
+	[ "$TOOL_RC" = 0 ] || { fail "exit status $TOOL_RC after SIGINT: $(head -c 300 "$TMP/err" 2>/dev/null)"; return 1; }
+}
+
+# stop_tool_rc - stop_tool for a tool that may have ended with an error already
+# (the caller reads TOOL_RC)
+stop_tool_rc() {
 	kill -INT $TOOL_PID 2>/dev/null
 	if ! wait_gone $TOOL_PID 100; then
 		kill -KILL $TOOL_PID 2>/dev/null

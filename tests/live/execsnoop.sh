@@ -205,6 +205,8 @@ t_head() {
 		kill -INT "$(cat "$TMP/pid")"; wait_for_line "$TMP/rc" . 100
 		fail "execsnoop | head -n 3 did not end"; return 1; }
 	[ "$(wc -l < "$TMP/h")" -eq 3 ] || fail "head got $(wc -l < "$TMP/h") lines"
+	# a closed pipe is a normal end
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "execsnoop | head -n 3: exit status $(cat "$TMP/rc"), wanted 0"
 }
 
 t_badinput() {
