@@ -71,8 +71,12 @@ t_glob_sorted_top() {
 	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 5 did not end"; return 1; }
 	wait $TOOL_PID || fail "exit status $?"
 	a=$(fc_count do_sys_openat2) b=$(fc_count do_faccessat)
-	[ -n "$a" ] && [ "$a" -ge 700 ] || fail "do_sys_openat2 counted '$a', made 700"
-	[ -n "$b" ] && [ "$b" -ge 300 ] || fail "do_faccessat counted '$b', made 300"
+	# the upper bounds leave room for what else opens and calls access(2)
+	# meanwhile, and fail a count taken twice
+	[ -n "$a" ] && [ "$a" -ge 700 ] && [ "$a" -lt 1300 ] ||
+		fail "do_sys_openat2 counted '$a', made 700: $(cat "$TMP/out")"
+	[ -n "$b" ] && [ "$b" -ge 300 ] && [ "$b" -lt 550 ] ||
+		fail "do_faccessat counted '$b', made 300: $(cat "$TMP/out")"
 	[ "$(awk '/^FUNC/ { on = 1; next } on && NF == 2 && $2 ~ /^[0-9]+$/' "$TMP/out" | wc -l)" -ge 2 ] ||
 		fail "fewer than 2 functions: $(cat "$TMP/out")"
 	# ascending by count: do_faccessat (300+) before do_sys_openat2 (700+)
@@ -84,26 +88,34 @@ t_glob_sorted_top() {
 	fc_start "$BIN/funccount" -t 1 -d 4 'do_sys_openat2 do_faccessat' ||
 		{ fail "-t 1 did not start: $(cat "$TMP/err")"; return 1; }
 	"$HELPERS/fcalls" opens 900 access 100
-	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-t 1 -d 4 did not end"; return 1; }
+	wait $TOOL_PID || fail "-t 1: exit status $?: $(cat "$TMP/err")"
 	head -1 "$TMP/out" | grep -qx 'Tracing "do_sys_openat2 do_faccessat" for 4 seconds. Top 1 only...' ||
 		fail "banner: $(head -1 "$TMP/out")"
 	[ "$(awk '/^FUNC/ { on = 1; next } on && NF == 2 && $2 ~ /^[0-9]+$/' "$TMP/out" | wc -l)" -eq 1 ] ||
 		fail "-t 1 printed: $(cat "$TMP/out")"
-	[ -n "$(fc_count do_sys_openat2)" ] || fail "-t 1 did not keep do_sys_openat2: $(cat "$TMP/out")"
+	a=$(fc_count do_sys_openat2)
+	[ -n "$a" ] && [ "$a" -ge 900 ] && [ "$a" -lt 1500 ] ||
+		fail "-t 1: do_sys_openat2 counted '$a', made 900: $(cat "$TMP/out")"
 }
 
 t_interval_sigint() {
 	why=$(fc_able) || { skip "$why"; return 0; }
 	fc_start "$BIN/funccount" -T -i 1 do_faccessat ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" access 50
+	# two bursts in different intervals: each interval counts its own calls,
+	# so the sum is what was made (and what else called access meanwhile); a
+	# running total, or a count taken twice, sums to 1300 or more
+	"$HELPERS/fcalls" access 500
+	wait_for_line "$TMP/out" '^FUNC' 30
+	sleep 1.2
+	"$HELPERS/fcalls" access 300
 	sleep 2.5
 	stop_tool || return 1
-	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
-	[ "$(grep -c '^FUNC' "$TMP/out")" -ge 2 ] || fail "fewer than 2 interval summaries: $(cat "$TMP/out")"
+	[ "$(grep -c '^FUNC' "$TMP/out")" -ge 3 ] || fail "fewer than 3 interval summaries: $(cat "$TMP/out")"
 	grep -Eq '^[A-Z][a-z]{2} [A-Z][a-z]{2} [ 0-9][0-9] [0-9:]{8} ' "$TMP/out" || fail "-T: no date line"
 	tot=$(awk '$1 == "do_faccessat" { s += $2 } END { print s + 0 }' "$TMP/out")
-	[ "$tot" -ge 50 ] || fail "intervals sum to $tot, made 50"
+	[ "$tot" -ge 800 ] && [ "$tot" -lt 1100 ] || fail "intervals sum to $tot, made 800: $(cat "$TMP/out")"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
 }
 
