@@ -298,7 +298,21 @@ rel_setup() {
 			[ $rc = 1 ] || fail "$spec: exit $rc, wanted 1; stderr: $(head -c 200 "$TMP/err")"
 			[ "$(wc -l < "$TMP/err")" -eq 1 ] ||
 				fail "$spec: $(wc -l < "$TMP/err") lines on stderr: $(head -c 300 "$TMP/err")"
+			continue
 		fi
+		# it carried on: SIGINT ends it with 0, and stderr says what was
+		# refused: the file, in one line, or (a write in the instance
+		# where the capture is proven) the capture it uses instead
+		[ $rc = 0 ] || fail "$spec: carried on, then exit $rc; stderr: $(head -c 300 "$TMP/err")"
+		file=$(sed -n 's/^write //p' "$TMP/faultlog" | head -1)
+		case $file in
+		*-proof/*)
+			grep -q "(capture rung [a-z]*" "$TMP/err" ||
+				fail "$spec: refused in the capture proof, and no capture rung said: $(head -c 300 "$TMP/err")" ;;
+		?*)
+			[ "$(grep -c "${file##*/}" "$TMP/err")" = 1 ] ||
+				fail "$spec: carried on without one line naming ${file##*/}: $(head -c 300 "$TMP/err")" ;;
+		esac
 	done
 	if [ $loaded = 0 ]; then
 		# a dynamic binary (one that names its loader) must load the injector
