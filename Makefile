@@ -13,7 +13,7 @@ BINDIR   ?= bin
 CC       ?= cc
 PKG      ?= pkg-config
 CFLAGS   ?= -O2 -g
-WARN     := -Wall -Wextra -Wno-unused-parameter
+WARN     := -Wall -Wextra
 LIBS_CFLAGS := $(shell $(PKG) --cflags libtracefs libtraceevent)
 LIBS     := $(shell $(PKG) --libs libtracefs libtraceevent)
 CPPFLAGS += -Icommon -D_GNU_SOURCE $(LIBS_CFLAGS)
@@ -171,7 +171,7 @@ fuzz-build: $(addprefix $(FUZZ_B)/,$(FUZZERS))
 $(FUZZ_B)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(COMMON) $(wildcard common/*.h)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(FUZZ_B)
-	$(Q)clang $(CPPFLAGS) $(VERSION_DEFS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra -Wno-unused-parameter \
+	$(Q)clang $(CPPFLAGS) $(VERSION_DEFS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra \
 		$(FUZZ_FLAGS) -o $@ $< $(COMMON) $(LIBS) -lm
 
 fuzz: fuzz-build

@@ -531,6 +531,7 @@ static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	unsigned int dev;
 	unsigned long long sector;
 
+	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	if (B.o.pid && !who_has(decode_pid(ev, rec)))
 		return;		/* -p: not one of its tasks */
@@ -551,6 +552,7 @@ static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	unsigned int dev;
 	unsigned long long sector;
 
+	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	old = map_take(&B.inflight, dev, sector);
 	/* queue mode: an issue only starts requests that were never inserted */
@@ -588,6 +590,7 @@ static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux,
 	struct ent *e;
 	unsigned long long n;
 
+	(void)aux, (void)arg;
 	key(ev, rec, &io.dev, &io.sector);
 	e = map_take(&B.inflight, io.dev, io.sector);
 	if (!e) {
@@ -620,6 +623,7 @@ static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux,
 /* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
 static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
+	(void)aux, (void)arg;
 	if (decode_has(ev, "child_pid"))
 		who_fork((int)decode_s64(ev, rec, "parent_pid"), (int)decode_s64(ev, rec, "child_pid"));
 	else
@@ -632,6 +636,7 @@ static void on_rq_merge(struct tep_event *ev, struct tep_record *rec, void *aux,
 	unsigned int dev;
 	unsigned long long sector;
 
+	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	free(map_take(&B.inflight, dev, sector));
 }
@@ -643,6 +648,7 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
 	unsigned long long sector, n;
 	struct ent *e;
 
+	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	n = decode_u64(ev, rec, "nr_sector");
 	e = map_take(&B.inflight, dev, sector + n);
@@ -661,6 +667,7 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
  */
 static void on_gap(int cpu, void *arg)
 {
+	(void)cpu, (void)arg;
 	map_sweep(&B.inflight, ~0ULL);
 	map_sweep(&B.who, ~0ULL);
 }

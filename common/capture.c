@@ -425,6 +425,7 @@ static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, 
 	struct capture *c = followed;
 	int tid = decode_pid(ev, rec);
 
+	(void)ctx;
 	reorder_keep_aux();
 	store(c, tid, aux);
 }
@@ -432,6 +433,7 @@ static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, 
 /* pre_capture - decode at once (the gap count is that of the drain) */
 static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
+	(void)cpu, (void)ctx;
 	reorder_push(ev, rec, on_capture, NULL, decode_val(followed, ev, rec));
 }
 
@@ -567,6 +569,7 @@ static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, v
 	int tid = decode_pid(ev, rec), *res;
 	struct cap_val *v;
 
+	(void)cpu;
 	if (tid != p->child)
 		return 0;
 	if (!strcmp(ev->system, c->s->group)) {

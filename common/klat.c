@@ -164,7 +164,7 @@ static void on_entry(const char *info, const char *keys, unsigned long long hits
  * twice, every "all" count before its "late" one: all - late never runs ahead
  * of the truth and only grows, and it is exact once the set stops pairing.
  */
-static void read_gen(struct session *s, int i, klat_fn fn, void *ctx)
+static void read_gen(int i, klat_fn fn, void *ctx)
 {
 	struct gen *g = &K.g[i];
 	struct reading r = { g, 0, 0 }, rl = { g, 1, 0 };
@@ -196,7 +196,7 @@ static void read_gen(struct session *s, int i, klat_fn fn, void *ctx)
  * or later if from_t. A "late" one (what the old set counts that the new set
  * counts too, to take off) lists the latency first, which tells it apart.
  */
-static int bucket_add(struct session *s, int i, int late, int from_t, const char *extra)
+static int bucket_add(int i, int late, int from_t, const char *extra)
 {
 	struct gen *g = &K.g[i];
 	const char *gr = K.sp.group;
@@ -222,19 +222,19 @@ static int bucket_add(struct session *s, int i, int late, int from_t, const char
 }
 
 /* buckets_add - set i's bucket histograms (see bucket_add) */
-static int buckets_add(struct session *s, int i, int late, int from_t)
+static int buckets_add(int i, int late, int from_t)
 {
 	if (!K.sp.usecs)
 		/* whole milliseconds: every power-of-two boundary is a bucket boundary */
-		return bucket_add(s, i, late, from_t, "");
+		return bucket_add(i, late, from_t, "");
 	/* microseconds: exact below 1024, 1024 wide above (2^k boundaries fall on them) */
-	if (bucket_add(s, i, late, from_t, "< 1024") < 0)
+	if (bucket_add(i, late, from_t, "< 1024") < 0)
 		return -1;
-	return bucket_add(s, i, late, from_t, ">= 1024");
+	return bucket_add(i, late, from_t, ">= 1024");
 }
 
 /* buckets_remove - remove set i's histograms and forget its counts */
-static void buckets_remove(struct session *s, int i)
+static void buckets_remove(int i)
 {
 	struct gen *g = &K.g[i];
 
@@ -248,7 +248,7 @@ static void buckets_remove(struct session *s, int i)
 }
 
 /* pair_on - make set i's pairing triggers (start first: the end one uses its variables) */
-static int pair_on(struct session *s, int i)
+static int pair_on(int i)
 {
 	struct gen *g = &K.g[i];
 	double t0 = clock_s();
@@ -265,7 +265,7 @@ static int pair_on(struct session *s, int i)
 }
 
 /* pair_off - remove set i's pairing triggers (end first) */
-static void pair_off(struct session *s, int i)
+static void pair_off(int i)
 {
 	struct gen *g = &K.g[i];
 
@@ -323,8 +323,8 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	/* every end event, paired or not: first, so no end is paired but uncounted */
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
 		 sp->filter[0] ? " if " : "", sp->filter);
-	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(s, 0, 0, 0) < 0 ||
-	    pair_on(s, 0) < 0)
+	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(0, 0, 0) < 0 ||
+	    pair_on(0) < 0)
 		return -1;
 	K.cur = 0;
 	return 0;
@@ -341,13 +341,13 @@ void klat_start(void)
 }
 
 /* renew - start the other set beside the current one, with T ahead of now */
-static void renew(struct session *s)
+static void renew(void)
 {
 	int n = !K.cur;
 	double t0;
 
 	/* the pairing triggers first: slow to make (their tables), so made once */
-	if (!K.g[n].paired && pair_on(s, n) < 0)
+	if (!K.g[n].paired && pair_on(n) < 0)
 		return;
 	t0 = clock_s();
 	K.t = t0 + K.margin + SETTLE_S;
@@ -357,7 +357,7 @@ static void renew(struct session *s)
 	 * histograms are being made; its pair then goes uncounted (and is
 	 * reported at exit), where the other order would count it twice
 	 */
-	if (buckets_add(s, K.cur, 1, 1) == 0 && buckets_add(s, n, 0, 1) == 0 && clock_s() < K.t) {
+	if (buckets_add(K.cur, 1, 1) == 0 && buckets_add(n, 0, 1) == 0 && clock_s() < K.t) {
 		K.old = K.cur;
 		K.cur = n;
 		return;
@@ -367,7 +367,7 @@ static void renew(struct session *s)
 	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
 		khist_remove(&K.ps[K.cur], "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
-	buckets_remove(s, n);
+	buckets_remove(n);
 	K.t = 0;
 }
 
@@ -399,21 +399,21 @@ static int renew_due(void)
 }
 
 /* klat_poll - see klat.h */
-void klat_poll(struct session *s, klat_fn fn, void *ctx)
+void klat_poll(klat_fn fn, void *ctx)
 {
 	if (K.old >= 0) {
-		read_gen(s, K.old, fn, ctx);
+		read_gen(K.old, fn, ctx);
 		/* not before: what starts before T is paired by the old set alone */
 		if (clock_s() >= K.t + OVERLAP_S) {
-			pair_off(s, K.old);
-			read_gen(s, K.old, fn, ctx);	/* final: nothing pairs there now */
-			buckets_remove(s, K.old);
+			pair_off(K.old);
+			read_gen(K.old, fn, ctx);	/* final: nothing pairs there now */
+			buckets_remove(K.old);
 			K.old = -1;
 		}
 	}
-	read_gen(s, K.cur, fn, ctx);
+	read_gen(K.cur, fn, ctx);
 	if (renew_due() && K.old < 0) {
-		renew(s);
+		renew();
 		if (K.old >= 0)
 			K.last_pairs = 0;	/* the new set counts from 0 */
 	}
@@ -446,7 +446,7 @@ unsigned long long klat_unpaired(struct session *s)
 	if (khist_read(s, K.sp.sys, K.sp.end, on_count, &ends) < 0)
 		return 0;
 	if (K.old >= 0)
-		read_gen(s, K.old, discard, NULL);
-	read_gen(s, K.cur, discard, NULL);
+		read_gen(K.old, discard, NULL);
+	read_gen(K.cur, discard, NULL);
 	return ends > K.handed ? ends - K.handed : 0;
 }

@@ -35,7 +35,7 @@ void klat_start(void);
  * klat_poll - hand fn the latencies counted since the last poll, and renew the
  * kernel's pairing table when it fills; call it often (every 50 ms) at high rates
  */
-void klat_poll(struct session *s, klat_fn fn, void *ctx);
+void klat_poll(klat_fn fn, void *ctx);
 /*
  * klat_unpaired - after the last poll: end events that were not paired with a
  * start (in flight when counting began, or lost to a full table); at least 0

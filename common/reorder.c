@@ -177,6 +177,7 @@ static void capture(struct tep_event *ev, struct tep_record *rec, int cpu, void 
 {
 	struct target *t = arg;
 
+	(void)cpu;
 	reorder_push(ev, rec, t->fn, t->ctx, NULL);
 }
 

@@ -118,6 +118,7 @@ static void close_cursors(void *arg)
 {
 	int i;
 
+	(void)arg;
 	for (i = 0; i < nr_cursors; i++) {
 		tracefs_cpu_close(cursors[i].tcpu);
 		kbuffer_free(cursors[i].kbuf);

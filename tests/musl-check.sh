@@ -9,7 +9,7 @@ fi
 inc=$(pkg-config --cflags-only-I libtracefs libtraceevent)
 bad=0
 for f in common/*.c tools/*.c; do
-	if ! musl-gcc -D_GNU_SOURCE -Icommon $inc -Wall -Wextra -Wno-unused-parameter \
+	if ! musl-gcc -D_GNU_SOURCE -Icommon $inc -Wall -Wextra \
 		-Werror -c -o /dev/null "$f"; then
 		echo "FAIL build/musl: $f"
 		bad=1

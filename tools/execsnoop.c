@@ -161,6 +161,7 @@ static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 	int child = (int)decode_s64(ev, rec, "child_pid");
 	long *uid = aux;
 
+	(void)ctx;
 	pidmap_put(parent, child, (void *)(long)decode_s64(ev, rec, "parent_pid"));
 	pidmap_take(seen, child);
 	if (uid && *uid >= 0)
@@ -172,6 +173,7 @@ static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void
 {
 	long *uid = NULL;
 
+	(void)cpu, (void)ctx;
 	if (o.uids && (uid = malloc(sizeof(*uid))))
 		*uid = proc_status((int)decode_s64(ev, rec, "parent_pid"), "Uid");
 	reorder_push(ev, rec, on_fork, NULL, uid);
@@ -182,6 +184,7 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 {
 	unsigned long long *ptr = malloc(2 * sizeof(*ptr));
 
+	(void)aux, (void)ctx;
 	if (!ptr)
 		msg_die(EXIT_ERR, "out of memory");
 	ptr[0] = decode_u64(ev, rec, "filename");
@@ -209,6 +212,7 @@ static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 	char err[16], comm[16];
 	long uid;
 
+	(void)aux, (void)ctx;
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm)) {
 		ppid = (int)(long)pidmap_get(parent, tid);
@@ -232,6 +236,7 @@ static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 	long uid = aux ? *(long *)aux : -1;
 	char path[4096], comm[16];
 
+	(void)ctx;
 	decode_str(ev, rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
 	if ((o.rexec || !pidmap_get(seen, pid)) && name_ok(comm)) {
@@ -251,6 +256,7 @@ static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void
 {
 	long *uid = NULL;
 
+	(void)cpu, (void)ctx;
 	if (o.uids && (uid = malloc(sizeof(*uid))))
 		*uid = proc_status((int)decode_s64(ev, rec, "pid"), "Uid");
 	reorder_push(ev, rec, on_exec, NULL, uid);

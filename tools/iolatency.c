@@ -65,7 +65,6 @@ struct opts {
 
 struct state {
 	struct opts *o;
-	struct session *s;
 	int in_kernel;		/* klat counts; else blkio hands on each I/O */
 	struct disk *disks;	/* one entry (dev 0) unless -D */
 	int ndisks;
@@ -139,7 +138,7 @@ static void poll(void *arg)
 {
 	struct state *st = arg;
 
-	klat_poll(st->s, on_lat, st);
+	klat_poll(on_lat, st);
 }
 
 /* tick - print this interval's histogram(s), empty them, stop after count */
@@ -215,7 +214,7 @@ int main(int argc, char **argv)
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkio_dev_desc(&o.io.dev, desc, sizeof(desc)));
 
-	s = st.s = session_open("iolatency");
+	s = session_open("iolatency");
 	st.in_kernel = o.kernel;
 	if (o.kernel) {
 		in_kernel(s, &o);

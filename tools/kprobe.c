@@ -222,6 +222,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	char where[300], a[256], b[256];
 	const char *info;
 
+	(void)cpu;
 	if (c->stack_ev && ev->id == c->stack_ev->id) {
 		evtext_line(c->s, out, ev, rec);
 		return;

@@ -108,6 +108,7 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 {
 	struct call *c = calloc(1, sizeof(*c));
 
+	(void)aux, (void)ctx;
 	if (!c)
 		msg_die(EXIT_ERR, "out of memory");
 	c->ptr[0] = decode_u64(ev, rec, "filename");
@@ -123,6 +124,7 @@ static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	char comm[32];
 	int fork = decode_has(ev, "child_comm");
 
+	(void)aux, (void)ctx;
 	decode_str(ev, rec, fork ? "child_comm" : "newcomm", comm, sizeof(comm));
 	pidmap_put(comms, (int)decode_s64(ev, rec, fork ? "child_pid" : "pid"), strdup(comm));
 }
@@ -140,6 +142,7 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	char buf[32], err[16], *path = NULL;
 	size_t n;
 
+	(void)aux, (void)ctx;
 	if (!c) {
 		unpaired++;		/* began before tracing did, or its call was lost */
 		capture_free(v);
@@ -207,6 +210,7 @@ static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 	int tid = decode_pid(ev, rec);
 	char comm[32];
 
+	(void)cpu, (void)ctx;
 	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
 		pidmap_put(comms, tid, strdup(comm));
 	reorder_push(ev, rec, on_return, NULL, NULL);

@@ -113,6 +113,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	time_t t = time(NULL);
 	int v4 = decode_inet_v4(ev, rec);
 
+	(void)cpu;
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
 	sport = decode_u64(ev, rec, "sport");
 	if (decode_has(ev, "dport_be"))
@@ -130,6 +131,7 @@ static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void
 {
 	struct src *src = arg;
 
+	(void)cpu;
 	kstack_print(src->s, out, ev, rec);
 }
 

@@ -160,6 +160,7 @@ static void view(const struct opts *o)
 /* on_record - each record (the event's, and kernel_stack after it with -s) as a text line */
 static void on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *s)
 {
+	(void)cpu;
 	evtext_line(s, out, ev, rec);
 }
 

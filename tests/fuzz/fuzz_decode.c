@@ -68,6 +68,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	struct dirent **names;
 	int i, n;
 
+	(void)argc, (void)argv;
 	msg_init("fuzz");
 	fuzz_quiet();
 	devnull = fopen("/dev/null", "w");

@@ -54,6 +54,7 @@ static int repeats(const char *s)
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
+	(void)argc, (void)argv;
 	msg_init("fuzz");
 	fuzz_quiet();
 	return 0;

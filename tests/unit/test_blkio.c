@@ -164,6 +164,7 @@ static void str_is(const char *what, const char *s, const char *want)
 /* rm_one - remove one file of the fake tree (nftw, depth first) */
 static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
 {
+	(void)st, (void)type, (void)ftw;
 	return remove(path);
 }
 

@@ -21,6 +21,7 @@ static void keep(const char *file, const char *content, void *arg)
 {
 	size_t n = strlen(got);
 
+	(void)arg;
 	snprintf(got + n, sizeof(got) - n, "%s=%s;", file, content);
 }
 

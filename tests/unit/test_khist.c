@@ -1,7 +1,10 @@
-/* test_khist - keys of the kernel's hist entries, and latencies from ns to
- * histogram slots the same way in user space as in the kernel's buckets */
+/* test_khist - keys of the kernel's hist entries, the entries and dropped
+ * counts of a hist file (read from a directory that stands in for tracefs),
+ * and latencies from ns to histogram slots the same way in user space as in
+ * the kernel's buckets */
 #include "hist.h"
 #include "khist.h"
+#include "session.h"
 #include "unit.h"
 
 /* key_is - khist_key finds NAME in KEYS with value WANT */
@@ -25,6 +28,132 @@ static void key_absent(const char *keys, const char *name)
 
 	snprintf(label, sizeof(label), "khist_key '%s' absent from '%s'", name, keys);
 	CHECK(label, khist_key(keys, name, &v) == -1);
+}
+
+static char dir[128];
+static struct session sess;
+
+/* what khist_read handed on: "info|keys|hits" lines */
+static char seen[4096];
+
+/* on_entry - khist_read's callback: note the entry, count the call */
+static void on_entry(const char *info, const char *keys, unsigned long long hits, void *ctx)
+{
+	size_t n = strlen(seen);
+
+	snprintf(seen + n, sizeof(seen) - n, "%s|%s|%llu\n", info, keys, hits);
+	(*(int *)ctx)++;
+}
+
+/* the hist file of synthetic/ftt_iolatency_4242_lat0 in the instance */
+#define HIST "instances/ftt-iolatency-4242-k0/events/synthetic/ftt_iolatency_4242_lat0/hist"
+
+/* read_is - with TEXT in the hist file (NULL: no file), khist_read returns
+ * DROPPED and hands on exactly WANT */
+static void read_is(const char *what, const char *text, long long dropped, const char *want)
+{
+	char path[512];
+	long long rc;
+	int calls = 0, lines = 0;
+	const char *p;
+
+	if (text) {
+		unit_put(dir, HIST, text);
+	} else {
+		snprintf(path, sizeof(path), "%s/%s", dir, HIST);
+		unlink(path);
+	}
+	for (p = want; (p = strchr(p, '\n')); p++)
+		lines++;
+	seen[0] = '\0';
+	rc = khist_read(&sess, "synthetic", "ftt_iolatency_4242_lat0", on_entry, &calls);
+	CHECK(what, rc == dropped && calls == lines && !strcmp(seen, want));
+	if (rc != dropped || calls != lines || strcmp(seen, want))
+		printf("     got %lld, %d calls:\n%s     wanted %lld, %d calls:\n%s", rc, calls, seen,
+		       dropped, lines, want);
+}
+
+/* read_tests - khist_read on hist files as the kernel prints them, and on broken ones */
+static void read_tests(void)
+{
+	unit_tmpdir(dir, sizeof(dir), "khist");
+	/* the instance's directory: tracefs_instance_alloc wants it there */
+	unit_put(dir, "instances/ftt-iolatency-4242-k0/trace", "");
+	sess.inst = tracefs_instance_alloc(dir, "ftt-iolatency-4242-k0");
+	if (!sess.inst) {
+		CHECK("tracefs_instance_alloc on the stand-in directory", 0);
+		return;
+	}
+
+	/* iolatency -K -m's two histograms on one synthetic event, in the kernel's format */
+	read_is("two histograms: every entry with its trigger, the dropped totals summed",
+		"# event histogram\n"
+		"#\n"
+		"# trigger info: hist:keys=dev,lat:vals=hitcount:sort=hitcount:size=2048 if lat < 1024 [active]\n"
+		"#\n"
+		"\n"
+		"{ dev:        259, lat:         87 } hitcount:          1\n"
+		"{ dev:        259, lat:        112 } hitcount:          4\n"
+		"\n"
+		"Totals:\n"
+		"    Hits: 5\n"
+		"    Entries: 2\n"
+		"    Dropped: 2\n"
+		"\n"
+		"\n"
+		"# event histogram\n"
+		"#\n"
+		"# trigger info: hist:keys=dev,lat.buckets=1024:vals=hitcount:sort=hitcount:size=2048 if lat >= 1024 [active]\n"
+		"#\n"
+		"\n"
+		"{ dev:          7, lat: ~ 3072-4095 } hitcount:          2\n"
+		"{ dev:        259, lat: ~ 1024-2047 } hitcount:   18446744073709551615\n"
+		"\n"
+		"Totals:\n"
+		"    Hits: 19\n"
+		"    Entries: 2\n"
+		"    Dropped: 40\n",
+		42,
+		"hist:keys=dev,lat:vals=hitcount:sort=hitcount:size=2048 if lat < 1024 [active]"
+		"| dev:        259, lat:         87 |1\n"
+		"hist:keys=dev,lat:vals=hitcount:sort=hitcount:size=2048 if lat < 1024 [active]"
+		"| dev:        259, lat:        112 |4\n"
+		"hist:keys=dev,lat.buckets=1024:vals=hitcount:sort=hitcount:size=2048 if lat >= 1024 [active]"
+		"| dev:          7, lat: ~ 3072-4095 |2\n"
+		"hist:keys=dev,lat.buckets=1024:vals=hitcount:sort=hitcount:size=2048 if lat >= 1024 [active]"
+		"| dev:        259, lat: ~ 1024-2047 |18446744073709551615\n");
+	read_is("a histogram with no entries",
+		"# event histogram\n#\n"
+		"# trigger info: hist:keys=dev:vals=hitcount:sort=hitcount:size=1024:clock=mono [active]\n"
+		"#\n\n\nTotals:\n    Hits: 0\n    Entries: 0\n    Dropped: 0\n",
+		0, "");
+	read_is("no hist file: -1", NULL, -1, "");
+
+	/* broken text: what is not a whole entry is passed over */
+	read_is("an entry before any trigger info has an empty info",
+		"{ dev:        259 } hitcount:          3\n", 0, "| dev:        259 |3\n");
+	read_is("entries without a closing brace or a hitcount are passed over",
+		"# trigger info: hist:keys=dev:vals=hitcount [active]\n"
+		"{ dev:        259 hitcount:          5\n"
+		"{ dev:        259 }\n"
+		"{ dev:        259 } hits:          6\n"
+		" { dev:        259 } hitcount:          7\n"
+		"dev:        259 } hitcount:          8\n"
+		"{ dev:          8 } hitcount:          9\n"
+		"{ dev:        259, lat: ~ 10",
+		0, "hist:keys=dev:vals=hitcount [active]| dev:          8 |9\n");
+	read_is("Dropped: lines however indented, and not in an entry",
+		"# trigger info: hist:keys=dev:vals=hitcount [active]\n"
+		"{ dev:          1 } hitcount:          1\n"
+		"Dropped: 5\n"
+		"        Dropped: 6\n"
+		"{ dev:          2, Dropped: 100 } hitcount:          1\n",
+		11,
+		"hist:keys=dev:vals=hitcount [active]| dev:          1 |1\n"
+		"hist:keys=dev:vals=hitcount [active]| dev:          2, Dropped: 100 |1\n");
+
+	tracefs_instance_free(sess.inst);
+	unit_rmtree(dir);
 }
 
 /*
@@ -65,6 +194,17 @@ int main(void)
 	key_absent("xlat:          5", "lat");
 	key_absent("dev:        259", "lat");
 	key_absent("", "lat");
+	/* text that is not "name: value" */
+	key_absent("lat 9", "lat");
+	key_absent("lat", "lat");
+	key_absent(" , ,, ", "lat");
+	key_absent("dev:        259,", "lat");
+	key_is("dev:        259,", "dev", 259);
+	key_is("lat:9", "lat", 9);
+	key_is(",,  lat:   ~   42-43", "lat", 42);
+	key_is("lat: ~ 3000-3999, lat: ~ 4000-4999", "lat", 3000);
+
+	read_tests();
 
 	/* each timestamp is truncated to microseconds first, as common_timestamp.usecs */
 	CHECK("hist_lat us: 900 ns across a microsecond boundary is 1 us",

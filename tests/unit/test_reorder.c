@@ -22,6 +22,7 @@ static void take(struct tep_event *ev, struct tep_record *rec, void *aux, void *
 {
 	unsigned long long payload;
 
+	(void)ev, (void)ctx;
 	memcpy(&payload, rec->data, sizeof(payload));
 	if (ngot < 64)
 		got[ngot++] = payload;
@@ -34,6 +35,7 @@ static char *kept;
 /* keep - a handler that takes its aux: reorder must not free it */
 static void keep(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
+	(void)ev, (void)rec, (void)ctx;
 	kept = aux;
 	reorder_keep_aux();
 }
@@ -76,6 +78,7 @@ static void take_big(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	unsigned long long v[8];
 	int i;
 
+	(void)ev, (void)aux, (void)ctx;
 	memcpy(v, rec->data, sizeof(v));
 	for (i = 1; i < 8; i++)
 		if (v[i] != v[0] * 8 + i)

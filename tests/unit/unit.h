@@ -2,9 +2,12 @@
 #ifndef FTT_UNIT_H
 #define FTT_UNIT_H
 
+#include <errno.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -48,6 +51,51 @@ static inline int unit_exit_status(void (*fn)(const void *), const void *arg,
 	close(p[0]);
 	waitpid(pid, &status, 0);
 	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/* unit_tmpdir - make a private directory for SUITE's files (in $TMPDIR, else /tmp) into buf */
+static inline void unit_tmpdir(char *buf, size_t len, const char *suite)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(buf, len, "%s/ftt-unit-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", suite);
+	if (!mkdtemp(buf)) {
+		printf("FAIL %s: cannot make a temporary directory %s: %s\n", suite, buf,
+		       strerror(errno));
+		exit(1);
+	}
+}
+
+/* unit_put - write TEXT to DIR/REL, making the directories REL names; exits on failure */
+static inline void unit_put(const char *dir, const char *rel, const char *text)
+{
+	char path[512], *p;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	for (p = strchr(path + strlen(dir) + 1, '/'); p; p = strchr(p + 1, '/')) {
+		*p = '\0';
+		mkdir(path, 0700);
+		*p = '/';
+	}
+	f = fopen(path, "w");
+	if (!f || fputs(text, f) < 0 || fclose(f)) {
+		printf("FAIL cannot write %s: %s\n", path, strerror(errno));
+		exit(1);
+	}
+}
+
+/* unit_rm_one - remove one entry of a tree (nftw, depth first) */
+static inline int unit_rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	(void)st, (void)type, (void)ftw;
+	return remove(path);
+}
+
+/* unit_rmtree - remove DIR and everything in it */
+static inline void unit_rmtree(const char *dir)
+{
+	nftw(dir, unit_rm_one, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* the exit status of a program that cannot run here (tests/run-unit.sh) */
