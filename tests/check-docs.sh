@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/check-docs.sh - every tool has a man page and an example; the man page
-# has each house section (by its exact name); every option the usage text
+# has each house section (by its exact name), in the house order (see
+# section_order); every option the usage text
 # lists is documented in the man page's OPTIONS section; and the usage text
 # (what -h prints) and the getopt string agree: each option letter getopt
 # accepts has its line in the usage text and is in the USAGE lines, each flag
@@ -34,6 +35,37 @@ man_section() {
 		o = (s == ENVIRON["SEC"])
 		next
 	} o' "$1"
+}
+
+# section_order MAN - nothing if MAN's sections come in the house order (NAME,
+# SYNOPSIS first; then DESCRIPTION, OPTIONS, EXAMPLES, FIELDS, OVERHEAD, NOTES
+# in this order, other sections between them allowed), else the first problem
+section_order() {
+	awk '/^\.SH/ {
+		s = $0
+		sub(/^\.SH[[:space:]]+/, "", s)
+		sub(/[[:space:]]+$/, "", s)
+		gsub(/"/, "", s)
+		if (!(s in at))
+			at[s] = ++n
+	}
+	END {
+		k = split("NAME SYNOPSIS DESCRIPTION OPTIONS EXAMPLES FIELDS OVERHEAD NOTES", w, " ")
+		for (i = 1; i <= k; i++) {
+			if (!(w[i] in at)) {
+				print "section " w[i] " missing from " FILENAME
+				exit
+			}
+			if (i <= 2 && at[w[i]] != i) {
+				print "section " w[i] " of " FILENAME " is misplaced: it must be section " i
+				exit
+			}
+			if (i > 2 && at[w[i]] < at[w[i - 1]]) {
+				print "section " w[i] " of " FILENAME " is misplaced: it must come after " w[i - 1]
+				exit
+			}
+		}
+	}' "$1"
 }
 
 # has_letter LIST LETTER - is LETTER one of the letters in LIST
@@ -122,6 +154,11 @@ for src in tools/*.c; do
 		printf '%s\n' "$options" | grep -q "^\\\\fB\\\\-$l\\\\fR" ||
 			{ echo "FAIL docs/$t: option -$l missing from the OPTIONS of $man"; tbad=1; }
 	done
+	# the section order, on a page with no other problem (one line a page)
+	if [ $tbad -eq 0 ]; then
+		why=$(section_order "$man")
+		[ -z "$why" ] || { echo "FAIL docs/$t: $why"; tbad=1; }
+	fi
 	if [ $tbad -eq 0 ]; then
 		echo "PASS docs/$t"
 	else
