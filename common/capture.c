@@ -634,7 +634,7 @@ static int proof_events(struct capture *c, const char **sys, const char **name, 
 static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 {
 	const char *sys[MAX_EVENTS + 8], *name[MAX_EVENTS + 8], *fmts[MAX_EVENTS + 9];
-	char buf[8][48], fmtbuf[MAX_EVENTS + 8][160], path[96], token[32], filter[48];
+	char buf[8][48], fmtbuf[MAX_EVENTS + 8][160], path[96], token[32], filter[48], refused[140];
 	char tag[] = "ftt-proof";	/* on the stack: every string in written memory */
 	char *argv[4] = { path, tag, token, NULL };
 	struct proof p = { .c = c, .path = path, .argv = (const char *const *)argv };
@@ -667,17 +667,21 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 		return -1;
 	}
 	snprintf(filter, sizeof(filter), "common_pid == %d", p.child);
+	refused[0] = '\0';
 	for (i = 0; i < n; i++) {
+		/* the filter only spares the reading: the records are the child's anyway */
 		tracefs_event_file_write(pc->inst, sys[i], name[i], "filter", filter);
-		tracefs_event_enable(pc->inst, sys[i], name[i]);
+		if (tracefs_event_enable(pc->inst, sys[i], name[i]) < 0 && !refused[0])
+			snprintf(refused, sizeof(refused), "cannot enable %.40s:%.40s: %.40s", sys[i],
+				 name[i], strerror(errno ? errno : EIO));
 	}
 	tracefs_instance_file_write(pc->inst, "tracing_on", "1");
-	if (write(go[1], "g", 1) != 1)
+	if (refused[0] || write(go[1], "g", 1) != 1)
 		kill(p.child, SIGKILL);
 	close(go[1]);
 	res = c->kind == CAP_OPEN ? &p.opened : &p.execd;
 	t0 = clock_s();
-	for (status = -1; ; ) {
+	for (status = -1; !refused[0]; ) {
 		if (status == -1 && waitpid(p.child, &status, WNOHANG) == 0)
 			status = -1;
 		tracefs_iterate_raw_events(c->s->tep, pc->inst, NULL, 0, proof_record, &p);
@@ -698,7 +702,7 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 	if (*res == 1)
 		return 0;
 	snprintf(c->why[r], sizeof(c->why[0]), "failed its check: %s",
-		 *res ? p.seen : "no events from the check's calls");
+		 refused[0] ? refused : *res ? p.seen : "no events from the check's calls");
 	return -1;
 }
 

@@ -306,6 +306,10 @@ rel_setup() {
 		[ $rc = 0 ] || fail "$spec: carried on, then exit $rc; stderr: $(head -c 300 "$TMP/err")"
 		file=$(sed -n 's/^write //p' "$TMP/faultlog" | head -1)
 		case $file in
+		*-proof/*/enable)
+			ev=${file%/enable}
+			grep -q "failed its check: cannot enable [^ ]*:${ev##*/}: " "$TMP/err" ||
+				fail "$spec: the capture proof's enable refused, and not said: $(head -c 400 "$TMP/err")" ;;
 		*-proof/*)
 			grep -q "(capture rung [a-z]*" "$TMP/err" ||
 				fail "$spec: refused in the capture proof, and no capture rung said: $(head -c 300 "$TMP/err")" ;;
