@@ -9,7 +9,7 @@
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 BIN=$(cd "${1:-bin}" && pwd)
-HELPERS=$(cd "$HERE/../bin" 2>/dev/null && pwd)
+WORKLOADS=$(cd "$HERE/../bin" 2>/dev/null && pwd)
 [ $# -gt 0 ] && shift
 . "$HERE/../lib.sh"
 
