@@ -1,7 +1,9 @@
 # tests/lib.sh - shared helpers for the live tests (POSIX sh, busybox ash and dash)
 #
 # A test file tests/live/<tool>.sh defines functions named t_<name>; the runner calls
-# each one with a fresh tracefs snapshot and compares the state afterwards.
+# each one with a fresh tracefs snapshot and compares the state afterwards. Each
+# file is read in a subshell of its own: what it defines is its own, and another
+# file may use the same names.
 # Inside a test: T (tracefs dir), BIN (the suite's binaries), WORKLOADS (tests/bin:
 # the programs built from tests/workloads and tests/preload), TMP (a private scratch dir).
 # A test returns 0 to pass; it calls fail "why" / skip "why" to say otherwise.
