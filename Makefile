@@ -35,14 +35,14 @@ Q :=
 msg = @true
 else
 Q := @
-msg = @printf '  %-7s %s\n' $(1) $(2)
+msg = @printf '  %-8s %s\n' $(1) $(2)
 endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: FORCE all helpers static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
+.PHONY: FORCE all workloads static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
 
-all: $(addprefix $(BINDIR)/,$(TOOLS)) helpers
+all: $(addprefix $(BINDIR)/,$(TOOLS)) workloads
 
 $(B)/%.o: %.c
 	$(call msg,CC,$<)
@@ -84,17 +84,18 @@ $(B)/tests/unit/%: tests/unit/%.c $(B)/libcommon.a
 
 UNIT := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 
-# helpers: small static workload programs the live tests run (also inside qemu)
-HELPERS := $(patsubst tests/helpers/%.c,tests/bin/%,$(wildcard tests/helpers/*.c))
+# workloads: small static programs the live tests run (also inside qemu), from
+# tests/workloads/, built into tests/bin/
+WORKLOADS := $(patsubst tests/workloads/%.c,tests/bin/%,$(wildcard tests/workloads/*.c))
 # preload libraries for fault injection (dynamic builds only)
 PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload/*.c))
 # dynamic copies of the open and exec workloads: their C library calls are
 # the ones uprobes on the system's C library see
-DYN_HELPERS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn
-helpers: $(HELPERS) $(PRELOADS) $(DYN_HELPERS)
+DYN_WORKLOADS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn
+workloads: $(WORKLOADS) $(PRELOADS) $(DYN_WORKLOADS)
 
-tests/bin/%.dyn: tests/helpers/%.c
-	$(call msg,HELPER,$@)
+tests/bin/%.dyn: tests/workloads/%.c
+	$(call msg,WORKLOAD,$@)
 	@mkdir -p tests/bin
 	$(Q)$(CC) -O2 -Wall -Wextra -pthread -o $@ $<
 
@@ -103,8 +104,8 @@ tests/bin/%.so: tests/preload/%.c
 	@mkdir -p tests/bin
 	$(Q)$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl
 
-tests/bin/%: tests/helpers/%.c
-	$(call msg,HELPER,$@)
+tests/bin/%: tests/workloads/%.c
+	$(call msg,WORKLOAD,$@)
 	@mkdir -p tests/bin
 	$(Q)$(CC) -static -O2 -Wall -Wextra -pthread -o $@ $<
 

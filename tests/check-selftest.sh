@@ -6,9 +6,10 @@
 #     line "/* expect: RULE - what */"; alone in a tree, each must make
 #     check-source.sh fail RULE on that file and no other rule
 #   tests/check-source/clean/: code every rule must pass
-#   tests/check-docs/bad/CASE/: files laid over a copy of tests/check-docs/clean/,
-#     and "expect", an ERE; check-docs.sh must print exactly one FAIL line,
-#     and that line must match it
+#   tests/check-docs/bad/CASE.sed: one bad case each, a sed script run on one
+#     file of a copy of tests/check-docs/clean/, named by its "# file: PATH"
+#     line; it must change that file, and then check-docs.sh must print
+#     exactly one FAIL line, matching the ERE of its "# expect: ERE" line
 #   tests/check-docs/clean/: a tool, man page and example check-docs.sh must pass
 # Prints PASS/FAIL lines; exit 1 on any failure.
 cd "$(dirname "$0")" || exit 1
@@ -23,7 +24,7 @@ result() {
 		echo "PASS selftest/$1"
 	else
 		echo "FAIL selftest/$1: $2"
-		printf '%s\n' "$out" | sed 's/^/    /'
+		[ -z "$out" ] || printf '%s\n' "$out" | sed 's/^/    /'
 		bad=1
 	fi
 }
@@ -63,26 +64,36 @@ rc=$?
 [ $rc -eq 0 ] && why= || why="check-source.sh exit $rc on clean code, wanted 0"
 result source/clean "$why"
 
-for c in check-docs/bad/*/; do
-	c=${c%/}
-	[ -f "$c/expect" ] || continue
+for s in check-docs/bad/*.sed; do
+	[ -f "$s" ] || continue
+	c=${s##*/}
+	c=${c%.sed}
+	file=$(sed -n 's/^# file: //p' "$s")
+	expect=$(sed -n 's/^# expect: //p' "$s")
 	rm -rf "$tmp/t" && mkdir -p "$tmp/t"
 	cp -R check-docs/clean/. "$tmp/t/"
-	(cd "$c" && find . -type f ! -name expect) | while read -r g; do
-		cp "$c/$g" "$tmp/t/$g"
-	done
-	out=$(sh ./check-docs.sh "$tmp/t")
-	rc=$?
-	fails=$(printf '%s\n' "$out" | grep '^FAIL')
-	why=
-	if [ $rc -ne 1 ]; then
-		why="check-docs.sh exit $rc, wanted 1"
-	elif [ "$(printf '%s\n' "$fails" | wc -l)" -ne 1 ]; then
-		why="more than one FAIL line"
-	elif ! printf '%s\n' "$fails" | grep -Eq -- "$(cat "$c/expect")"; then
-		why="the FAIL line does not match /$(cat "$c/expect")/"
+	out= why=
+	if [ -z "$file" ] || [ -z "$expect" ]; then
+		why="no '# file: PATH' or no '# expect: ERE' line"
+	elif [ ! -f "check-docs/clean/$file" ]; then
+		why="no $file in check-docs/clean"
+	elif ! out=$(sed -f "$s" "check-docs/clean/$file" 2>&1 > "$tmp/t/$file"); then
+		why="sed -f $s failed"
+	elif cmp -s "check-docs/clean/$file" "$tmp/t/$file"; then
+		why="$s changes nothing in $file"
+	else
+		out=$(sh ./check-docs.sh "$tmp/t")
+		rc=$?
+		fails=$(printf '%s\n' "$out" | grep '^FAIL')
+		if [ $rc -ne 1 ]; then
+			why="check-docs.sh exit $rc, wanted 1"
+		elif [ "$(printf '%s\n' "$fails" | wc -l)" -ne 1 ]; then
+			why="more than one FAIL line"
+		elif ! printf '%s\n' "$fails" | grep -Eq -- "$expect"; then
+			why="the FAIL line does not match /$expect/"
+		fi
 	fi
-	result "docs/${c##*/}" "$why"
+	result "docs/$c" "$why"
 done
 
 rm -rf "$tmp/t" && mkdir -p "$tmp/t"

@@ -1,8 +1,11 @@
 # tests/lib.sh - shared helpers for the live tests (POSIX sh, busybox ash and dash)
 #
 # A test file tests/live/<tool>.sh defines functions named t_<name>; the runner calls
-# each one with a fresh tracefs snapshot and compares the state afterwards.
-# Inside a test: T (tracefs dir), BIN (the suite's binaries), TMP (a private scratch dir).
+# each one with a fresh tracefs snapshot and compares the state afterwards. Each
+# file is read in a subshell of its own: what it defines is its own, and another
+# file may use the same names.
+# Inside a test: T (tracefs dir), BIN (the suite's binaries), WORKLOADS (tests/bin:
+# the programs built from tests/workloads and tests/preload), TMP (a private scratch dir).
 # A test returns 0 to pass; it calls fail "why" / skip "why" to say otherwise.
 
 T=${T:-/sys/kernel/tracing}
@@ -401,9 +404,9 @@ thr_start() {
 	rm -rf "$TMP/thr" "$TMP/dec" "$TMP/thr_go"
 	mkdir -p "$TMP/thr" "$TMP/dec" || return 1
 	THR_N=$(($1 + $2 + 3))
-	"$HELPERS/ftt_threads.dyn" "$TMP/thr" "$1" "$2" "$TMP/thr_go" > "$TMP/thr.out" 2> "$TMP/thr.err" &
+	"$WORKLOADS/ftt_threads.dyn" "$TMP/thr" "$1" "$2" "$TMP/thr_go" > "$TMP/thr.out" 2> "$TMP/thr.err" &
 	THR_PID=$!
-	"$HELPERS/ftt_threads.dyn" "$TMP/dec" 3 2 "$TMP/thr_go" > "$TMP/dec.out" 2> "$TMP/dec.err" &
+	"$WORKLOADS/ftt_threads.dyn" "$TMP/dec" 3 2 "$TMP/thr_go" > "$TMP/dec.out" 2> "$TMP/dec.err" &
 	DEC_PID=$!
 	wait_for_line "$TMP/thr.err" "^ready $THR_PID\$" 600 &&
 		wait_for_line "$TMP/dec.err" "^ready $DEC_PID\$" 600 && return 0

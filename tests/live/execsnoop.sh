@@ -6,8 +6,8 @@
 # lives a millisecond. The rung a run must use is worked out from the kernel
 # (cap_rungs in tests/lib.sh); every rung the kernel has is forced in turn.
 
-# xs_prog NAME - a uniquely named copy of the exec helper; prints its path
-xs_prog() { cp "$HELPERS/ftt_exec.dyn" "$TMP/$1" && echo "$TMP/$1"; }
+# xs_prog NAME - a uniquely named copy of the exec workload; prints its path
+xs_prog() { cp "$WORKLOADS/ftt_exec.dyn" "$TMP/$1" && echo "$TMP/$1"; }
 
 # xs_argv_rung [RUNG] - the rung (default: the one used) takes argv, not only the file
 xs_argv_rung() {
@@ -32,7 +32,7 @@ xs_line() {
 }
 
 t_args() {
-	p=$(xs_prog "ftx_args_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_args_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start || return 1
 	cap_check exec
 	"$p" --ids="$TMP/ids" --sleep=300 one "two words" 'th*ree'
@@ -50,7 +50,7 @@ t_args() {
 # fetched by a probe as they store a fetch that failed (0 bytes), so the row
 # is either the exact argv or the file and [?]; never the argv without it
 t_empty_arg() {
-	p=$(xs_prog "ftx_empty_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_empty_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start || return 1
 	"$p" --ids="$TMP/ids" --sleep=300 one '' three
 	wait_for_line "$TMP/out" "ftx_empty_$$" 50
@@ -64,7 +64,7 @@ t_empty_arg() {
 }
 
 t_short() {
-	p=$(xs_prog "ftx_short_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_short_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -a 3 || return 1
 	cap_check exec
 	xs_argv_rung || { stop_tool; skip "no rung that takes argv on this kernel ($(cap_rungs exec))"; return 0; }
@@ -86,7 +86,7 @@ t_short() {
 }
 
 t_rexec() {
-	p=$(xs_prog "ftx_rexec_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_rexec_$$") || { fail "cannot copy the workload"; return 1; }
 	for r in "" -r; do
 		rm -f "$TMP/ids"
 		xs_start $r || return 1
@@ -124,7 +124,7 @@ t_name() {
 }
 
 t_fail() {
-	p=$(xs_prog "ftx_fail_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_fail_$$") || { fail "cannot copy the workload"; return 1; }
 	for x in "" -x; do
 		rm -f "$TMP/ids"
 		xs_start $x || return 1
@@ -151,7 +151,7 @@ t_fail() {
 # still holds them: cut at three with "[...]", whole at three, and one longer
 # than a first read (300 bytes) whole
 t_fail_args() {
-	p=$(xs_prog "ftx_fa_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_fa_$$") || { fail "cannot copy the workload"; return 1; }
 	long=$(printf '%0300d' 7)
 	xs_start -x -a 3 || return 1
 	"$p" --ids="$TMP/ids1" --sleep=400 --exec "$TMP/nonexist_$$" "fa1_$$" "$long" c d e
@@ -168,7 +168,7 @@ t_fail_args() {
 }
 
 t_columns() {
-	p=$(xs_prog "ftx_cols_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_cols_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -t -T -U || return 1
 	"$p" --ids="$TMP/ids" --sleep=300 c1
 	wait_for_line "$TMP/out" "ftx_cols_$$ --ids" 50
@@ -181,7 +181,7 @@ t_columns() {
 }
 
 t_duration() {
-	p=$(xs_prog "ftx_dur_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_dur_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -d 2 || return 1
 	grep -q '^Tracing exec()s for 2 seconds (buffered)...$' "$TMP/out" || fail "banner"
 	"$p" --sleep=300 buffered
@@ -192,7 +192,7 @@ t_duration() {
 }
 
 t_head() {
-	p=$(xs_prog "ftx_head_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_head_$$") || { fail "cannot copy the workload"; return 1; }
 	rm -f "$TMP/rc"
 	( "$BIN/execsnoop" 2>/dev/null & echo $! > "$TMP/pid"; wait $!; echo $? > "$TMP/rc" ) |
 		head -n 3 > "$TMP/h" &
@@ -224,7 +224,7 @@ t_badinput() {
 # of a static program; each one row, with its argv where the rung takes argv
 # from that kind of call, else its file (if taken) and [?]
 t_rungs() {
-	p=$(xs_prog "ftx_rung_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_rung_$$") || { fail "cannot copy the workload"; return 1; }
 	for r in $(cap_rungs exec); do
 		rm -f "$TMP/ids0" "$TMP/ids1" "$TMP/ids2"
 		export FTT_CAPTURE=$r
@@ -233,7 +233,7 @@ t_rungs() {
 		cap_check exec "$r"
 		"$p" --ids="$TMP/ids0" --sleep=200 "ok_$r" 'two words'
 		"$p" --ids="$TMP/ids1" --sleep=200 --exec "$TMP/nx_$$" "lib_$r" x
-		"$HELPERS/ftt_exec" --ids="$TMP/ids2" --sleep=200 --exec "$TMP/nx_$$" "raw_$r" y
+		"$WORKLOADS/ftt_exec" --ids="$TMP/ids2" --sleep=200 --exec "$TMP/nx_$$" "raw_$r" y
 		"$p" --sleep=200 "end_$r"
 		wait_for_line "$TMP/out" "end_$r\$|ftx_rung_$$ \[\?\]\$" 50
 		sleep 0.3
@@ -265,7 +265,7 @@ t_broken_rung() { cap_broken_check execsnoop; }
 # t_hostile - arguments with terminal controls, a newline and a byte that is
 # not UTF-8 are shown escaped, never raw
 t_hostile() {
-	p=$(xs_prog "ftx_ho_$$") || { fail "cannot copy the helper"; return 1; }
+	p=$(xs_prog "ftx_ho_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start || return 1
 	cap_check exec
 	"$p" --ids="$TMP/ids" --sleep=300 "$HOSTILE" "$(printf 'x\033[0m\tz')"

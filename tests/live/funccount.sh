@@ -49,7 +49,7 @@ t_exact_count() {
 	# do_faccessat: access(2) and faccessat(2), which little else calls
 	fc_start "$BIN/funccount" -d 4 do_faccessat ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" access 1234
+	"$WORKLOADS/fcalls" access 1234
 	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
 	wait $TOOL_PID || fail "exit status $?"
 	n=$(fc_count do_faccessat)
@@ -67,7 +67,7 @@ t_glob_sorted_top() {
 	# a glob with several matches (do_sys_open, do_sys_openat2) and a name
 	fc_start "$BIN/funccount" -d 5 'do_sys_open* do_faccessat' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" opens 700 access 300
+	"$WORKLOADS/fcalls" opens 700 access 300
 	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 5 did not end"; return 1; }
 	wait $TOOL_PID || fail "exit status $?"
 	a=$(fc_count do_sys_openat2) b=$(fc_count do_faccessat)
@@ -87,7 +87,7 @@ t_glob_sorted_top() {
 	# -t 1 keeps only the largest
 	fc_start "$BIN/funccount" -t 1 -d 4 'do_sys_openat2 do_faccessat' ||
 		{ fail "-t 1 did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" opens 900 access 100
+	"$WORKLOADS/fcalls" opens 900 access 100
 	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-t 1 -d 4 did not end"; return 1; }
 	wait $TOOL_PID || fail "-t 1: exit status $?: $(cat "$TMP/err")"
 	head -1 "$TMP/out" | grep -qx 'Tracing "do_sys_openat2 do_faccessat" for 4 seconds. Top 1 only...' ||
@@ -106,10 +106,10 @@ t_interval_sigint() {
 	# two bursts in different intervals: each interval counts its own calls,
 	# so the sum is what was made (and what else called access meanwhile); a
 	# running total, or a count taken twice, sums to 1300 or more
-	"$HELPERS/fcalls" access 500
+	"$WORKLOADS/fcalls" access 500
 	wait_for_line "$TMP/out" '^FUNC' 30
 	sleep 1.2
-	"$HELPERS/fcalls" access 300
+	"$WORKLOADS/fcalls" access 300
 	sleep 2.5
 	stop_tool || return 1
 	[ "$(grep -c '^FUNC' "$TMP/out")" -ge 3 ] || fail "fewer than 3 interval summaries: $(cat "$TMP/out")"

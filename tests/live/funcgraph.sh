@@ -34,7 +34,7 @@ fg_run() {
 	"$BIN/funcgraph" -d 4 "$@" > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" opens 20 &
+	"$WORKLOADS/fcalls" opens 20 &
 	FC=$!
 	wait $FC
 	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
@@ -109,11 +109,11 @@ t_pid_filter() {
 		args="$args opens 2 sleep 0.2"
 		i=$((i + 1))
 	done
-	"$HELPERS/fcalls" $args & a=$!
+	"$WORKLOADS/fcalls" $args & a=$!
 	"$BIN/funcgraph" -P -d 3 -p $a do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	fg_wait $pid || { kill $a $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" opens 10 & b=$!
+	"$WORKLOADS/fcalls" opens 10 & b=$!
 	wait $b
 	wait_gone $pid 300 || { kill -KILL $pid; kill $a; fail "-d 3 did not end"; return 1; }
 	kill $a 2>/dev/null; wait $a 2>/dev/null
@@ -167,7 +167,7 @@ t_busy_top_level() {
 	FC=
 	"$BIN/funcgraph" -P -d 2 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid && { "$HELPERS/fcalls" opens 5 & FC=$!; wait $FC; }
+	fg_wait $pid && { "$WORKLOADS/fcalls" opens 5 & FC=$!; wait $FC; }
 	wait $pid
 	rc=$?
 	cur=$(cat "$T/current_tracer")
@@ -222,7 +222,7 @@ t_user_recording() {
 
 t_head_ends() {
 	why=$(fg_able) || { skip "$why"; return 0; }
-	sh -c 'while :; do "$0" opens 5 sleep 0.1; done' "$HELPERS/fcalls" & loop=$!
+	sh -c 'while :; do "$0" opens 5 sleep 0.1; done' "$WORKLOADS/fcalls" & loop=$!
 	( "$BIN/funcgraph" do_sys_openat2 | head -3 > "$TMP/out" ) 2> "$TMP/err" &
 	pipe=$!
 	wait_gone $pipe 300 || { kill $loop; kill -KILL $pipe; fail "| head -3 did not end"; return 1; }
@@ -242,7 +242,7 @@ t_bad_input() {
 # comes out escaped, never raw
 t_hostile() {
 	why=$(fg_able) || { skip "$why"; return 0; }
-	ln -s "$HELPERS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	ln -s "$WORKLOADS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
 	"$BIN/funcgraph" -P -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }

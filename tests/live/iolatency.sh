@@ -1,6 +1,6 @@
 # tests/live/iolatency.sh - iolatency against O_DIRECT I/O of known count on a private device
 #
-# Ground truth: the iowrite helper (or dd) does a known number of I/Os on a
+# Ground truth: the iowrite workload (or dd) does a known number of I/Os on a
 # null_blk (qemu) or loop device (host) that nothing else uses; the counts of
 # every summary printed must add up to exactly that number.
 
@@ -36,7 +36,7 @@ t_count_exact() {
 
 t_type_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 4; "$HELPERS/iowrite" -r "$DEV1" 0 4096 3; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" -r "$DEV1" 0 4096 3; }
 	lat_run -i '*R*' -d "$MM1" 1 3
 	blk_teardown
 	[ "$(total)" = 3 ] || fail "-i '*R*' counted $(total), wanted the 3 reads: $(cat "$TMP/out")"
@@ -44,7 +44,7 @@ t_type_filter() {
 
 t_dev_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 4; "$HELPERS/iowrite" "$DEV2" 0 4096 2; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" "$DEV2" 0 4096 2; }
 	lat_run -d "$MM2" 1 3
 	blk_teardown
 	[ "$(total)" = 2 ] || fail "-d $MM2 counted $(total), wanted 2: $(cat "$TMP/out")"
@@ -54,7 +54,7 @@ t_dev_filter() {
 # device: each counts its own device's I/O only, and the banner names it
 t_dev_name() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 4; "$HELPERS/iowrite" "$DEV2" 0 4096 2; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" "$DEV2" 0 4096 2; }
 	for x in "${DEV1##*/} $MM1 ${DEV1##*/} 4" "$DEV2 $MM2 ${DEV2##*/} 2"; do
 		set -- $x
 		lat_run -d "$1" 1 2 || { blk_teardown; return 1; }
@@ -87,10 +87,10 @@ t_dev_root_disk() {
 t_dev_partition() {
 	part_setup || { skip "$WHY"; return 0; }
 	io_work() {
-		"$HELPERS/iowrite" "$PLOOP" 2040 4096 1
-		"$HELPERS/iowrite" "$PDEV" 0 4096 2
-		"$HELPERS/iowrite" "$PDEV" 2040 4096 1
-		"$HELPERS/iowrite" "$PLOOP" 4096 4096 1
+		"$WORKLOADS/iowrite" "$PLOOP" 2040 4096 1
+		"$WORKLOADS/iowrite" "$PDEV" 0 4096 2
+		"$WORKLOADS/iowrite" "$PDEV" 2040 4096 1
+		"$WORKLOADS/iowrite" "$PLOOP" 4096 4096 1
 	}
 	modes=x
 	has_hist && modes="x -K"
@@ -120,7 +120,7 @@ t_dev_missing() {
 
 t_per_disk() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 3; "$HELPERS/iowrite" "$DEV2" 0 4096 2; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 3; "$WORKLOADS/iowrite" "$DEV2" 0 4096 2; }
 	lat_run -D -i '*W*' 1 3
 	blk_teardown
 	for d in "$MM1:3" "$MM2:2"; do
@@ -131,7 +131,7 @@ t_per_disk() {
 
 t_usecs_timestamps() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 4; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; }
 	lat_run -mT -d "$MM1" 1 2
 	blk_teardown
 	[ "$(grep -c '^  >=(us) .. <(us)   : I/O ' "$TMP/out")" = 2 ] || { fail "-m header: $(cat "$TMP/out")"; return 1; }
@@ -141,7 +141,7 @@ t_usecs_timestamps() {
 
 t_queue() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 6; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 6; }
 	lat_run -Q -d "$MM1" 1 3
 	blk_teardown
 	[ "$(total)" = 6 ] || fail "-Q counted $(total), wanted 6: $(cat "$TMP/out")"
@@ -185,7 +185,7 @@ rows() { awk '$2 == "->" && $4 == ":" && $5 > 0 { n[$1 " " $3] += $5 } END { for
 # below, and at least half in the right one (a bucket off by a row fails).
 t_known_latency() {
 	lat_dev 5 || { skip "$WHY"; return 0; }
-	io_work() { "$HELPERS/iowrite" -r "$LDEV" 0 4096 20; }
+	io_work() { "$WORKLOADS/iowrite" -r "$LDEV" 0 4096 20; }
 	modes=x
 	has_hist && modes="-K x"
 	for mode in $modes; do
@@ -232,7 +232,7 @@ kernel_count() {
 	# only that set's ring buffer, which drops every event there for a while
 	grep -q '^hist:keys=dev,sector:.*ts0=common_timestamp.usecs' "$I-k0/events/block/block_rq_issue/trigger" ||
 		{ kill $P; fail "no pairing trigger: $(cat "$I-k0/events/block/block_rq_issue/trigger")"; return 1; }
-	"$HELPERS/iowrite" -t "$1" "$DEV1" 0 512 80000
+	"$WORKLOADS/iowrite" -t "$1" "$DEV1" 0 512 80000
 	sleep 2.5
 	cat "$I/buffer_total_size_kb" "$I/per_cpu/cpu0/stats" > "$TMP/stats" 2>&1
 	kill -INT $P

@@ -1,6 +1,6 @@
 # tests/live/iosnoop.sh - iosnoop against O_DIRECT I/O of known size on a private device
 #
-# Ground truth: dd or the iowrite helper writes/reads COUNT blocks of BYTES at a
+# Ground truth: dd or the iowrite workload writes/reads COUNT blocks of BYTES at a
 # known sector of a null_blk (qemu) or loop device (host) that nothing else uses.
 
 # snoop_run ARGS... - trace with iosnoop ARGS while "io_work" runs; output in $TMP/out
@@ -44,7 +44,7 @@ t_many_exact() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	loops=$((30 / SLOW))	# blk_setup and the waits use $n
 	reads=$((loops * 1000))
-	"$HELPERS/iowrite" -r -l $loops -w "$TMP/go" "$DEV1" 64 4096 1000 & P=$!
+	"$WORKLOADS/iowrite" -r -l $loops -w "$TMP/go" "$DEV1" 64 4096 1000 & P=$!
 	io_work() { touch "$TMP/go"; wait $P; }
 	snoop_run -d "$MM1"
 	blk_teardown
@@ -58,7 +58,7 @@ t_many_exact() {
 
 t_read_type_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 64 8192 2; "$HELPERS/iowrite" -r "$DEV1" 256 4096 3; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 64 8192 2; "$WORKLOADS/iowrite" -r "$DEV1" 256 4096 3; }
 	snoop_run -i '*R*' -d "$MM1"
 	blk_teardown
 	got=$(rows "$MM1" | awk '{ print $1, substr($3, 1, 1), $5, $6 }' | sort -n -k3 | tr '\n' ';')
@@ -68,7 +68,7 @@ t_read_type_filter() {
 
 t_dev_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 8 4096 1; "$HELPERS/iowrite" "$DEV2" 16 4096 1; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 8 4096 1; "$WORKLOADS/iowrite" "$DEV2" 16 4096 1; }
 	snoop_run -d "$MM2"
 	blk_teardown
 	[ "$(rows "$MM2" | awk '{ print $5, $6 }')" = "16 4096" ] || { fail "-d $MM2 lost its I/O: $(cat "$TMP/out")"; return 1; }
@@ -77,8 +77,8 @@ t_dev_filter() {
 
 t_pid_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	"$HELPERS/iowrite" -w "$TMP/go" "$DEV1" 32 4096 2 & P=$!
-	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
+	"$WORKLOADS/iowrite" -w "$TMP/go" "$DEV1" 32 4096 2 & P=$!
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
 	snoop_run -p $P -d "$MM1"
 	blk_teardown
 	grep -q "^Tracing block I/O on $MM1 ($NM1) issued by PID $P\. Ctrl-C to end\.$" "$TMP/out" || { fail "banner: $(head -1 "$TMP/out")"; return 1; }
@@ -94,8 +94,8 @@ t_pid_children() {
 	: > "$TMP/kids"
 	sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done
 		"$2" "$3" 48 4096 1 & echo $! >> "$4"; wait $!
-		"$2" "$3" 56 4096 1 & echo $! >> "$4"; wait' sh "$TMP/go" "$HELPERS/iowrite" "$DEV1" "$TMP/kids" & P=$!
-	io_work() { "$HELPERS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
+		"$2" "$3" 56 4096 1 & echo $! >> "$4"; wait' sh "$TMP/go" "$WORKLOADS/iowrite" "$DEV1" "$TMP/kids" & P=$!
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 128 4096 1; touch "$TMP/go"; wait $P; }
 	snoop_run -p $P -d "$MM1"
 	blk_teardown
 	got=$(rows "$MM1" | awk '{ print $2, $5 }' | sort -n -k2 | tr '\n' ';')
@@ -105,7 +105,7 @@ t_pid_children() {
 
 t_name_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	cp "$HELPERS/iowrite" "$TMP/ioname_a" && cp "$HELPERS/iowrite" "$TMP/ioname_b" || return 1
+	cp "$WORKLOADS/iowrite" "$TMP/ioname_a" && cp "$WORKLOADS/iowrite" "$TMP/ioname_b" || return 1
 	io_work() { "$TMP/ioname_a" "$DEV1" 8 4096 1; "$TMP/ioname_b" "$DEV1" 24 4096 1; }
 	snoop_run -n 'name_a$' -d "$MM1"
 	blk_teardown
@@ -115,7 +115,7 @@ t_name_filter() {
 
 t_queue_time() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 16384 3; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 16384 3; }
 	snoop_run -Q -d "$MM1"
 	blk_teardown
 	got=$(rows "$MM1" | awk '{ print $1, $5, $6 }' | sort -n -k2 | tr '\n' ';')
@@ -124,7 +124,7 @@ t_queue_time() {
 
 t_timestamps() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	io_work() { "$HELPERS/iowrite" "$DEV1" 0 4096 2; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 2; }
 	snoop_run -st -d "$MM1"
 	blk_teardown
 	grep -q '^STARTs          ENDs            COMM ' "$TMP/out" || { fail "header: $(sed -n 2p "$TMP/out")"; return 1; }
@@ -136,7 +136,7 @@ t_buffered_duration() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	"$BIN/iosnoop" -d "$MM1" 3 > "$TMP/out" 2> "$TMP/err" &
 	P=$!
-	wait_for_line "$TMP/out" '^Tracing' 300 && "$HELPERS/iowrite" "$DEV1" 40 4096 1
+	wait_for_line "$TMP/out" '^Tracing' 300 && "$WORKLOADS/iowrite" "$DEV1" 40 4096 1
 	wait_gone $P 600 || { kill -KILL $P; fail "iosnoop 3 did not end by itself"; }
 	wait $P
 	rc=$?
@@ -149,7 +149,7 @@ t_buffered_duration() {
 # dev_by - -d given as $1 (a name or a /dev path of DEV1): DEV1's I/O, named
 # in the banner, and not DEV2's
 dev_by() {
-	io_work() { "$HELPERS/iowrite" "$DEV1" 8 4096 2; "$HELPERS/iowrite" "$DEV2" 16 4096 1; }
+	io_work() { "$WORKLOADS/iowrite" "$DEV1" 8 4096 2; "$WORKLOADS/iowrite" "$DEV2" 16 4096 1; }
 	snoop_run -d "$1" || return 1
 	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
 		{ fail "-d $1: banner: $(head -1 "$TMP/out")"; return 1; }
@@ -215,10 +215,10 @@ t_dev_root_disk() {
 t_dev_partition() {
 	part_setup || { skip "$WHY"; return 0; }
 	io_work() {
-		"$HELPERS/iowrite" "$PLOOP" 2040 4096 1	# before it
-		"$HELPERS/iowrite" "$PDEV" 0 4096 1	# its first sector: 2048
-		"$HELPERS/iowrite" "$PDEV" 2040 4096 1	# its last: 4088-4095
-		"$HELPERS/iowrite" "$PLOOP" 4096 4096 1	# after it
+		"$WORKLOADS/iowrite" "$PLOOP" 2040 4096 1	# before it
+		"$WORKLOADS/iowrite" "$PDEV" 0 4096 1	# its first sector: 2048
+		"$WORKLOADS/iowrite" "$PDEV" 2040 4096 1	# its last: 4088-4095
+		"$WORKLOADS/iowrite" "$PLOOP" 4096 4096 1	# after it
 	}
 	snoop_run -d "$PNAME"
 	rc=$?
@@ -268,7 +268,7 @@ t_bad_input() {
 # that is not UTF-8 (the name of the link it was run by) is shown escaped
 t_hostile() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	ln -s "$HELPERS/iowrite" "$TMP/$HOSTILE" || { blk_teardown; fail "cannot make the link"; return 1; }
+	ln -s "$WORKLOADS/iowrite" "$TMP/$HOSTILE" || { blk_teardown; fail "cannot make the link"; return 1; }
 	io_work() { "$TMP/$HOSTILE" "$DEV1" 8 4096 2 & W=$!; wait $W; }
 	snoop_run -d "$MM1"
 	blk_teardown

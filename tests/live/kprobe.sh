@@ -35,7 +35,7 @@ t_string_filter() {
 	: > "$TMP/kp_drop_$$"
 	kp_start "$BIN/kprobe" 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_keep_*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" open "$TMP/kp_drop_$$" open "$TMP/kp_keep_$$" > /dev/null
+	"$WORKLOADS/fcalls" open "$TMP/kp_drop_$$" open "$TMP/kp_keep_$$" > /dev/null
 	wait_for_line "$TMP/out" "kp_keep_$$" 100 || fail "open of kp_keep not seen"
 	stop_tool || return 1
 	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
@@ -54,7 +54,7 @@ t_retval_named() {
 	"$BIN/kprobe" -d 4 'r:kpret do_sys_openat2 rv=$retval' 'comm == "fcalls"' > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" open "$TMP/kp_ret_$$" open "$TMP/kp_missing_$$" > "$TMP/fc"
+	"$WORKLOADS/fcalls" open "$TMP/kp_ret_$$" open "$TMP/kp_missing_$$" > "$TMP/fc"
 	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
 	wait $pid || fail "exit status $?"
 	head -1 "$TMP/out" | grep -qx 'Tracing kprobe kpret for 4 seconds (buffered)...' ||
@@ -95,7 +95,7 @@ t_argn() {
 	: > "$TMP/kp_arg_$$"
 	kp_start "$BIN/kprobe" 'p:kparg do_sys_openat2 f=+0($arg2):ustring' 'f ~ "*kp_arg_*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" open "$TMP/kp_arg_$$" > /dev/null
+	"$WORKLOADS/fcalls" open "$TMP/kp_arg_$$" > /dev/null
 	wait_for_line "$TMP/out" "f=\"$TMP/kp_arg_$$\"" 100 || fail "\$arg2 string not seen: $(cat "$TMP/out" "$TMP/err")"
 	stop_tool
 }
@@ -164,7 +164,7 @@ t_stacks() {
 	: > "$TMP/kp_stk_$$"
 	kp_start "$BIN/kprobe" -s 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_stk_*"' ||
 		{ fail "-s did not start: $(cat "$TMP/err")"; return 1; }
-	"$HELPERS/fcalls" open "$TMP/kp_stk_$$" > /dev/null
+	"$WORKLOADS/fcalls" open "$TMP/kp_stk_$$" > /dev/null
 	wait_for_line "$TMP/out" "=> .*sys_openat" 100 || fail "-s: no stack with sys_openat: $(cat "$TMP/out")"
 	stop_tool
 }
@@ -174,7 +174,7 @@ t_stacks() {
 # escaped, never raw
 t_hostile() {
 	why=$(kp_able) || { skip "$why"; return 0; }
-	ln -s "$HELPERS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	ln -s "$WORKLOADS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
 	f="$TMP/kp_ho_$$$(printf '\033]0;t\007\nq')"
 	: > "$f"
 	kp_start "$BIN/kprobe" 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ "*kp_ho_*"' ||

@@ -9,7 +9,7 @@
 # kernel has is forced in turn (FTT_CAPTURE) and checked against the workload.
 
 # OPEN: the open workload that goes through the C library
-OPEN="$HELPERS/ftt_open.dyn --libc"
+OPEN="$WORKLOADS/ftt_open.dyn --libc"
 
 # os_start ARGS... - start opensnoop with ARGS (slow in an emulated guest) or fail
 os_start() {
@@ -98,7 +98,7 @@ t_calls() {
 	os_start -e || return 1
 	rows=0
 	for c in --open --openat --openat2; do
-		"$HELPERS/ftt_open" --comm=ftcalls --hold=1000 --flags=02000000 $c "$F$c" "$F" > "$TMP/res$c" &
+		"$WORKLOADS/ftt_open" --comm=ftcalls --hold=1000 --flags=02000000 $c "$F$c" "$F" > "$TMP/res$c" &
 		wait $!
 		grep -q "^-38 " "$TMP/res$c" || rows=$((rows + 2))
 	done
@@ -256,7 +256,7 @@ t_head() {
 		head -n 3 > "$TMP/h" &
 	n=0
 	while [ ! -s "$TMP/rc" ] && [ $n -lt 300 ]; do
-		"$HELPERS/ftt_open" --hold=100 /etc/passwd > /dev/null
+		"$WORKLOADS/ftt_open" --hold=100 /etc/passwd > /dev/null
 		n=$((n + 1))
 	done
 	wait_for_line "$TMP/rc" . 50 || {
@@ -290,7 +290,7 @@ t_rungs() {
 		cap_check open "$r"
 		$OPEN --comm=ftrung --hold=200 "$F" "$M" "$F" > "$TMP/res" &
 		h=$!
-		"$HELPERS/ftt_open" --comm=ftraw --hold=200 "$M" > /dev/null &
+		"$WORKLOADS/ftt_open" --comm=ftraw --hold=200 "$M" > /dev/null &
 		w=$!
 		wait $h $w
 		k=0
@@ -342,9 +342,9 @@ t_container() {
 	*) skip "no uprobes on this kernel"; return 0 ;;
 	esac
 	r=$TMP/root
-	mkdir -p "$r/data" "$r/bin" && echo x > "$r/data/file" && cp "$HELPERS/ftt_open.dyn" "$r/bin/" ||
+	mkdir -p "$r/data" "$r/bin" && echo x > "$r/data/file" && cp "$WORKLOADS/ftt_open.dyn" "$r/bin/" ||
 		{ fail "cannot make $r"; return 1; }
-	libs=$(ldd "$HELPERS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*')
+	libs=$(ldd "$WORKLOADS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*')
 	[ -n "$libs" ] || libs="/lib/x86_64-linux-gnu/libc.so.6 /lib64/ld-linux-x86-64.so.2"
 	for l in $libs; do
 		mkdir -p "$r$(dirname "$l")" && cp -L "$l" "$r$l" || { fail "cannot copy $l"; return 1; }

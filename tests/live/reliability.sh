@@ -88,8 +88,8 @@ rel_load_start() {
 		done' > /dev/null 2>&1 &
 	LOAD_PID=$!
 	LOAD_SYN=
-	if [ "$1" = tcpretrans ] && [ -x "$HELPERS/synflood" ]; then
-		"$HELPERS/synflood" -n 4 -t 30 > /dev/null 2>&1 &
+	if [ "$1" = tcpretrans ] && [ -x "$WORKLOADS/synflood" ]; then
+		"$WORKLOADS/synflood" -n 4 -t 30 > /dev/null 2>&1 &
 		LOAD_SYN=$!
 	fi
 }
@@ -173,10 +173,10 @@ rel_signal() {
 # rel_sigint TOOL - Ctrl-C: SIGINT to the group of "tool | cat" (tests/bin/pgrun)
 rel_sigint() {
 	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
-	[ -x "$HELPERS/pgrun" ] || { skip "no $HELPERS/pgrun (make helpers)"; return 0; }
+	[ -x "$WORKLOADS/pgrun" ] || { skip "no $WORKLOADS/pgrun (make workloads)"; return 0; }
 	rel_load_start "$1"
 	# shellcheck disable=SC2086
-	"$HELPERS/pgrun" "$TMP" "$BIN/$1" $REL_LIVE &
+	"$WORKLOADS/pgrun" "$TMP" "$BIN/$1" $REL_LIVE &
 	runner=$!
 	if ! wait_for_line "$TMP/out" 'Tracing|Counting' 150; then
 		rel_load_stop
@@ -255,8 +255,8 @@ rel_dur() {
 # nothing behind. Tries several injection points; SKIP if none was reached.
 rel_setup() {
 	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
-	so=$HELPERS/faultinj.so
-	[ -f "$so" ] || { skip "no $so (make helpers)"; return 0; }
+	so=$WORKLOADS/faultinj.so
+	[ -f "$so" ] || { skip "no $so (make workloads)"; return 0; }
 	fired=0 loaded=0
 	for spec in write:/enable:2 write:/enable:1 write:/filter:1 write:/trigger:1 \
 		write:kprobe_events:1 write:current_tracer:1 write:buffer_size_kb:1 \
@@ -641,9 +641,9 @@ t_user_session() {
 rel_side() {
 	prog=rel_side_$$ file=$TMP/rel_side_file_$$
 	echo data > "$file"
-	# the open by a helper that keeps its path in memory while it holds the file:
+	# the open by a workload that keeps its path in memory while it holds the file:
 	# without probes, opensnoop reads the path from there after the event
-	mkprog_rel "$prog" "\"$HELPERS/ftt_open.dyn\" --libc --hold=1000 \"$file\" > /dev/null"
+	mkprog_rel "$prog" "\"$WORKLOADS/ftt_open.dyn\" --libc --hold=1000 \"$file\" > /dev/null"
 	pids= i=0
 	for t in "$@"; do
 		i=$((i + 1))
@@ -1039,12 +1039,12 @@ FLOOD_S=8
 FLOOD_KB=65536
 rel_flood() {
 	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
-	[ -x "$HELPERS/pgrun" ] && [ -x "$HELPERS/fcalls" ] ||
-		{ fail "no $HELPERS/pgrun or fcalls (make helpers)"; return 1; }
+	[ -x "$WORKLOADS/pgrun" ] && [ -x "$WORKLOADS/fcalls" ] ||
+		{ fail "no $WORKLOADS/pgrun or fcalls (make workloads)"; return 1; }
 	dur=
 	[ "${3:-}" = -d ] && dur="-d 600"
 	# shellcheck disable=SC2086
-	"$HELPERS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
+	"$WORKLOADS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
 	runner=$!
 	if ! wait_for_line "$TMP/out" 'Tracing' 150; then
 		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
@@ -1064,12 +1064,12 @@ rel_flood() {
 	c=0
 	while [ $c -lt "$cpus" ]; do
 		for k in 1 2; do
-			taskset -c $c "$HELPERS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+			taskset -c $c "$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
 			load="$load $!"
 		done
 		c=$((c + 1))
 	done
-	taskset -c $((cpus - 1)) "$HELPERS/fcalls" execs 1000000000 > /dev/null 2>&1 &
+	taskset -c $((cpus - 1)) "$WORKLOADS/fcalls" execs 1000000000 > /dev/null 2>&1 &
 	load="$load $!"
 	sleep $FLOOD_S
 	hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status")
@@ -1129,11 +1129,11 @@ t_oom_in_drain() {
 	# the sanitizer's malloc is the executable's own: an injector's comes after it
 	[ -z "${ASAN_OPTIONS:-}" ] ||
 		{ skip "sanitizer build: LD_PRELOAD cannot refuse its allocations (the normal build tests this)"; return 0; }
-	[ -f "$HELPERS/faultinj.so" ] && [ -x "$HELPERS/fcalls" ] ||
-		{ fail "no $HELPERS/faultinj.so or fcalls (make helpers)"; return 1; }
-	"$HELPERS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+	[ -f "$WORKLOADS/faultinj.so" ] && [ -x "$WORKLOADS/fcalls" ] ||
+		{ fail "no $WORKLOADS/faultinj.so or fcalls (make workloads)"; return 1; }
+	"$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
 	load=$!
-	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$HELPERS/faultinj.so" \
+	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$WORKLOADS/faultinj.so" \
 		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	wait_gone $pid 300

@@ -1,6 +1,6 @@
 # tests/live/tcpretrans.sh - tcpretrans against retransmits the tests make on loopback
 #
-# Ground truth comes from $HELPERS/synflood: a listener with backlog 0 that never
+# Ground truth comes from $WORKLOADS/synflood: a listener with backlog 0 that never
 # accepts, so later SYNs are dropped and retransmitted (state SYN_SENT); with -d an
 # ESTABLISHED socket whose data the full listener drops (tail loss probe, then RTO).
 # synflood prints the listener's port and the local ports of the sockets that will
@@ -9,7 +9,7 @@
 # tr_flood - run synflood ARGS in the background until it prints "ready";
 # sets SF_PID, SF_LPORT (listener), SF_PORTS (retransmitting), SF_OTHER (not)
 tr_flood() {
-	"$HELPERS/synflood" "$@" > "$TMP/sf" 2> "$TMP/sf.err" &
+	"$WORKLOADS/synflood" "$@" > "$TMP/sf" 2> "$TMP/sf.err" &
 	SF_PID=$!
 	if ! wait_for_line "$TMP/sf" '^ready' 50; then
 		kill $SF_PID 2>/dev/null

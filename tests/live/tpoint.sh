@@ -24,14 +24,14 @@ t_exec() {
 }
 
 # t_syscalls - system call events in the kernel's form, read in binary by two
-# tpoints side by side: each of the helper's two opens once on entry, with its
+# tpoints side by side: each of the ftt_open workload's two opens once on entry, with its
 # arguments, and once on return, with the fd or -ENOENT, under the name it gave
-# itself. The helper is static and waits for a go file, so with -p its two
+# itself. The workload is static and waits for a go file, so with -p its two
 # opens are the only openat calls either tpoint can see.
 t_syscalls() {
 	echo data > "$TMP/tp_file"
 	rm -f "$TMP/out2" "$TMP/go"
-	"$HELPERS/ftt_open" --comm=tpsys_$$ --go="$TMP/go" --hold=300 --flags=02400000 \
+	"$WORKLOADS/ftt_open" --comm=tpsys_$$ --go="$TMP/go" --hold=300 --flags=02400000 \
 		"$TMP/tp_file" "$TMP/tp_missing" > "$TMP/res" &
 	h=$!
 	"$BIN/tpoint" -p $h syscalls:sys_exit_openat > "$TMP/out2" 2> "$TMP/err2" &
@@ -52,7 +52,7 @@ t_syscalls() {
 	kill -INT $ex
 	wait $ex || fail "exit tpoint: exit status $?"
 	fd=$(grep " $TMP/tp_file\$" "$TMP/res" | cut -d' ' -f1)
-	[ -n "$fd" ] && [ "$fd" -ge 0 ] || { fail "helper could not open $TMP/tp_file: $(cat "$TMP/res")"; return 1; }
+	[ -n "$fd" ] && [ "$fd" -ge 0 ] || { fail "ftt_open could not open $TMP/tp_file: $(cat "$TMP/res")"; return 1; }
 	# dfd AT_FDCWD, flags O_RDONLY|O_NOFOLLOW|O_CLOEXEC; mode is not passed
 	# since 6.19 the event carries the path too, shown after the pointer
 	fv=
@@ -183,8 +183,8 @@ t_head_ends() {
 	! grep -q . "$TMP/err" || fail "stderr: $(cat "$TMP/err")"
 }
 
-# slow_start N - a helper that will open N files once $TMP/go exists (HELPER),
-# and tpoint -p HELPER on its openat entries writing into a pipe whose reader
+# slow_start N - an ftt_open that will open N files once $TMP/go exists (OPENER),
+# and tpoint -p OPENER on its openat entries writing into a pipe whose reader
 # takes nothing until $TMP/read exists (then all of it, into $TMP/out). Sets
 # TP (tpoint's PID) and PIPE (the pipeline's); waits until tpoint's instance
 # records. With SLOW_KEEP set, a sleep started beside tpoint shares its stdout
@@ -197,11 +197,11 @@ slow_start() {
 		set -- "$@" "$TMP/slow_missing_$i"
 		i=$((i + 1))
 	done
-	"$HELPERS/ftt_open" --comm=tpslow_$$ --go="$TMP/go" "$@" > /dev/null &
-	HELPER=$!
+	"$WORKLOADS/ftt_open" --comm=tpslow_$$ --go="$TMP/go" "$@" > /dev/null &
+	OPENER=$!
 	{ SLOW_KEEP=${SLOW_KEEP:-} sh -c 'echo $$ > "$0"
 		[ -n "$SLOW_KEEP" ] && { sleep 120 & echo $! > "$0.keep"; }
-		exec "$@"' "$TMP/tp.pid" "$BIN/tpoint" -p $HELPER \
+		exec "$@"' "$TMP/tp.pid" "$BIN/tpoint" -p $OPENER \
 		syscalls:sys_enter_openat 2> "$TMP/err" |
 		{ while [ ! -e "$TMP/read" ]; do sleep 0.05; done; cat > "$TMP/out"; }; } &
 	PIPE=$!
@@ -218,12 +218,12 @@ slow_start() {
 	return 1
 }
 
-# slow_blocked - let the helper open its files and wait until tpoint is held
+# slow_blocked - let the opener open its files and wait until tpoint is held
 # in its write to the full pipe: in write(2) (x86-64 syscall 1, from
 # /proc/PID/syscall) and sleeping, or with wchan saying so (5.10's wchan is 0)
 slow_blocked() {
 	touch "$TMP/go"
-	wait $HELPER
+	wait $OPENER
 	i=0
 	while [ $i -lt $((100 * SLOW)) ]; do
 		case $(cat /proc/"$TP"/wchan 2>/dev/null) in *pipe_write*) return 0 ;; esac
@@ -249,7 +249,7 @@ t_slow_reader() {
 	kill -0 "$TP" 2>/dev/null || fail "tpoint ended before its output was read"
 	touch "$TMP/read"
 	wait_gone $PIPE 100 || { kill -KILL "$TP"; fail "did not end once read"; return 1; }
-	got=$(grep -c "^ *tpslow_$$-$HELPER .*sys_openat(" "$TMP/out")
+	got=$(grep -c "^ *tpslow_$$-$OPENER .*sys_openat(" "$TMP/out")
 	[ "$got" = $want ] || fail "$got of the $want opens reached the reader"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...' at the end"
 	! grep -q . "$TMP/err" || fail "stderr: $(cat "$TMP/err")"
@@ -294,13 +294,13 @@ t_user_error_log() {
 	return 0
 }
 
-# reuse_run NAME - run the helper as NAME, in the foreground (reaped at once),
+# reuse_run NAME - run ftt_open as NAME, in the foreground (reaped at once),
 # with the PID after $REUSE_LAST when set; prints its PID
 reuse_run() {
 	[ -n "${REUSE_LAST:-}" ] && echo "$REUSE_LAST" > /proc/sys/kernel/ns_last_pid
-	sh -c 'echo $$; exec "$0" --comm="$1" "$2" > /dev/null' "$HELPERS/ftt_open" "$1" \
+	sh -c 'echo $$; exec "$0" --comm="$1" "$2" > /dev/null' "$WORKLOADS/ftt_open" "$1" \
 		"$TMP/reuse_missing"
-	true	# the last command forks too: the helper is the first child after the write
+	true	# the last command forks too: ftt_open is the first child after the write
 }
 
 # t_reused_pid - a process printed after it ended, under the name the kernel
@@ -390,7 +390,7 @@ pid == 2" || return 1
 # named with terminal controls, a newline and a byte that is not UTF-8) are
 # shown escaped, never raw
 t_hostile() {
-	ln -s "$HELPERS/ftt_exec" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
+	ln -s "$WORKLOADS/ftt_exec" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
 	start_tool "$BIN/tpoint" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$TMP/$HOSTILE" --sleep=200 &
 	h=$!

@@ -506,15 +506,16 @@ build_run() {
 			[ -f "$f" ] && copy_with_libs "$f" "$f" "$s"
 		done
 	done
-	# host helpers the tests may use, e.g. iproute2's ip for veth pairs
+	# host programs the tests may use, e.g. iproute2's ip for veth pairs
 	for p in $VM_HOST_BINS; do
 		f=$(command -v "$p") || { say "warning: host program $p not found"; continue; }
 		copy_with_libs "$f" "/usr/local/bin/$(basename "$p")" "$s" || return 1
 	done
 
-	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh; the
-	# helpers in tests/bin are meant to be static, but if one is not, bring
-	# its libraries along
+	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh, with
+	# the workload programs "make" built into tests/bin (from tests/workloads
+	# and tests/preload): most are static, but the .dyn copies and the
+	# preload library are not, so each comes with the libraries ldd lists
 	cp -R "$TOP/tests" "$s/tests" || return 1
 	for f in "$TOP"/tests/bin/*; do
 		[ -f "$f" ] || continue
