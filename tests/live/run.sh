@@ -81,6 +81,12 @@ for f in $files; do
 					echo "FAIL $name [$KERNEL] (${dur}s)"
 					[ -s "$TMP/.why" ] && sed 's/^/    /' "$TMP/.why"
 					[ -s "$TMP/.why" ] || sed 's/^/    /' "$TMP/.log" | tail -10
+					# what the tool printed last, for a failure that does not say
+					for f in out err; do
+						[ -s "$TMP/$f" ] || continue
+						echo "    the tool's std$f, last lines:"
+						tail -n 5 "$TMP/$f" | cut -c1-300 | sed 's/^/      | /'
+					done
 				} | tee -a "$WORK/.failures"
 				failed=$((failed + 1))
 			elif [ -e "$TMP/.skip" ]; then
