@@ -24,6 +24,7 @@
 #include "msg.h"
 #include "probes.h"
 #include "session.h"
+#include "undo.h"
 
 struct owned {
 	char *sys, *ev, *cmd;	/* a trigger (sys and ev set) or a synthetic event */
@@ -95,7 +96,7 @@ static void undo_all(void *arg)
 static void keep(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
 	if (!armed) {
-		session_defer(undo_all, NULL);
+		undo_defer(undo_all, NULL);
 		armed = 1;
 	}
 	if (nr_owned == cap_owned) {

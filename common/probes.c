@@ -17,6 +17,7 @@
 #include "options.h"
 #include "probes.h"
 #include "session.h"
+#include "undo.h"
 
 /* probe_name_ok - a probe/event name the kernel accepts */
 int probe_name_ok(const char *name)
@@ -224,7 +225,7 @@ static void keep_probe(struct tracefs_dynevent *ev)
 			msg_die(EXIT_ERR, "out of memory");
 	}
 	if (!evs_armed) {
-		session_defer(remove_probes, NULL);
+		undo_defer(remove_probes, NULL);
 		evs_armed = 1;
 	}
 	own_evs[nr_evs++] = ev;

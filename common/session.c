@@ -24,17 +24,10 @@
 #include "options.h"
 #include "procread.h"
 #include "session.h"
+#include "undo.h"
 
-#define MAX_UNDO 64
 #define MAX_MADE 8	/* instances of one run: its own and its companions */
 
-struct undo {
-	void (*fn)(void *);
-	void *arg;
-};
-
-static struct undo undo_stack[MAX_UNDO];
-static int undo_top;
 static struct session the_session;
 
 /* session_need_root - die with a clear line unless running as root */
@@ -56,23 +49,10 @@ const char *session_tracefs(void)
 	return dir;
 }
 
-/* session_defer - push an undo action; they run in reverse at exit */
-void session_defer(void (*fn)(void *), void *arg)
-{
-	if (undo_top == MAX_UNDO)
-		msg_die(EXIT_ERR, "internal: undo stack full");
-	undo_stack[undo_top].fn = fn;
-	undo_stack[undo_top].arg = arg;
-	undo_top++;
-}
-
-/* session_close - run the undo stack and remove the instance (idempotent) */
+/* session_close - run the undo stack, which removes the instance (idempotent) */
 void session_close(void)
 {
-	while (undo_top > 0) {
-		undo_top--;
-		undo_stack[undo_top].fn(undo_stack[undo_top].arg);
-	}
+	undo_run();
 }
 
 /* the instances this run made and has not removed yet */
@@ -118,7 +98,7 @@ static int make_instance(struct session *s)
 	s->inst = tracefs_instance_create(s->name);
 	if (!s->inst)
 		return -1;
-	session_defer(destroy_instance, s);
+	undo_defer(destroy_instance, s);
 	for (i = 0; i < MAX_MADE; i++)
 		if (!made[i]) {
 			made[i] = s;
@@ -577,7 +557,7 @@ static int global_save(const char *file)
 	g = &globals[nr_globals++];
 	snprintf(g->file, sizeof(g->file), "%s", file);
 	g->content = old;
-	session_defer(restore_global, g);
+	undo_defer(restore_global, g);
 	return 0;
 }
 

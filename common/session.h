@@ -28,15 +28,13 @@ struct session *session_open(const char *tool);
  * exit like s's. For what must not share s's ring buffer (klat.c). -1 if refused.
  */
 int session_companion(struct session *s, const char *suffix, struct session *c);
-/* session_defer - push an undo action; they run in reverse at exit */
-void session_defer(void (*fn)(void *), void *arg);
 /*
  * session_events_off - disable every event in the instances this run made
  * (one write each): probes can then be deleted without the walk over every
  * instance's events that deleting an enabled probe needs
  */
 void session_events_off(void);
-/* session_close - run the undo stack and remove the instance (idempotent) */
+/* session_close - run the undo stack (undo_run), which removes the instance (idempotent) */
 void session_close(void);
 /* session_reap - remove instances and probes left by runs that no longer exist */
 void session_reap(void);
