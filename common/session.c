@@ -4,12 +4,11 @@
  * the user's own tracing is never touched. Whatever must be undone is pushed on a
  * stack that runs in reverse from atexit(), so every exit path (normal end,
  * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance,
- * probes and journal (journal.c) behind: the next run of any tool reaps them.
+ * probes and journal (journal.c) behind: the next run of any tool reaps them
+ * (reaper.c).
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +18,10 @@
 #include "decode.h"
 #include "journal.h"
 #include "kenum.h"
-#include "khist.h"
 #include "msg.h"
 #include "options.h"
 #include "procread.h"
+#include "reaper.h"
 #include "session.h"
 #include "undo.h"
 
@@ -81,7 +80,7 @@ static void destroy_instance(void *arg)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	if (tracefs_instance_destroy(s->inst) < 0) {
-		khist_strip(s->inst);	/* triggers keep an instance from going */
+		reaper_strip(s->inst);	/* triggers keep an instance from going */
 		if (tracefs_instance_destroy(s->inst) < 0)
 			msg_warn("could not remove tracefs instance %s:", s->name);
 	}
@@ -117,133 +116,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c)
 	return make_instance(c);
 }
 
-/*
- * run_is_dead - is the run TOOL with PID, started at START, gone?
- *
- * A PID is reused and a name is anyone's to take: the owner is the process
- * with that PID and that start time (proc_start). A name without a start time
- * (made by an older version) is taken as live while its PID exists.
- */
-static int run_is_dead(const char *tool, int pid, unsigned long long start)
-{
-	unsigned long long now;
-
-	(void)tool;
-	if (pid <= 0)
-		return 0;
-	if (kill(pid, 0) < 0 && errno == ESRCH)
-		return 1;
-	if (!start)
-		return 0;
-	now = proc_start(pid);
-	return now && now != start;
-}
-
-/*
- * parse_owner - split "ftt?TOOL?PID?START..." (sep '-' or '_') into tool, pid
- * and start; start is 0 in an older name, "ftt?TOOL?PID..."
- */
-static int parse_owner(const char *name, char sep, char *tool, size_t len, int *pid,
-		       unsigned long long *start)
-{
-	const char *p = name + strlen(SESSION_PREFIX), *q;
-	char *end;
-	size_t n;
-
-	if (strncmp(name, SESSION_PREFIX, strlen(SESSION_PREFIX)) || *p != sep)
-		return -1;
-	p++;
-	q = strchr(p, sep);
-	if (!q || !isdigit((unsigned char)q[1]))
-		return -1;
-	n = q - p;
-	if (n == 0 || n >= len)
-		return -1;
-	memcpy(tool, p, n);
-	tool[n] = '\0';
-	*pid = (int)strtol(q + 1, &end, 10);
-	*start = 0;
-	if (*end == sep && isdigit((unsigned char)end[1])) {
-		q = end + 1;
-		*start = strtoull(q, &end, 10);
-		/* what follows: a companion's suffix ("-k0"), an event ("/EVENT") */
-		if (*end && *end != sep && *end != '/')
-			*start = 0;
-	}
-	return 0;
-}
-
-/* reap_instances - remove ftt-* instances whose run is gone */
-static void reap_instances(void)
-{
-	/* all names: parse_owner checks the prefix (libtracefs 1.6.4 leaks a regex) */
-	char **names = tracefs_instances(NULL);
-	char tool[32];
-	unsigned long long start;
-	int i, pid;
-
-	for (i = 0; names && names[i]; i++) {
-		struct tracefs_instance *inst;
-
-		if (parse_owner(names[i], '-', tool, sizeof(tool), &pid, &start) ||
-		    !run_is_dead(tool, pid, start))
-			continue;
-		inst = tracefs_instance_create(names[i]);
-		if (!inst)
-			continue;
-		/* triggers (hist, with variables) keep an instance from going */
-		if (tracefs_instance_destroy(inst) < 0) {
-			khist_strip(inst);
-			tracefs_instance_destroy(inst);
-		}
-		tracefs_instance_free(inst);
-	}
-	tracefs_list_free(names);
-}
-
-/* reap_dynevents - remove ftt_* kprobes and synthetic events whose run is gone */
-static void reap_dynevents(const char *file)
-{
-	char *text, *line, *save = NULL, tool[32], cmd[256];
-	unsigned long long start;
-	int pid;
-
-	if (!tracefs_file_exists(NULL, file))
-		return;
-	text = tracefs_instance_file_read(NULL, file, NULL);
-	if (!text)
-		return;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *name = strchr(line, ':'), *end, *ev;
-
-		if (!name)
-			continue;
-		name++;
-		end = name + strcspn(name, " \t");
-		*end = '\0';
-		/* "GROUP/EVENT" for probes, "EVENT" for synthetic events */
-		ev = strchr(name, '/');
-		if (parse_owner(name, '_', tool, sizeof(tool), &pid, &start) &&
-		    (!ev || parse_owner(ev + 1, '_', tool, sizeof(tool), &pid, &start)))
-			continue;
-		if (!run_is_dead(tool, pid, start))
-			continue;
-		snprintf(cmd, sizeof(cmd), "-:%s\n", name);
-		tracefs_instance_file_append(NULL, file, cmd);
-	}
-	free(text);
-}
-
-/* session_reap - remove instances and probes left by runs that no longer exist */
-void session_reap(void)
-{
-	journal_reap(run_is_dead);	/* top-level settings first, as a run's exit does */
-	reap_instances();
-	reap_dynevents("kprobe_events");
-	reap_dynevents("synthetic_events");
-	reap_dynevents("dynamic_events");	/* event probes are listed only here */
-}
-
 /* at_exit - the single place cleanup starts from, whatever the exit path */
 static void at_exit(void)
 {
@@ -261,11 +133,11 @@ struct session *session_open(const char *tool)
 		msg_die(EXIT_ERR, "cannot read /proc/self/stat (is /proc mounted?)");
 	/* the PID with its start time: other runs tell a live run from a dead one by both */
 	snprintf(s->tool, sizeof(s->tool), "%s", tool);
-	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
-	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
+	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
+	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
 	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
-	session_reap();
+	reaper_reap();
 	atexit(at_exit);
 	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
@@ -526,7 +398,7 @@ void session_global_lock(void)
 		msg_die(EXIT_ERR, "cannot lock %s/lock (top-level tracing settings):", JOURNAL_DIR);
 	}
 	/* a run that died since the start left settings: back first, under the lock */
-	journal_reap(run_is_dead);
+	journal_reap(reaper_run_is_dead);
 	held = 1;
 }
 

@@ -4,12 +4,6 @@
 
 #include <tracefs.h>
 
-/*
- * prefix of every instance ("ftt-TOOL-PID-START") and probe group
- * ("ftt_TOOL_PID_START"), START the run's start time (proc_start)
- */
-#define SESSION_PREFIX "ftt"
-
 struct session {
 	char tool[32];
 	char name[64];		/* instance name, ftt-TOOL-PID-START */
@@ -36,8 +30,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c);
 void session_events_off(void);
 /* session_close - run the undo stack (undo_run), which removes the instance (idempotent) */
 void session_close(void);
-/* session_reap - remove instances and probes left by runs that no longer exist */
-void session_reap(void);
 /* session_load - (re)parse formats: entries "system" or "system:event", NULL-terminated */
 void session_load(struct session *s, const char *const *systems);
 /* session_event - the parsed event SYSTEM:EVENT, or NULL */
