@@ -62,7 +62,7 @@ static int dir_ok(void)
 }
 
 /*
- * The files a run journals (session_global_write: funccount's profiler,
+ * The files a run journals (global_write: funccount's profiler,
  * funcgraph's top-level graph), and whether one holds a list (one entry a
  * line) or nothing but is emptied (the trace buffer, which held only the
  * run's graph); the reaper writes back no other file, and no second line into

@@ -8,7 +8,6 @@
  * (reaper.c).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,7 @@
 #include <unistd.h>
 
 #include "decode.h"
-#include "journal.h"
+#include "global.h"
 #include "kenum.h"
 #include "msg.h"
 #include "options.h"
@@ -137,6 +136,7 @@ struct session *session_open(const char *tool)
 	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
 	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
+	global_owner(s->tool);	/* the lock and the journal name it */
 	reaper_reap();
 	atexit(at_exit);
 	if (make_instance(s) < 0)
@@ -306,151 +306,20 @@ void session_buffer_kb(struct session *s, int kb)
 		msg_warn("could not set buffer_size_kb to %d:", kb);
 }
 
-#define MAX_GLOBAL 24
-
-/* a top-level file this run changed, and the content to put back */
-struct global_saved {
-	char file[64];
-	char *content;
-};
-
-static struct global_saved globals[MAX_GLOBAL];
-static int nr_globals;
-
-/* session_global_read - a top-level file's content without '#' comment lines */
-char *session_global_read(const char *file)
-{
-	char *path = tracefs_get_tracing_file(file), *text = NULL, *line, *save = NULL, *res;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, err;
-
-	fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-	err = errno;
-	tracefs_put_tracing_file(path);
-	if (fd < 0) {
-		errno = err;
-		return NULL;
-	}
-	do {
-		if (cap - len < 4096) {
-			cap += 65536;
-			text = realloc(text, cap);
-			if (!text)
-				msg_die(EXIT_ERR, "out of memory");
-		}
-		n = read(fd, text + len, cap - len - 1);
-		if (n > 0)
-			len += n;
-	} while (n > 0);
-	err = errno;
-	close(fd);
-	if (n < 0) {
-		free(text);
-		errno = err;
-		return NULL;
-	}
-	text[len] = '\0';
-	res = calloc(1, len + 1);
-	if (!res)
-		msg_die(EXIT_ERR, "out of memory");
-	len = 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		/* "#### all functions enabled ####", "no pid": the empty state */
-		if (line[0] == '#' || !strcmp(line, "no pid"))
-			continue;
-		len += sprintf(res + len, "%s%s", len ? "\n" : "", line);
-	}
-	free(text);
-	return res;
-}
-
-/* restore_global - undo action: put a saved top-level file back as it was */
-static void restore_global(void *arg)
-{
-	struct global_saved *g = arg;
-
-	if (tracefs_instance_file_write(NULL, g->file, g->content) < 0)
-		msg_warn("could not restore %s to its previous value:", g->file);
-}
-
 /* session_set - write a file in the instance, or at the top level saved and restored */
 int session_set(struct session *s, int top, const char *file, const char *value)
 {
 	if (top)
-		return session_global_write(file, value, 1);
+		return global_write(file, value, 1);
 	return tracefs_instance_file_write(s->inst, file, value) < 0 ? -1 : 0;
-}
-
-/* session_global_lock - see session.h */
-void session_global_lock(void)
-{
-	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
-	static int held;
-	char holder[64];
-
-	if (held)
-		return;
-	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
-		if (errno == EWOULDBLOCK)
-			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
-				"one at a time", holder[0] ? holder : "unknown");
-		msg_die(EXIT_ERR, "cannot lock %s/lock (top-level tracing settings):", JOURNAL_DIR);
-	}
-	/* a run that died since the start left settings: back first, under the lock */
-	journal_reap(reaper_run_is_dead);
-	held = 1;
-}
-
-/* global_save - first change of a top-level file: its content saved (memory and
- * journal) and put back at exit; nothing if saved already. -1 with errno */
-static int global_save(const char *file)
-{
-	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
-	struct global_saved *g;
-	char *old;
-	int i;
-
-	for (i = 0; i < nr_globals; i++)
-		if (!strcmp(globals[i].file, file))
-			return 0;	/* saved already: the first content wins */
-	if (nr_globals == MAX_GLOBAL)
-		msg_die(EXIT_ERR, "internal: too many global settings");
-	old = session_global_read(file);
-	if (!old)
-		return -1;
-	if (!strncmp(file, "set_", 4) && strchr(old, ':')) {
-		free(old);
-		errno = EBUSY;
-		return -1;
-	}
-	/* on disk too, for the run after a SIGKILL (best effort) */
-	journal_note(tool, file, old);
-	g = &globals[nr_globals++];
-	snprintf(g->file, sizeof(g->file), "%s", file);
-	g->content = old;
-	undo_defer(restore_global, g);
-	return 0;
-}
-
-/* session_global_write - write a top-level file, restoring its saved content at exit */
-int session_global_write(const char *file, const char *value, int restore)
-{
-	session_global_lock();	/* one run at a time at the top level */
-	if (restore && global_save(file) < 0)
-		return -1;
-	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
 }
 
 /* session_append - see session.h */
 int session_append(struct session *s, int top, const char *file, const char *value)
 {
-	if (top) {
-		session_global_lock();
-		if (global_save(file) < 0)
-			return -1;
-	}
-	return tracefs_instance_file_append(top ? NULL : s->inst, file, value) < 0 ? -1 : 0;
+	if (top)
+		return global_append(file, value);
+	return tracefs_instance_file_append(s->inst, file, value) < 0 ? -1 : 0;
 }
 
 /* session_buffer_entries - see session.h */

@@ -57,29 +57,16 @@ long session_buffer_entries(struct tracefs_instance *inst);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*
- * session_global_lock - make this run the one that changes top-level settings
- * (journal_lock), putting back first what a dead run left; another run holding
- * it: one line naming it, exit 1. session_global_write takes it; a tool takes
- * it itself to check top-level state no other run of ours is changing.
+ * session_set - write FILE in the session's instance, or with `top` at the
+ * top level (saved and restored, as global_write). -1 with errno.
  */
-void session_global_lock(void);
-/*
- * session_global_write - write a top-level tracefs file (global state); with
- * `restore`, its content is saved first (once per file) and written back at
- * exit. -1 with errno on failure; EBUSY if the content could not be restored
- * exactly (function triggers in a filter file).
- */
-int session_global_write(const char *file, const char *value, int restore);
-/* session_set - write FILE in the session's instance, or with `top` at the top level (saved and restored, as session_global_write) */
 int session_set(struct session *s, int top, const char *file, const char *value);
 /*
  * session_append - append VALUE to FILE (no truncation: for lists such as
  * set_event_pid, where a write that truncates replaces the list) in the
  * session's instance, or with `top` at the top level, its first content saved
- * and restored at exit as session_global_write does. -1 with errno.
+ * and restored at exit as global_write does (global_append). -1 with errno.
  */
 int session_append(struct session *s, int top, const char *file, const char *value);
-/* session_global_read - a top-level file's content without '#' comment lines ("" if none); NULL if unreadable */
-char *session_global_read(const char *file);
 
 #endif
