@@ -1,11 +1,12 @@
-/* session.c - a private tracefs instance and the undo stack that ends it
+/* session.c - a private tracefs instance, set up and removed at exit
  *
- * Every run owns one instance named ftt-TOOL-PID, so tools run side by side and
- * the user's own tracing is never touched. Whatever must be undone is pushed on a
- * stack that runs in reverse from atexit(), so every exit path (normal end,
- * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance,
- * probes and journal (journal.c) behind: the next run of any tool reaps them
- * (reaper.c).
+ * Every run owns one instance named ftt-TOOL-PID-START, so tools run side by
+ * side and the user's own tracing is never touched. Whatever must be undone is
+ * pushed on the undo stack (undo.c), which runs in reverse from atexit(), so
+ * every exit path (normal end, signal, error) restores tracefs. A run killed
+ * by SIGKILL leaves its instance, probes and journal (journal.c) behind: the
+ * next run of any tool reaps them (reaper.c). Top-level settings are saved
+ * and put back by global.c, event formats parsed by format.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,9 +15,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "decode.h"
 #include "global.h"
-#include "kenum.h"
 #include "msg.h"
 #include "options.h"
 #include "procread.h"
@@ -142,110 +141,6 @@ struct session *session_open(const char *tool)
 	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
 	return s;
-}
-
-/* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
-static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
-{
-	char *fmt, *fixed;
-	int size = 0, rc;
-
-	fmt = tracefs_event_file_read(NULL, sys, ev, "format", &size);
-	if (!fmt)
-		return -1;
-	fixed = kenum_resolve(fmt, &size);
-	if (fixed) {
-		free(fmt);
-		fmt = fixed;
-	}
-	rc = tep_parse_event(tep, fmt, size, sys);
-	free(fmt);
-	return rc ? -1 : 0;
-}
-
-/* parse_system - add every event of a system; the number parsed */
-static int parse_system(struct tep_handle *tep, const char *sys)
-{
-	char **events = tracefs_system_events(NULL, sys);
-	int i, n = 0;
-
-	for (i = 0; events && events[i]; i++)
-		n += parse_format(tep, sys, events[i]) == 0;
-	tracefs_list_free(events);
-	return n;
-}
-
-/* wants_symbols - does an event print kernel addresses as symbols (%ps, %pS, ...) */
-static int wants_symbols(struct tep_event *ev)
-{
-	const char *f = ev->print_fmt.format;
-
-	while (f && (f = strstr(f, "%p"))) {
-		f += 2;
-		if (*f && strchr("sSBfF", *f))
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * session_load - (re)parse the formats of the given systems (NULL-terminated)
- *
- * An entry names a whole event system, e.g. "block", or one event, e.g.
- * "syscalls:sys_enter_openat".
- * Only those formats are parsed, which keeps startup fast (a whole-tracefs parse
- * plus /proc/kallsyms costs up to a second); the symbol table is loaded only when
- * a parsed event prints kernel symbols.
- */
-void session_load(struct session *s, const char *const *systems)
-{
-	struct tep_handle *tep;
-	char *buf, *colon, name[256];
-	int size = 0, i, n = 0;
-
-	if (s->tep) {
-		decode_forget();	/* its events' addresses may be given to new ones */
-		tep_free(s->tep);
-	}
-	s->tep = tep = tep_alloc();
-	if (!tep)
-		msg_die(EXIT_ERR, "out of memory");
-	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_page_size(tep, getpagesize());
-	buf = tracefs_instance_file_read(NULL, "events/header_page", &size);
-	if (!buf || tep_parse_header_page(tep, buf, size, sizeof(long)))
-		msg_die(EXIT_ERR, "cannot read the ring buffer header format from tracefs:");
-	free(buf);
-	for (i = 0; systems && systems[i]; i++) {
-		snprintf(name, sizeof(name), "%s", systems[i]);
-		colon = strchr(name, ':');
-		if (colon) {
-			*colon = '\0';
-			n += parse_format(tep, name, colon + 1) == 0;
-		} else {
-			n += parse_system(tep, name);
-		}
-	}
-	kenum_release();
-	if (!n)
-		msg_die(EXIT_ERR, "cannot read the event formats from tracefs:");
-	buf = tracefs_instance_file_read(NULL, "printk_formats", NULL);
-	if (buf) {
-		tep_parse_printk_formats(tep, buf);
-		free(buf);
-	}
-	for (i = 0; i < tep_get_events_count(tep); i++)
-		if (wants_symbols(tep_get_event(tep, i))) {
-			decode_kallsyms(s);
-			break;
-		}
-}
-
-/* session_event - the parsed event SYSTEM:EVENT, or NULL */
-struct tep_event *session_event(struct session *s, const char *sys, const char *ev)
-{
-	return s->tep ? tep_find_event_by_name(s->tep, sys, ev) : NULL;
 }
 
 /* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */

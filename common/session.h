@@ -1,4 +1,4 @@
-/* session.h - a private tracefs instance and the undo stack that ends it */
+/* session.h - a private tracefs instance, set up and removed at exit */
 #ifndef FTT_SESSION_H
 #define FTT_SESSION_H
 
@@ -9,12 +9,16 @@ struct session {
 	char name[64];		/* instance name, ftt-TOOL-PID-START */
 	char group[64];		/* dynamic event group, ftt_TOOL_PID_START */
 	struct tracefs_instance *inst;
-	struct tep_handle *tep;
+	struct tep_handle *tep;	/* the parsed event formats (format_load) */
 };
 
 /* session_tracefs - find or mount tracefs; die with the reason if impossible */
 const char *session_tracefs(void);
-/* session_open - mount, reap dead runs' leftovers, create the private instance */
+/*
+ * session_open - mount, reap dead runs' leftovers (reaper_reap), create the
+ * private instance, removed at exit. The session is static: one per run. Dies
+ * if any of it fails.
+ */
 struct session *session_open(const char *tool);
 /*
  * session_companion - a second private instance, NAME-SUFFIX (reaped with the
@@ -30,10 +34,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c);
 void session_events_off(void);
 /* session_close - run the undo stack (undo_run), which removes the instance (idempotent) */
 void session_close(void);
-/* session_load - (re)parse formats: entries "system" or "system:event", NULL-terminated */
-void session_load(struct session *s, const char *const *systems);
-/* session_event - the parsed event SYSTEM:EVENT, or NULL */
-struct tep_event *session_event(struct session *s, const char *sys, const char *ev);
 /* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
 int session_event_exists(const char *sys, const char *ev);
 /* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
