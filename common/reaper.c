@@ -12,6 +12,7 @@
  */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,9 @@ int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *
 		       unsigned long long *start)
 {
 	const char *p = name + strlen(REAPER_PREFIX), *q;
+	unsigned long long st = 0;
 	char *end;
+	long num;
 	size_t n;
 
 	if (strncmp(name, REAPER_PREFIX, strlen(REAPER_PREFIX)) || *p != sep)
@@ -65,17 +68,24 @@ int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *
 	n = q - p;
 	if (n == 0 || n >= len)
 		return -1;
-	memcpy(tool, p, n);
-	tool[n] = '\0';
-	*pid = (int)strtol(q + 1, &end, 10);
-	*start = 0;
+	/* a number past what a run writes (a PID past int) is no run's */
+	errno = 0;
+	num = strtol(q + 1, &end, 10);
+	if (errno || num > INT_MAX)
+		return -1;
 	if (*end == sep && isdigit((unsigned char)end[1])) {
 		q = end + 1;
-		*start = strtoull(q, &end, 10);
+		st = strtoull(q, &end, 10);
+		if (errno)
+			return -1;
 		/* what follows: a companion's suffix ("-k0"), an event ("/EVENT") */
 		if (*end && *end != sep && *end != '/')
-			*start = 0;
+			st = 0;
 	}
+	memcpy(tool, p, n);
+	tool[n] = '\0';
+	*pid = (int)num;
+	*start = st;
 	return 0;
 }
 

@@ -19,8 +19,8 @@
  * (a companion's "-SUFFIX", an event's "/EVENT") is allowed; *start is 0 in
  * an older name "ftt?TOOL?PID..." that has none, or when START is followed
  * by anything else. 0, or -1 if NAME is not one a run makes (another prefix
- * or separator, no tool, a tool too long, no PID digits); then tool, *pid and
- * *start are left as they were.
+ * or separator, no tool, a tool too long, no PID digits, a PID past int or a
+ * start time past 64 bits); then tool, *pid and *start are left as they were.
  */
 int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *pid,
 		       unsigned long long *start);
