@@ -2,8 +2,9 @@
  *
  * Each event's layout is read from its format file in tracefs and parsed by
  * libtraceevent into the session's tep handle; decode.c then finds fields
- * by name in it. Only the events a tool asks for are parsed: a parse of every
- * format in tracefs plus /proc/kallsyms costs up to a second at startup.
+ * by name in it. Costs one read and parse per event a tool asks for, at
+ * startup, and a read of /proc/kallsyms when one of them prints kernel
+ * symbols: a parse of every format in tracefs would cost up to a second.
  */
 #include <stdio.h>
 #include <stdlib.h>
