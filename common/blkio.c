@@ -39,6 +39,7 @@
 #include "blkio.h"
 #include "decode.h"
 #include "filter.h"
+#include "format.h"
 #include "msg.h"
 #include "options.h"
 #include "reorder.h"
@@ -675,7 +676,7 @@ static void on_gap(int cpu, void *arg)
 /* want - load an event's format; die if it is required and missing */
 static struct tep_event *want(struct session *s, const char *name, int required)
 {
-	struct tep_event *ev = session_event(s, "block", name);
+	struct tep_event *ev = format_event(s, "block", name);
 
 	if (!ev && required)
 		msg_die(EXIT_ERR, "tracepoint block:%s not found (kernel without block tracing?)",
@@ -695,7 +696,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	B.ctx = ctx;
 	B.self = (int)getpid();
 	reorder_init(s);	/* issue and completion: one clock for all CPUs */
-	session_load(s, systems);
+	format_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
 	B.complete = want(s, "block_rq_complete", 1);
 	B.start = o->queue ? want(s, "block_rq_insert", 1) : B.issue;

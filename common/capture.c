@@ -21,6 +21,7 @@
 #include "clock.h"
 #include "decode.h"
 #include "elfsym.h"
+#include "format.h"
 #include "kernel.h"
 #include "libcs.h"
 #include "msg.h"
@@ -42,7 +43,7 @@ struct capture {
 	struct pidmap *slots;	/* tid -> the newest cap_val not yet taken */
 	struct pidmap *ends;	/* tid -> 1 + when its last call ended */
 	const char *names[MAX_EVENTS + 1];	/* the rung's events in s->group */
-	char *fmts[MAX_EVENTS + 1];		/* "GROUP:NAME" for session_load */
+	char *fmts[MAX_EVENTS + 1];		/* "GROUP:NAME" for format_load */
 	int nev;
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
@@ -448,7 +449,7 @@ void capture_load(struct capture *c, const char *const *own)
 	for (i = 0; c->fmts[i]; i++)
 		all[n++] = c->fmts[i];
 	all[n] = NULL;
-	session_load(c->s, all);	/* only these: fast even in an emulated guest */
+	format_load(c->s, all);	/* only these: fast even in an emulated guest */
 }
 
 /* capture_follow - see capture.h */
@@ -649,7 +650,7 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 		fmts[i] = fmtbuf[i];
 	}
 	fmts[n] = NULL;
-	session_load(c->s, fmts);
+	format_load(c->s, fmts);
 	snprintf(token, sizeof(token), "%08lx", (unsigned long)clock_s() ^ (unsigned long)getpid() * 2654435761u);
 	/* a tab and a non-ASCII letter: a rung that alters bytes fails */
 	snprintf(path, sizeof(path), "/proc/ftt-proof-%d-%s-\t\xc3\xa9", (int)getpid(), token);

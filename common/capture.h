@@ -67,7 +67,7 @@ enum cap_rung capture_rung(const struct capture *c);
 /* capture_rung_name - "syscall", "eprobe", "kprobe", "uprobe" or "none" */
 const char *capture_rung_name(enum cap_rung r);
 /*
- * capture_load - session_load the tool's own events (entries "SYS:EVENT" or
+ * capture_load - format_load the tool's own events (entries "SYS:EVENT" or
  * "SYS", NULL-terminated) and the capture's together
  */
 void capture_load(struct capture *c, const char *const *own);

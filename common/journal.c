@@ -35,7 +35,7 @@
 #include "journal.h"
 #include "msg.h"
 #include "procread.h"
-#include "session.h"
+#include "undo.h"
 
 #define MAX_RECORDS 64
 
@@ -62,7 +62,7 @@ static int dir_ok(void)
 }
 
 /*
- * The files a run journals (session_global_write: funccount's profiler,
+ * The files a run journals (global_write: funccount's profiler,
  * funcgraph's top-level graph), and whether one holds a list (one entry a
  * line) or nothing but is emptied (the trace buffer, which held only the
  * run's graph); the reaper writes back no other file, and no second line into
@@ -157,7 +157,7 @@ int journal_note(const char *tool, const char *file, const char *content)
 					 "top-level settings behind):", jpath);
 			return -1;
 		}
-		session_defer(journal_remove, NULL);
+		undo_defer(journal_remove, NULL);
 	}
 	n = snprintf(head, sizeof(head), "%s\n%zu\n", file, strlen(content));
 	if (write_all(jfd, head, (size_t)n) < 0 || write_all(jfd, content, strlen(content)) < 0 ||

@@ -9,7 +9,7 @@
  *
  * Triggers live in the instance of the session given (the run's own or a
  * companion, session_companion); synthetic events are global, named
- * ftt_TOOL_PID_..., so session_reap removes a killed run's ones. The kernel
+ * ftt_TOOL_PID_..., so the reaper (reaper_reap) removes a killed run's ones. The kernel
  * refuses to delete an event another trigger refers to, and to remove an
  * instance that still has triggers: everything added here is undone in
  * reverse at exit, from one undo action.
@@ -24,6 +24,7 @@
 #include "msg.h"
 #include "probes.h"
 #include "session.h"
+#include "undo.h"
 
 struct owned {
 	char *sys, *ev, *cmd;	/* a trigger (sys and ev set) or a synthetic event */
@@ -95,7 +96,7 @@ static void undo_all(void *arg)
 static void keep(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
 	if (!armed) {
-		session_defer(undo_all, NULL);
+		undo_defer(undo_all, NULL);
 		armed = 1;
 	}
 	if (nr_owned == cap_owned) {
@@ -242,55 +243,4 @@ int khist_key(const char *keys, const char *name, unsigned long long *v)
 		if (!p)
 			return -1;
 	}
-}
-
-/* strip_pass - remove what triggers can go now; the number removed */
-static int strip_pass(struct tracefs_instance *inst)
-{
-	char *dir = tracefs_instance_get_dir(inst), **systems, **events;
-	int i, j, removed = 0;
-
-	if (!dir)
-		return 0;
-	systems = tracefs_event_systems(dir);
-	for (i = 0; systems && systems[i]; i++) {
-		events = tracefs_system_events(dir, systems[i]);
-		for (j = 0; events && events[j]; j++) {
-			char *path = event_file(systems[i], events[j], "trigger"), *text, *line,
-			     *save = NULL;
-
-			text = tracefs_instance_file_read(inst, path, NULL);
-			for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
-			     line = strtok_r(NULL, "\n", &save)) {
-				char *cmd, *tail = NULL, *p;
-
-				if (line[0] == '#')
-					continue;
-				/* the state the kernel appends: " [active]", " [paused]" */
-				for (p = strstr(line, " ["); p; p = strstr(p + 1, " ["))
-					tail = p;
-				if (tail)
-					*tail = '\0';
-				if (asprintf(&cmd, "!%s\n", line) < 0)
-					continue;
-				if (tracefs_instance_file_append(inst, path, cmd) >= 0)
-					removed++;
-				free(cmd);
-			}
-			free(text);
-			free(path);
-		}
-		tracefs_list_free(events);
-	}
-	tracefs_list_free(systems);
-	tracefs_put_tracing_file(dir);
-	return removed;
-}
-
-/* khist_strip - see khist.h */
-void khist_strip(struct tracefs_instance *inst)
-{
-	/* a trigger that refers to another's variable must go first: repeat */
-	while (strip_pass(inst) > 0)
-		;
 }

@@ -38,7 +38,5 @@ long long khist_read(struct session *s, const char *sys, const char *ev,
  * low end of a bucket ("lat: ~ 3000-3999" gives 3000). -1 if absent.
  */
 int khist_key(const char *keys, const char *name, unsigned long long *v);
-/* khist_strip - remove every trigger of an instance (the ones others depend on last) */
-void khist_strip(struct tracefs_instance *inst);
 
 #endif

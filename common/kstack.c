@@ -10,13 +10,14 @@
 #include <string.h>
 
 #include "decode.h"
+#include "format.h"
 #include "kstack.h"
 #include "session.h"
 
 /* kstack_enable - options/stacktrace on; the kernel_stack event or NULL */
 struct tep_event *kstack_enable(struct session *s)
 {
-	struct tep_event *ev = session_event(s, "ftrace", "kernel_stack");
+	struct tep_event *ev = format_event(s, "ftrace", "kernel_stack");
 
 	if (!ev || !tep_find_field(ev, "caller"))
 		return NULL;

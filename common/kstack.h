@@ -10,7 +10,7 @@ struct session;
 /*
  * kstack_enable - record a kernel stack after every event of the instance;
  * returns the ftrace:kernel_stack event (its records follow each event on the
- * same CPU), or NULL if the kernel cannot. "ftrace" must be in session_load.
+ * same CPU), or NULL if the kernel cannot. "ftrace" must be in format_load.
  */
 struct tep_event *kstack_enable(struct session *s);
 /* kstack_print - a kernel_stack record as " => symbol+0xoff" lines, innermost first */

@@ -13,10 +13,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "global.h"
 #include "msg.h"
 #include "options.h"
 #include "probes.h"
 #include "session.h"
+#include "undo.h"
 
 /* probe_name_ok - a probe/event name the kernel accepts */
 int probe_name_ok(const char *name)
@@ -57,7 +59,7 @@ static void remember_name(const char *name)
 int probes_hits(struct session *s,
 		void (*fn)(const char *event, unsigned long long hits, void *ctx), void *ctx)
 {
-	char *text = session_global_read("kprobe_profile"), *line, *save = NULL;
+	char *text = global_read("kprobe_profile"), *line, *save = NULL;
 
 	if (!text)
 		return -1;
@@ -94,7 +96,7 @@ int probes_profiler_hits(void (*fn)(const char *func, unsigned long long hits, v
 		char path[64], *text, *line, *save = NULL;
 
 		snprintf(path, sizeof(path), "trace_stat/function%ld", cpu);
-		text = session_global_read(path);
+		text = global_read(path);
 		if (!text)
 			continue;
 		nread++;
@@ -119,7 +121,7 @@ int probes_function_exists(const char *name)
 	const char *p;
 
 	if (!text)
-		text = session_global_read("available_filter_functions");
+		text = global_read("available_filter_functions");
 	if (!text || !n)
 		return 0;
 	for (p = text; (p = strstr(p, name)); p += n)
@@ -131,7 +133,7 @@ int probes_function_exists(const char *name)
 /* probes_funcs - traceable kernel functions matching the globs, sorted, unique */
 int probes_funcs(const char *globs, char ***list)
 {
-	char *text = session_global_read("available_filter_functions"), *line, *save = NULL;
+	char *text = global_read("available_filter_functions"), *line, *save = NULL;
 	char *pats = strdup(globs), *pat[64], *p, *psave = NULL, **v = NULL;
 	size_t n = 0, cap = 0, np = 0, i, j;
 
@@ -224,7 +226,7 @@ static void keep_probe(struct tracefs_dynevent *ev)
 			msg_die(EXIT_ERR, "out of memory");
 	}
 	if (!evs_armed) {
-		session_defer(remove_probes, NULL);
+		undo_defer(remove_probes, NULL);
 		evs_armed = 1;
 	}
 	own_evs[nr_evs++] = ev;

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "msg.h"
 #include "reorder.h"
 #include "session.h"
@@ -197,7 +198,7 @@ void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
 struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
 				 const char *filter, stream_fn pre, reorder_fn fn)
 {
-	struct tep_event *ev = session_event(s, sys, name);
+	struct tep_event *ev = format_event(s, sys, name);
 
 	if (!ev)
 		return NULL;

@@ -1,40 +1,30 @@
-/* session.c - a private tracefs instance and the undo stack that ends it
+/* session.c - a private tracefs instance, set up and removed at exit
  *
- * Every run owns one instance named ftt-TOOL-PID, so tools run side by side and
- * the user's own tracing is never touched. Whatever must be undone is pushed on a
- * stack that runs in reverse from atexit(), so every exit path (normal end,
- * signal, error) restores tracefs. A run killed by SIGKILL leaves its instance,
- * probes and journal (journal.c) behind: the next run of any tool reaps them.
+ * Every run owns one instance named ftt-TOOL-PID-START, so tools run side by
+ * side and the user's own tracing is never touched. Whatever must be undone is
+ * pushed on the undo stack (undo.c), which runs in reverse from atexit(), so
+ * every exit path (normal end, signal, error) restores tracefs. A run killed
+ * by SIGKILL leaves its instance, probes and journal (journal.c) behind: the
+ * next run of any tool reaps them (reaper.c). Top-level settings are saved
+ * and put back by global.c, event formats parsed by format.c.
  */
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
-#include "decode.h"
-#include "journal.h"
-#include "kenum.h"
-#include "khist.h"
+#include "global.h"
 #include "msg.h"
 #include "options.h"
 #include "procread.h"
+#include "reaper.h"
 #include "session.h"
+#include "undo.h"
 
-#define MAX_UNDO 64
 #define MAX_MADE 8	/* instances of one run: its own and its companions */
 
-struct undo {
-	void (*fn)(void *);
-	void *arg;
-};
-
-static struct undo undo_stack[MAX_UNDO];
-static int undo_top;
 static struct session the_session;
 
 /* session_need_root - die with a clear line unless running as root */
@@ -56,23 +46,10 @@ const char *session_tracefs(void)
 	return dir;
 }
 
-/* session_defer - push an undo action; they run in reverse at exit */
-void session_defer(void (*fn)(void *), void *arg)
-{
-	if (undo_top == MAX_UNDO)
-		msg_die(EXIT_ERR, "internal: undo stack full");
-	undo_stack[undo_top].fn = fn;
-	undo_stack[undo_top].arg = arg;
-	undo_top++;
-}
-
-/* session_close - run the undo stack and remove the instance (idempotent) */
+/* session_close - run the undo stack, which removes the instance (idempotent) */
 void session_close(void)
 {
-	while (undo_top > 0) {
-		undo_top--;
-		undo_stack[undo_top].fn(undo_stack[undo_top].arg);
-	}
+	undo_run();
 }
 
 /* the instances this run made and has not removed yet */
@@ -101,7 +78,7 @@ static void destroy_instance(void *arg)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
 	if (tracefs_instance_destroy(s->inst) < 0) {
-		khist_strip(s->inst);	/* triggers keep an instance from going */
+		reaper_strip(s->inst);	/* triggers keep an instance from going */
 		if (tracefs_instance_destroy(s->inst) < 0)
 			msg_warn("could not remove tracefs instance %s:", s->name);
 	}
@@ -118,7 +95,7 @@ static int make_instance(struct session *s)
 	s->inst = tracefs_instance_create(s->name);
 	if (!s->inst)
 		return -1;
-	session_defer(destroy_instance, s);
+	undo_defer(destroy_instance, s);
 	for (i = 0; i < MAX_MADE; i++)
 		if (!made[i]) {
 			made[i] = s;
@@ -135,133 +112,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c)
 	if (snprintf(c->name, sizeof(c->name), "%s-%s", s->name, suffix) >= (int)sizeof(c->name))
 		return -1;
 	return make_instance(c);
-}
-
-/*
- * run_is_dead - is the run TOOL with PID, started at START, gone?
- *
- * A PID is reused and a name is anyone's to take: the owner is the process
- * with that PID and that start time (proc_start). A name without a start time
- * (made by an older version) is taken as live while its PID exists.
- */
-static int run_is_dead(const char *tool, int pid, unsigned long long start)
-{
-	unsigned long long now;
-
-	(void)tool;
-	if (pid <= 0)
-		return 0;
-	if (kill(pid, 0) < 0 && errno == ESRCH)
-		return 1;
-	if (!start)
-		return 0;
-	now = proc_start(pid);
-	return now && now != start;
-}
-
-/*
- * parse_owner - split "ftt?TOOL?PID?START..." (sep '-' or '_') into tool, pid
- * and start; start is 0 in an older name, "ftt?TOOL?PID..."
- */
-static int parse_owner(const char *name, char sep, char *tool, size_t len, int *pid,
-		       unsigned long long *start)
-{
-	const char *p = name + strlen(SESSION_PREFIX), *q;
-	char *end;
-	size_t n;
-
-	if (strncmp(name, SESSION_PREFIX, strlen(SESSION_PREFIX)) || *p != sep)
-		return -1;
-	p++;
-	q = strchr(p, sep);
-	if (!q || !isdigit((unsigned char)q[1]))
-		return -1;
-	n = q - p;
-	if (n == 0 || n >= len)
-		return -1;
-	memcpy(tool, p, n);
-	tool[n] = '\0';
-	*pid = (int)strtol(q + 1, &end, 10);
-	*start = 0;
-	if (*end == sep && isdigit((unsigned char)end[1])) {
-		q = end + 1;
-		*start = strtoull(q, &end, 10);
-		/* what follows: a companion's suffix ("-k0"), an event ("/EVENT") */
-		if (*end && *end != sep && *end != '/')
-			*start = 0;
-	}
-	return 0;
-}
-
-/* reap_instances - remove ftt-* instances whose run is gone */
-static void reap_instances(void)
-{
-	/* all names: parse_owner checks the prefix (libtracefs 1.6.4 leaks a regex) */
-	char **names = tracefs_instances(NULL);
-	char tool[32];
-	unsigned long long start;
-	int i, pid;
-
-	for (i = 0; names && names[i]; i++) {
-		struct tracefs_instance *inst;
-
-		if (parse_owner(names[i], '-', tool, sizeof(tool), &pid, &start) ||
-		    !run_is_dead(tool, pid, start))
-			continue;
-		inst = tracefs_instance_create(names[i]);
-		if (!inst)
-			continue;
-		/* triggers (hist, with variables) keep an instance from going */
-		if (tracefs_instance_destroy(inst) < 0) {
-			khist_strip(inst);
-			tracefs_instance_destroy(inst);
-		}
-		tracefs_instance_free(inst);
-	}
-	tracefs_list_free(names);
-}
-
-/* reap_dynevents - remove ftt_* kprobes and synthetic events whose run is gone */
-static void reap_dynevents(const char *file)
-{
-	char *text, *line, *save = NULL, tool[32], cmd[256];
-	unsigned long long start;
-	int pid;
-
-	if (!tracefs_file_exists(NULL, file))
-		return;
-	text = tracefs_instance_file_read(NULL, file, NULL);
-	if (!text)
-		return;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		char *name = strchr(line, ':'), *end, *ev;
-
-		if (!name)
-			continue;
-		name++;
-		end = name + strcspn(name, " \t");
-		*end = '\0';
-		/* "GROUP/EVENT" for probes, "EVENT" for synthetic events */
-		ev = strchr(name, '/');
-		if (parse_owner(name, '_', tool, sizeof(tool), &pid, &start) &&
-		    (!ev || parse_owner(ev + 1, '_', tool, sizeof(tool), &pid, &start)))
-			continue;
-		if (!run_is_dead(tool, pid, start))
-			continue;
-		snprintf(cmd, sizeof(cmd), "-:%s\n", name);
-		tracefs_instance_file_append(NULL, file, cmd);
-	}
-	free(text);
-}
-
-/* session_reap - remove instances and probes left by runs that no longer exist */
-void session_reap(void)
-{
-	journal_reap(run_is_dead);	/* top-level settings first, as a run's exit does */
-	reap_instances();
-	reap_dynevents("kprobe_events");
-	reap_dynevents("synthetic_events");
-	reap_dynevents("dynamic_events");	/* event probes are listed only here */
 }
 
 /* at_exit - the single place cleanup starts from, whatever the exit path */
@@ -281,119 +131,16 @@ struct session *session_open(const char *tool)
 		msg_die(EXIT_ERR, "cannot read /proc/self/stat (is /proc mounted?)");
 	/* the PID with its start time: other runs tell a live run from a dead one by both */
 	snprintf(s->tool, sizeof(s->tool), "%s", tool);
-	snprintf(s->name, sizeof(s->name), SESSION_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
-	snprintf(s->group, sizeof(s->group), SESSION_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
+	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
+	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
 	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
-	session_reap();
+	global_owner(s->tool);	/* the lock and the journal name it */
+	reaper_reap();
 	atexit(at_exit);
 	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
 	return s;
-}
-
-/* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
-static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
-{
-	char *fmt, *fixed;
-	int size = 0, rc;
-
-	fmt = tracefs_event_file_read(NULL, sys, ev, "format", &size);
-	if (!fmt)
-		return -1;
-	fixed = kenum_resolve(fmt, &size);
-	if (fixed) {
-		free(fmt);
-		fmt = fixed;
-	}
-	rc = tep_parse_event(tep, fmt, size, sys);
-	free(fmt);
-	return rc ? -1 : 0;
-}
-
-/* parse_system - add every event of a system; the number parsed */
-static int parse_system(struct tep_handle *tep, const char *sys)
-{
-	char **events = tracefs_system_events(NULL, sys);
-	int i, n = 0;
-
-	for (i = 0; events && events[i]; i++)
-		n += parse_format(tep, sys, events[i]) == 0;
-	tracefs_list_free(events);
-	return n;
-}
-
-/* wants_symbols - does an event print kernel addresses as symbols (%ps, %pS, ...) */
-static int wants_symbols(struct tep_event *ev)
-{
-	const char *f = ev->print_fmt.format;
-
-	while (f && (f = strstr(f, "%p"))) {
-		f += 2;
-		if (*f && strchr("sSBfF", *f))
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * session_load - (re)parse the formats of the given systems (NULL-terminated)
- *
- * An entry names a whole event system, e.g. "block", or one event, e.g.
- * "syscalls:sys_enter_openat".
- * Only those formats are parsed, which keeps startup fast (a whole-tracefs parse
- * plus /proc/kallsyms costs up to a second); the symbol table is loaded only when
- * a parsed event prints kernel symbols.
- */
-void session_load(struct session *s, const char *const *systems)
-{
-	struct tep_handle *tep;
-	char *buf, *colon, name[256];
-	int size = 0, i, n = 0;
-
-	if (s->tep) {
-		decode_forget();	/* its events' addresses may be given to new ones */
-		tep_free(s->tep);
-	}
-	s->tep = tep = tep_alloc();
-	if (!tep)
-		msg_die(EXIT_ERR, "out of memory");
-	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_page_size(tep, getpagesize());
-	buf = tracefs_instance_file_read(NULL, "events/header_page", &size);
-	if (!buf || tep_parse_header_page(tep, buf, size, sizeof(long)))
-		msg_die(EXIT_ERR, "cannot read the ring buffer header format from tracefs:");
-	free(buf);
-	for (i = 0; systems && systems[i]; i++) {
-		snprintf(name, sizeof(name), "%s", systems[i]);
-		colon = strchr(name, ':');
-		if (colon) {
-			*colon = '\0';
-			n += parse_format(tep, name, colon + 1) == 0;
-		} else {
-			n += parse_system(tep, name);
-		}
-	}
-	kenum_release();
-	if (!n)
-		msg_die(EXIT_ERR, "cannot read the event formats from tracefs:");
-	buf = tracefs_instance_file_read(NULL, "printk_formats", NULL);
-	if (buf) {
-		tep_parse_printk_formats(tep, buf);
-		free(buf);
-	}
-	for (i = 0; i < tep_get_events_count(tep); i++)
-		if (wants_symbols(tep_get_event(tep, i))) {
-			decode_kallsyms(s);
-			break;
-		}
-}
-
-/* session_event - the parsed event SYSTEM:EVENT, or NULL */
-struct tep_event *session_event(struct session *s, const char *sys, const char *ev)
-{
-	return s->tep ? tep_find_event_by_name(s->tep, sys, ev) : NULL;
 }
 
 /* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
@@ -454,151 +201,20 @@ void session_buffer_kb(struct session *s, int kb)
 		msg_warn("could not set buffer_size_kb to %d:", kb);
 }
 
-#define MAX_GLOBAL 24
-
-/* a top-level file this run changed, and the content to put back */
-struct global_saved {
-	char file[64];
-	char *content;
-};
-
-static struct global_saved globals[MAX_GLOBAL];
-static int nr_globals;
-
-/* session_global_read - a top-level file's content without '#' comment lines */
-char *session_global_read(const char *file)
-{
-	char *path = tracefs_get_tracing_file(file), *text = NULL, *line, *save = NULL, *res;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, err;
-
-	fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-	err = errno;
-	tracefs_put_tracing_file(path);
-	if (fd < 0) {
-		errno = err;
-		return NULL;
-	}
-	do {
-		if (cap - len < 4096) {
-			cap += 65536;
-			text = realloc(text, cap);
-			if (!text)
-				msg_die(EXIT_ERR, "out of memory");
-		}
-		n = read(fd, text + len, cap - len - 1);
-		if (n > 0)
-			len += n;
-	} while (n > 0);
-	err = errno;
-	close(fd);
-	if (n < 0) {
-		free(text);
-		errno = err;
-		return NULL;
-	}
-	text[len] = '\0';
-	res = calloc(1, len + 1);
-	if (!res)
-		msg_die(EXIT_ERR, "out of memory");
-	len = 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		/* "#### all functions enabled ####", "no pid": the empty state */
-		if (line[0] == '#' || !strcmp(line, "no pid"))
-			continue;
-		len += sprintf(res + len, "%s%s", len ? "\n" : "", line);
-	}
-	free(text);
-	return res;
-}
-
-/* restore_global - undo action: put a saved top-level file back as it was */
-static void restore_global(void *arg)
-{
-	struct global_saved *g = arg;
-
-	if (tracefs_instance_file_write(NULL, g->file, g->content) < 0)
-		msg_warn("could not restore %s to its previous value:", g->file);
-}
-
 /* session_set - write a file in the instance, or at the top level saved and restored */
 int session_set(struct session *s, int top, const char *file, const char *value)
 {
 	if (top)
-		return session_global_write(file, value, 1);
+		return global_write(file, value, 1);
 	return tracefs_instance_file_write(s->inst, file, value) < 0 ? -1 : 0;
-}
-
-/* session_global_lock - see session.h */
-void session_global_lock(void)
-{
-	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
-	static int held;
-	char holder[64];
-
-	if (held)
-		return;
-	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
-		if (errno == EWOULDBLOCK)
-			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
-				"one at a time", holder[0] ? holder : "unknown");
-		msg_die(EXIT_ERR, "cannot lock %s/lock (top-level tracing settings):", JOURNAL_DIR);
-	}
-	/* a run that died since the start left settings: back first, under the lock */
-	journal_reap(run_is_dead);
-	held = 1;
-}
-
-/* global_save - first change of a top-level file: its content saved (memory and
- * journal) and put back at exit; nothing if saved already. -1 with errno */
-static int global_save(const char *file)
-{
-	const char *tool = the_session.tool[0] ? the_session.tool : msg_prog;
-	struct global_saved *g;
-	char *old;
-	int i;
-
-	for (i = 0; i < nr_globals; i++)
-		if (!strcmp(globals[i].file, file))
-			return 0;	/* saved already: the first content wins */
-	if (nr_globals == MAX_GLOBAL)
-		msg_die(EXIT_ERR, "internal: too many global settings");
-	old = session_global_read(file);
-	if (!old)
-		return -1;
-	if (!strncmp(file, "set_", 4) && strchr(old, ':')) {
-		free(old);
-		errno = EBUSY;
-		return -1;
-	}
-	/* on disk too, for the run after a SIGKILL (best effort) */
-	journal_note(tool, file, old);
-	g = &globals[nr_globals++];
-	snprintf(g->file, sizeof(g->file), "%s", file);
-	g->content = old;
-	session_defer(restore_global, g);
-	return 0;
-}
-
-/* session_global_write - write a top-level file, restoring its saved content at exit */
-int session_global_write(const char *file, const char *value, int restore)
-{
-	session_global_lock();	/* one run at a time at the top level */
-	if (restore && global_save(file) < 0)
-		return -1;
-	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
 }
 
 /* session_append - see session.h */
 int session_append(struct session *s, int top, const char *file, const char *value)
 {
-	if (top) {
-		session_global_lock();
-		if (global_save(file) < 0)
-			return -1;
-	}
-	return tracefs_instance_file_append(top ? NULL : s->inst, file, value) < 0 ? -1 : 0;
+	if (top)
+		return global_append(file, value);
+	return tracefs_instance_file_append(s->inst, file, value) < 0 ? -1 : 0;
 }
 
 /* session_buffer_entries - see session.h */

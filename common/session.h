@@ -1,26 +1,24 @@
-/* session.h - a private tracefs instance and the undo stack that ends it */
+/* session.h - a private tracefs instance, set up and removed at exit */
 #ifndef FTT_SESSION_H
 #define FTT_SESSION_H
 
 #include <tracefs.h>
-
-/*
- * prefix of every instance ("ftt-TOOL-PID-START") and probe group
- * ("ftt_TOOL_PID_START"), START the run's start time (proc_start)
- */
-#define SESSION_PREFIX "ftt"
 
 struct session {
 	char tool[32];
 	char name[64];		/* instance name, ftt-TOOL-PID-START */
 	char group[64];		/* dynamic event group, ftt_TOOL_PID_START */
 	struct tracefs_instance *inst;
-	struct tep_handle *tep;
+	struct tep_handle *tep;	/* the parsed event formats (format_load) */
 };
 
 /* session_tracefs - find or mount tracefs; die with the reason if impossible */
 const char *session_tracefs(void);
-/* session_open - mount, reap dead runs' leftovers, create the private instance */
+/*
+ * session_open - mount, reap dead runs' leftovers (reaper_reap), create the
+ * private instance, removed at exit. The session is static: one per run. Dies
+ * if any of it fails.
+ */
 struct session *session_open(const char *tool);
 /*
  * session_companion - a second private instance, NAME-SUFFIX (reaped with the
@@ -28,22 +26,14 @@ struct session *session_open(const char *tool);
  * exit like s's. For what must not share s's ring buffer (klat.c). -1 if refused.
  */
 int session_companion(struct session *s, const char *suffix, struct session *c);
-/* session_defer - push an undo action; they run in reverse at exit */
-void session_defer(void (*fn)(void *), void *arg);
 /*
  * session_events_off - disable every event in the instances this run made
  * (one write each): probes can then be deleted without the walk over every
  * instance's events that deleting an enabled probe needs
  */
 void session_events_off(void);
-/* session_close - run the undo stack and remove the instance (idempotent) */
+/* session_close - run the undo stack (undo_run), which removes the instance (idempotent) */
 void session_close(void);
-/* session_reap - remove instances and probes left by runs that no longer exist */
-void session_reap(void);
-/* session_load - (re)parse formats: entries "system" or "system:event", NULL-terminated */
-void session_load(struct session *s, const char *const *systems);
-/* session_event - the parsed event SYSTEM:EVENT, or NULL */
-struct tep_event *session_event(struct session *s, const char *sys, const char *ev);
 /* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
 int session_event_exists(const char *sys, const char *ev);
 /* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
@@ -67,29 +57,16 @@ long session_buffer_entries(struct tracefs_instance *inst);
 /* session_need_root - die with a clear line unless running as root */
 void session_need_root(void);
 /*
- * session_global_lock - make this run the one that changes top-level settings
- * (journal_lock), putting back first what a dead run left; another run holding
- * it: one line naming it, exit 1. session_global_write takes it; a tool takes
- * it itself to check top-level state no other run of ours is changing.
+ * session_set - write FILE in the session's instance, or with `top` at the
+ * top level (saved and restored, as global_write). -1 with errno.
  */
-void session_global_lock(void);
-/*
- * session_global_write - write a top-level tracefs file (global state); with
- * `restore`, its content is saved first (once per file) and written back at
- * exit. -1 with errno on failure; EBUSY if the content could not be restored
- * exactly (function triggers in a filter file).
- */
-int session_global_write(const char *file, const char *value, int restore);
-/* session_set - write FILE in the session's instance, or with `top` at the top level (saved and restored, as session_global_write) */
 int session_set(struct session *s, int top, const char *file, const char *value);
 /*
  * session_append - append VALUE to FILE (no truncation: for lists such as
  * set_event_pid, where a write that truncates replaces the list) in the
  * session's instance, or with `top` at the top level, its first content saved
- * and restored at exit as session_global_write does. -1 with errno.
+ * and restored at exit as global_write does (global_append). -1 with errno.
  */
 int session_append(struct session *s, int top, const char *file, const char *value);
-/* session_global_read - a top-level file's content without '#' comment lines ("" if none); NULL if unreadable */
-char *session_global_read(const char *file);
 
 #endif

@@ -23,6 +23,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "undo.h"
 
 #define MAX_HANDLERS 96	/* the capture's uprobes: a few per C library */
 #define POLL_MS 50
@@ -142,7 +143,7 @@ static void open_cursors(struct session *s)
 	if (!cursors)
 		msg_die(EXIT_ERR, "out of memory");
 	cursors_of = s;
-	session_defer(close_cursors, NULL);
+	undo_defer(close_cursors, NULL);
 	for (cpu = 0; cpu < ncpu; cpu++) {
 		struct cursor *c = &cursors[nr_cursors];
 

@@ -5,6 +5,9 @@
 #   tests/check-source/bad/{tools,common}/*.c: one violation each, its first
 #     line "/* expect: RULE - what */"; alone in a tree, each must make
 #     check-source.sh fail RULE on that file and no other rule
+#   tests/check-source/bad/trees/CASE/: a tree of several files (a rule that
+#     looks at files together, such as no-dependency-cycle) and "expect", the
+#     whole FAIL block check-source.sh must print for it; no other rule may fail
 #   tests/check-source/clean/: code every rule must pass
 #   tests/check-docs/bad/CASE.sed: one bad case each, a sed script run on one
 #     file of a copy of tests/check-docs/clean/, named by its "# file: PATH"
@@ -55,6 +58,26 @@ for f in check-source/bad/tools/*.c check-source/bad/common/*.c; do
 		why="the failure does not name $sub"
 	fi
 	result "source/$sub" "$why"
+done
+
+for c in check-source/bad/trees/*/; do
+	c=${c%/}
+	[ -f "$c/expect" ] || continue
+	fresh
+	cp -R "$c/." "$tmp/t/" && rm -f "$tmp/t/expect"
+	out=$(sh ./check-source.sh "$tmp/t")
+	rc=$?
+	# the lines from a FAIL line up to the next PASS or FAIL line
+	block=$(printf '%s\n' "$out" | awk '/^(PASS|FAIL) / { in_fail = /^FAIL / } in_fail')
+	why=
+	if [ $rc -ne 1 ]; then
+		why="check-source.sh exit $rc, wanted 1"
+	elif [ "$(printf '%s\n' "$out" | grep -c '^FAIL')" -ne 1 ]; then
+		why="more than one rule failed"
+	elif [ "$block" != "$(cat "$c/expect")" ]; then
+		why="the failure is not the one in $c/expect"
+	fi
+	result "source/trees/${c##*/}" "$why"
 done
 
 fresh

@@ -14,6 +14,15 @@
 #      directory), no creat(), fopen()/freopen() only with a literal mode that
 #      cannot create (no "w", no "a", no mode in a variable), no
 #      mktemp()/tmpnam()/tempnam()
+#   4. no dependency cycle among common/ files: the files are layered, every
+#      arrow pointing down (leaves, utilities, tracefs core, mechanisms,
+#      tools). X (common/X.c and common/X.h together) depends on Y when
+#      either of them includes "Y.h" of common/. A call is not looked for
+#      apart: a function of Y.h is only called where Y.h is included, by
+#      X.c or X.h or by a header they include, itself an arrow, so a cycle
+#      of calls is always a cycle of includes too. A failure names each
+#      cycle (the shortest through each file on one not named yet) and the
+#      include line behind each of its arrows.
 #
 # The rules look at code only: comments are blanked out first (a line that
 # starts with '*' or holds a comment before the code is still checked), and
@@ -108,4 +117,87 @@ check no-unsafe-file-creation "(^|$W)creat[[:space:]]*\\(|${FOPEN}[^;]*,[[:space
 EXCEPT='O_EXCL.*O_NOFOLLOW|O_NOFOLLOW.*O_EXCL'
 check create-exclusive-nofollow 'O_CREAT' "$ALL"
 EXCEPT=
+
+# the arrows: "X Y FILE:LINE" for each include of common/Y.h by common/X.[ch]
+# (the first line that makes it), Y.h present in the tree and Y not X
+arrows=$(printf '%s\n' "$CODE" | awk '
+{
+	match($0, /^[^:]*:[0-9]+:/)
+	where = substr($0, 1, RLENGTH - 1)
+	file = substr(where, 1, index(where, ":") - 1)
+	code = substr($0, RLENGTH + 1)
+	if (file !~ /^common\/[^\/]+\.[ch]$/ ||
+	    code !~ /^[ \t]*#[ \t]*include[ \t]*"[^"\/]+\.h"/)
+		next
+	from = substr(file, 8); sub(/\.[ch]$/, "", from)
+	to = code; sub(/^[^"]*"/, "", to); sub(/\.h".*$/, "", to)
+	if (to != from && !((from, to) in seen)) {
+		seen[from, to] = 1
+		print from, to, where
+	}
+}' | while read -r from to where; do
+	[ -f "common/$to.h" ] && printf '%s %s %s\n' "$from" "$to" "$where"
+done | sort -k1,1 -k2,2)
+
+# the cycles among them, as "cycle: A -> B -> A" and the arrows' include lines
+cycles=$(printf '%s\n' "$arrows" | awk '
+NF == 3 {
+	edge[$1, $2] = $3
+	if (!($1 in known)) { known[$1] = 1; node[++n] = $1 }
+	if (!($2 in known)) { known[$2] = 1; node[++n] = $2 }
+}
+END {
+	# the nodes in name order
+	for (i = 2; i <= n; i++)
+		for (j = i; j > 1 && node[j - 1] > node[j]; j--) {
+			t = node[j]; node[j] = node[j - 1]; node[j - 1] = t
+		}
+	for (i = 1; i <= n; i++)
+		for (j = 1; j <= n; j++)
+			reach[i, j] = ((node[i], node[j]) in edge)
+	for (k = 1; k <= n; k++)
+		for (i = 1; i <= n; i++)
+			if (reach[i, k])
+				for (j = 1; j <= n; j++)
+					if (reach[k, j])
+						reach[i, j] = 1
+	for (s = 1; s <= n; s++) {
+		if (!reach[s, s] || named[s])
+			continue
+		# breadth first from s, neighbours in name order: the shortest way back
+		split("", parent); split("", queued)
+		head = 1; tail = 1; queue[1] = s; queued[s] = 1; last = 0
+		while (head <= tail && !last) {
+			u = queue[head++]
+			for (v = 1; v <= n; v++) {
+				if (!((node[u], node[v]) in edge))
+					continue
+				if (v == s) { last = u; break }
+				if (!(v in queued)) {
+					queued[v] = 1; parent[v] = u; queue[++tail] = v
+				}
+			}
+		}
+		m = 0
+		for (u = last; u != s; u = parent[u])
+			path[++m] = u
+		path[++m] = s
+		line = "cycle: " node[s]; from = s; lines = ""
+		for (i = m - 1; i >= 0; i--) {
+			to = i ? path[i] : s
+			line = line " -> " node[to]
+			lines = lines "\n    " edge[node[from], node[to]] ": #include \"" node[to] ".h\""
+			named[to] = 1
+			from = to
+		}
+		print line lines
+	}
+}')
+if [ -n "$cycles" ]; then
+	echo "FAIL source/no-dependency-cycle:"
+	printf '%s\n' "$cycles" | sed 's/^/    /'
+	bad=1
+else
+	echo "PASS source/no-dependency-cycle"
+fi
 exit $bad

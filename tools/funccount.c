@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "global.h"
 #include "kernel.h"
 #include "msg.h"
 #include "options.h"
@@ -198,22 +199,22 @@ static void setup_profiler(struct state *st)
 {
 	char *cur, *prof;
 
-	session_global_lock();	/* no other run of ours: what is on now is someone else's */
-	cur = session_global_read("current_tracer");
+	global_lock();	/* no other run of ours: what is on now is someone else's */
+	cur = global_read("current_tracer");
 	if (!cur || strcmp(cur, "nop"))
 		msg_die(EXIT_ERR, "the function filter is in use (current_tracer=%s); the "
 			"profiler shares it, so funccount will not take it",
 			cur ? cur : "unreadable");
 	free(cur);
-	prof = session_global_read("function_profile_enabled");
+	prof = global_read("function_profile_enabled");
 	if (!prof || strcmp(prof, "0"))
 		msg_die(EXIT_ERR, "the function profiler is on already (function_profile_enabled=%s): "
 			"someone else's counts; funccount will not reset them", prof ? prof : "unreadable");
 	free(prof);
-	if (session_global_write("set_ftrace_filter", st->o->funcs, 1) < 0)
+	if (global_write("set_ftrace_filter", st->o->funcs, 1) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_ftrace_filter holds another user's "
 			"function triggers; not touching it" : "cannot set set_ftrace_filter:");
-	if (session_global_write("function_profile_enabled", "1", 1) < 0)
+	if (global_write("function_profile_enabled", "1", 1) < 0)
 		msg_die(EXIT_ERR, "cannot enable the function profiler:");
 }
 

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "global.h"
 #include "kernel.h"
 #include "msg.h"
 #include "options.h"
@@ -110,7 +111,7 @@ static int has_word(const char *list, const char *word)
 /* check_kernel - refuse, in one line, a kernel that does not allow the graph */
 static void check_kernel(const struct opts *o)
 {
-	char *filter = session_global_read("set_ftrace_filter");
+	char *filter = global_read("set_ftrace_filter");
 	const char *why;
 	int n;
 	char **list;
@@ -151,13 +152,13 @@ static void choose_place(struct place *pl)
 	pl->inst = pl->top ? NULL : pl->s->inst;
 	if (!pl->top)
 		return;
-	session_global_lock();	/* no other run of ours: a tracer on now is someone else's */
-	cur = session_global_read("current_tracer");
+	global_lock();	/* no other run of ours: a tracer on now is someone else's */
+	cur = global_read("current_tracer");
 	if (!cur || strcmp(cur, "nop"))
 		msg_die(EXIT_ERR, "the top-level tracer is in use (current_tracer=%s); this "
 			"kernel graphs only at the top level, so funcgraph will not take it",
 			cur ? cur : "unreadable");
-	events = session_global_read("set_event");
+	events = global_read("set_event");
 	if (!events || *events)
 		msg_die(EXIT_ERR, "the top-level trace buffer is in use (events enabled in "
 			"set_event); this kernel graphs only at the top level");
@@ -172,7 +173,7 @@ static void choose_place(struct place *pl)
 			"will not clear it", held);
 	/* empty: what is recorded there from now on is ours, and emptied at exit
 	 * (by the next run after a SIGKILL, from the journal) */
-	if (session_global_write("trace", "", 1) < 0)
+	if (global_write("trace", "", 1) < 0)
 		msg_die(EXIT_ERR, "cannot empty the top-level trace buffer:");
 	free(cur);
 	free(events);
@@ -212,7 +213,7 @@ static void setup(struct place *pl, const struct opts *o)
 	set_or_die(pl, "tracing_on", "0");
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
-	if ((pl->top || o->maxdepth) && session_global_write("max_graph_depth", num, 1) < 0)
+	if ((pl->top || o->maxdepth) && global_write("max_graph_depth", num, 1) < 0)
 		msg_die(EXIT_ERR, "-m: cannot set max_graph_depth:");
 	/* -p: its threads and (function-fork) those it starts; -L: one thread */
 	if (o->pid || o->tid)

@@ -21,6 +21,7 @@
 #include "kernel.h"
 #include "kstack.h"
 #include "filter.h"
+#include "format.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -291,10 +292,10 @@ int main(int argc, char **argv)
 	}
 	systems[0] = s->group;
 	systems[1] = o.stacks ? "ftrace" : NULL;
-	session_load(s, systems);
+	format_load(s, systems);
 	c.s = s;
 	c.name = o.name;
-	if (!session_event(s, s->group, o.name))
+	if (!format_event(s, s->group, o.name))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
 	filter = filter_build(o.tid, o.filter, NULL);
 	session_filter(s, s->group, o.name, filter, o.filter);

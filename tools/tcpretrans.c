@@ -20,6 +20,7 @@
 
 #include "decode.h"
 #include "filter.h"
+#include "format.h"
 #include "kernel.h"
 #include "kstack.h"
 #include "msg.h"
@@ -195,14 +196,14 @@ int main(int argc, char **argv)
 	}
 	if (o.stacks)
 		systems[n++] = "ftrace";
-	session_load(s, systems);
-	ev = session_event(s, "tcp", "tcp_retransmit_skb");
+	format_load(s, systems);
+	ev = format_event(s, "tcp", "tcp_retransmit_skb");
 	if (!ev)
 		msg_die(EXIT_ERR, "cannot parse the format of tcp:tcp_retransmit_skb");
 	own_filter(s, "tcp", "tcp_retransmit_skb");
 	stream_on(ev, on_event, &retrans);
 	if (o.tlp) {
-		tlp_ev = session_event(s, tlp_sys, "tcp_send_loss_probe");
+		tlp_ev = format_event(s, tlp_sys, "tcp_send_loss_probe");
 		if (!tlp_ev)
 			msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe",
 				tlp_sys);

@@ -18,6 +18,7 @@
 
 #include "evtext.h"
 #include "filter.h"
+#include "format.h"
 #include "kstack.h"
 #include "msg.h"
 #include "options.h"
@@ -187,8 +188,8 @@ int main(int argc, char **argv)
 	s = session_open("tpoint");
 	snprintf(spec, sizeof(spec), "%s:%s", o.sys, o.event);
 	systems[1] = o.stacks ? "ftrace" : NULL;
-	session_load(s, systems);
-	ev = session_event(s, o.sys, o.event);
+	format_load(s, systems);
+	ev = format_event(s, o.sys, o.event);
 	if (!ev)
 		msg_die(EXIT_ERR, "cannot parse the format of %s (tpoint -v shows it)", spec);
 	filter = filter_build(o.tid, o.filter, NULL);

@@ -1,0 +1,38 @@
+/* global.h - top-level tracefs settings a run changes, saved and put back */
+#ifndef FTT_GLOBAL_H
+#define FTT_GLOBAL_H
+
+/*
+ * global_owner - the tool this run is (session_open gives it): the lock holder
+ * and the journal are named after it; until it is given, the message prefix
+ * (msg_prog). TOOL is copied (at most 31 bytes).
+ */
+void global_owner(const char *tool);
+/*
+ * global_lock - make this run the one that changes top-level settings
+ * (journal_lock), putting back first what a dead run left; another run holding
+ * it: one line naming it, exit 1. global_write takes it; a tool takes it
+ * itself to check top-level state no other run of ours is changing.
+ */
+void global_lock(void);
+/*
+ * global_write - write a top-level tracefs file (global state); with
+ * `restore`, its content is saved first (once per file) and written back at
+ * exit. -1 with errno on failure; EBUSY if the content could not be restored
+ * exactly (function triggers in a filter file).
+ */
+int global_write(const char *file, const char *value, int restore);
+/*
+ * global_append - append VALUE to the top-level FILE (no truncation: for
+ * lists such as set_ftrace_pid), its first content saved and written back at
+ * exit as global_write does. -1 with errno; EBUSY as global_write.
+ */
+int global_append(const char *file, const char *value);
+/*
+ * global_read - a top-level file's content without '#' comment lines and
+ * "no pid" ("" if none), malloc'd: the caller frees it. NULL with errno if
+ * unreadable.
+ */
+char *global_read(const char *file);
+
+#endif

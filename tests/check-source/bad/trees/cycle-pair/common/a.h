@@ -1,0 +1,5 @@
+/* a.h - one half of a pair that include each other's headers */
+#ifndef A_H
+#define A_H
+int a_get(void);
+#endif

@@ -1,0 +1,5 @@
+/* b.h - the other half of the pair */
+#ifndef B_H
+#define B_H
+int b_get(void);
+#endif

@@ -1,0 +1,6 @@
+/* x.h - its header includes y.h: x depends on y */
+#ifndef X_H
+#define X_H
+#include "y.h"
+int x_get(void);
+#endif

@@ -1,0 +1,9 @@
+/* y.c - includes z.h: y depends on z */
+#include "y.h"
+#include "z.h"
+
+/* y_get - z's value */
+int y_get(void)
+{
+	return z_get();
+}

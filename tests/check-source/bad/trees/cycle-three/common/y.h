@@ -1,0 +1,5 @@
+/* y.h - declares y_get */
+#ifndef Y_H
+#define Y_H
+int y_get(void);
+#endif

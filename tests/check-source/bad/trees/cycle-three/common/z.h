@@ -1,0 +1,6 @@
+/* z.h - includes x.h, closing the cycle x -> y -> z -> x */
+#ifndef Z_H
+#define Z_H
+#include "x.h"
+int z_get(void);
+#endif

@@ -1,0 +1,6 @@
+/* high.h - a higher layer, on top of low */
+#ifndef HIGH_H
+#define HIGH_H
+#include "low.h"
+int high_get(void);
+#endif

@@ -1,0 +1,5 @@
+/* low.h - a lower layer: includes nothing of common/ */
+#ifndef LOW_H
+#define LOW_H
+int low_get(void);
+#endif
