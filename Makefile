@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # Makefile - build the ftrace tool suite
 #
 # make            build bin/<tool> for every tools/<tool>.c

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # setup.sh - install what the suite needs to build and test (Debian 12), then build
 #
 # Build: gcc or clang, make, pkg-config, libtracefs-dev, libtraceevent-dev.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/exact.sh - exactness of opensnoop and execsnoop on real programs
 #
 # usage: sh bench/exact.sh         (as root)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/guest.sh - the measures that need kprobes: funccount in a qemu guest
 #
 # Run by bench/run.sh (BENCH_VM=1) through tests/vm/run.sh's VM_GUEST_CMD, in a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* harness - run one tracing tool against one load, and measure both
  *
  * usage: harness [-P open|io:FILE|banner:MS] [-q quiet_ms] [-o out] [-e err] [-N n]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* iogen - N direct 4 KiB reads from a file, one at a time (block I/O bench load)
  *
  * usage: iogen N FILE [SIZE_MB]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* opengen - open one unique path N times as fast as possible (bench load)
  *
  * usage: opengen N [PATH]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* readgen - read(2) one byte from /dev/zero N times as fast as possible (bench load)
  *
  * usage: readgen N

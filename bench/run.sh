@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/run.sh - the suite against the bash perf-tools, side by side, one run
 #
 # usage: sh bench/run.sh        (or: make bench)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # bench/rungs.sh - what each capture rung of opensnoop costs per open
 #
 # usage: sh bench/rungs.sh                   (as root: on this machine)

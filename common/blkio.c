@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* blkio.c - block I/O requests followed from submission to completion
  *
  * A request is started by block:block_rq_issue (or block_rq_insert when queue

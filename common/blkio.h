@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* blkio.h - block I/O requests followed from submission to completion */
 #ifndef FTT_BLKIO_H
 #define FTT_BLKIO_H

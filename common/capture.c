@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* capture.c - user strings taken at the call: the capture ladder
  *
  * See capture.h for the rungs, the proof and the pairing rules. Cost per

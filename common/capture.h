@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* capture.h - user strings taken at the call: the capture ladder
  *
  * A syscall tracepoint up to 6.18 carries a pointer, not the string it points

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* clock.c - monotonic time in seconds, for deadlines, intervals and cache ages */
 #include <time.h>
 

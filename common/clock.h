@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* clock.h - the one clock the loops and timers read */
 #ifndef FTT_CLOCK_H
 #define FTT_CLOCK_H

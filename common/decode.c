@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* decode.c - event fields by name, on every kernel's layout
  *
  * Fields are found in the format the kernel publishes for each event, so a field

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* decode.h - event fields by name, on every kernel's layout */
 #ifndef FTT_DECODE_H
 #define FTT_DECODE_H

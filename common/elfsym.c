@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* elfsym.c - where a shared library's exported functions start in its file
  *
  * Reads the section headers, the dynamic symbol table and its version table

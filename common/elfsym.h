@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* elfsym.h - where a shared library's exported functions start in its file */
 #ifndef FTT_ELFSYM_H
 #define FTT_ELFSYM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* evtext.c - a binary event record as a line of ftrace's text
  *
  * The columns of trace_pipe, made in user space from the record read in binary:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* evtext.h - a binary event record as a line of ftrace's text */
 #ifndef FTT_EVTEXT_H
 #define FTT_EVTEXT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* filter.c - the event filters the tools install
  *
  * Every tool keeps its own process out of what it traces (its reads of

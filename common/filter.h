@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* filter.h - the event filters the tools install: never ourselves, the -L thread, the user's own */
 #ifndef FTT_FILTER_H
 #define FTT_FILTER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* format.c - the kernel's event formats, parsed for decoding
  *
  * Each event's layout is read from its format file in tracefs and parsed by

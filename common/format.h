@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* format.h - the kernel's event formats, parsed for decoding */
 #ifndef FTT_FORMAT_H
 #define FTT_FORMAT_H

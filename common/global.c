@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* global.c - top-level tracefs settings a run changes, saved and put back
  *
  * Some things the kernel does only at the top level of tracefs, which is

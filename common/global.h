@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* global.h - top-level tracefs settings a run changes, saved and put back */
 #ifndef FTT_GLOBAL_H
 #define FTT_GLOBAL_H

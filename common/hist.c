@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hist.c - power-of-two and linear histograms, and the perf-tools bar printer
  *
  * Slots are half-open, [lo, hi), so the printed ">=" and "<" labels say

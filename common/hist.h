@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* hist.h - power-of-two and linear histograms, and the perf-tools bar printer */
 #ifndef FTT_HIST_H
 #define FTT_HIST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* journal.c - top-level settings a run changed, on disk until the run ends
  *
  * Where the kernel can do something only at the top level (function_graph on

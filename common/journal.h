@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* journal.h - top-level settings a run changed, on disk until the run ends */
 #ifndef FTT_JOURNAL_H
 #define FTT_JOURNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kenum.c - the running kernel's enum constants (BTF), for event print formats
  *
  * Some events' print formats name constants the kernel knows at build time and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kenum.h - the running kernel's enum constants (BTF), for event print formats */
 #ifndef FTT_KENUM_H
 #define FTT_KENUM_H

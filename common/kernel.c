@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kernel.c - what this kernel's tracefs offers, asked in one place
  *
  * Reads README and a few files once per run; every later question is a table

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kernel.h - what this kernel's tracefs offers, asked in one place */
 #ifndef FTT_KERNEL_H
 #define FTT_KERNEL_H

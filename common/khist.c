@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* khist.c - the kernel's hist triggers and synthetic events, owned by one run
  *
  * A hist trigger aggregates an event in the kernel: a table keyed by fields,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* khist.h - the kernel's hist triggers and synthetic events, owned by one run */
 #ifndef FTT_KHIST_H
 #define FTT_KHIST_H

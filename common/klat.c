@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* klat.c - latency from a start event to an end event, paired and counted in the kernel
  *
  * The start event's hist trigger saves its timestamp in variables keyed by the

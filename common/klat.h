@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* klat.h - latency from a start event to an end event, paired and counted in the kernel */
 #ifndef FTT_KLAT_H
 #define FTT_KLAT_H

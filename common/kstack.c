@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kstack.c - kernel stack traces of events (options/stacktrace, ftrace:kernel_stack)
  *
  * With the instance option "stacktrace" set, the kernel writes an

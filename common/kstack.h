@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kstack.h - kernel stack traces of events (options/stacktrace, ftrace:kernel_stack) */
 #ifndef FTT_KSTACK_H
 #define FTT_KSTACK_H

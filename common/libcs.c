@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* libcs.c - the C libraries running processes map
  *
  * One pass over /proc/PID/maps at startup: a file read per process, so some

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* libcs.h - the C libraries running processes map */
 #ifndef FTT_LIBCS_H
 #define FTT_LIBCS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* msg.c - error and warning messages, prefixed with the tool name */
 #include <errno.h>
 #include <fcntl.h>

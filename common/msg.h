@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* msg.h - error and warning messages, prefixed with the tool name */
 #ifndef FTT_MSG_H
 #define FTT_MSG_H

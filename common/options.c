@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* options.c - strict parsing of everything a user types */
 #include <ctype.h>
 #include <dirent.h>

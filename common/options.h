@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* options.h - strict parsing of everything a user types */
 #ifndef FTT_OPTIONS_H
 #define FTT_OPTIONS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* output.c - where event lines go: stdout live, or a temporary file until the end (-d)
  *
  * Live output is fully buffered and flushed once per batch of events drained

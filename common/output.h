@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* output.h - where event lines go: stdout live, or a temporary file until the end (-d) */
 #ifndef FTT_OUTPUT_H
 #define FTT_OUTPUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* pidmap.c - small per-PID (or per-TID) state tables
  *
  * A chained hash of PID to a pointer. Entries of tasks that ended without the

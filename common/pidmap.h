@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* pidmap.h - small per-PID (or per-TID) state tables */
 #ifndef FTT_PIDMAP_H
 #define FTT_PIDMAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* probes.c - dynamic kprobes owned by one run: unique names, always removed
  *
  * Probe definitions are global even when the events are enabled only in our

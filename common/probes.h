@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* probes.h - dynamic kprobes owned by one run: unique names, always removed */
 #ifndef FTT_PROBES_H
 #define FTT_PROBES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* procread.c - small reads of a live process's /proc files
  *
  * One open, read and close per call; callers read a process once, when they

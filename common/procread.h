@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* procread.h - small reads of a live process's /proc files */
 #ifndef FTT_PROCREAD_H
 #define FTT_PROCREAD_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* reaper.c - what runs that no longer exist left in tracefs, removed
  *
  * Every run names what it makes after itself: its instances

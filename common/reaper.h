@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* reaper.h - what runs that no longer exist left in tracefs, removed */
 #ifndef FTT_REAPER_H
 #define FTT_REAPER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* reorder.c - deliver records of all CPUs in time order, across drains
  *
  * Records are copied into a queue as the stream drains them. After each drain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* reorder.h - deliver records of all CPUs in time order, across drains */
 #ifndef FTT_REORDER_H
 #define FTT_REORDER_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* session.c - a private tracefs instance, set up and removed at exit
  *
  * Every run owns one instance named ftt-TOOL-PID-START, so tools run side by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* session.h - a private tracefs instance, set up and removed at exit */
 #ifndef FTT_SESSION_H
 #define FTT_SESSION_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* signals.c - every way to stop ends the same way: a flag the loops check
  *
  * Handlers restart interrupted system calls (SA_RESTART): a stop must not cut

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* signals.h - every way to stop ends the same way: a flag the loops check */
 #ifndef FTT_SIGNALS_H
 #define FTT_SIGNALS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* stream.c - the event loop: drain per-CPU binary buffers, dispatch by event
  *
  * Records are read in binary from every CPU's trace_pipe_raw, merged by time and

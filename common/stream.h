@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* stream.h - the event loop: drain per-CPU binary buffers, dispatch by event */
 #ifndef FTT_STREAM_H
 #define FTT_STREAM_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* undo.c - the undo stack: what a run changed, put back in reverse at exit
  *
  * Whatever a run changes in tracefs (its instance, probes, triggers, top-level

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* undo.h - the undo stack: what a run changed, put back in reverse at exit */
 #ifndef FTT_UNDO_H
 #define FTT_UNDO_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* who.c - who -p traces: a process's threads now and the threads and children they start
  *
  * The one place that says which tasks a tool traces. The kernel keeps the set

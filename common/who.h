@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* who.h - who -p traces: a process's threads now and the threads and children they start */
 #ifndef FTT_WHO_H
 #define FTT_WHO_H

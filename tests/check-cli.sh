@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/check-cli.sh - the command line every tool shares, without root or tracefs
 #
 # usage: tests/check-cli.sh BINDIR VERSION DOCDIR

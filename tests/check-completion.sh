@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/check-completion.sh - the bash completion file against what the code
 # accepts and what the system has
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/check-docs.sh - every tool has a man page and an example; the man page
 # has each house section (by its exact name), in the house order (see
 # section_order); every option the usage text

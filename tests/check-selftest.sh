@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/check-selftest.sh - the source and documentation checks fail on the
 # inputs they exist for, and pass clean ones
 #

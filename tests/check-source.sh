@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/check-source.sh - source rules the reliability promises rest on
 #
 #   1. no shell is ever started: no system(), popen(), exec*(), posix_spawn(),
@@ -23,6 +24,8 @@
 #      of calls is always a cycle of includes too. A failure names each
 #      cycle (the shortest through each file on one not named yet) and the
 #      include line behind each of its arrows.
+#   5. every source file, script and the Makefile carries the line
+#      "SPDX-License-Identifier: GPL-2.0-only" among its first three lines
 #
 # The rules look at code only: comments are blanked out first (a line that
 # starts with '*' or holds a comment before the code is still checked), and
@@ -199,5 +202,23 @@ if [ -n "$cycles" ]; then
 	bad=1
 else
 	echo "PASS source/no-dependency-cycle"
+fi
+
+# rule 5: every file states its licence in an SPDX line among its first three
+spdx=
+for f in tools/*.c common/*.c common/*.h tests/unit/*.[ch] tests/workloads/*.c \
+	 tests/fuzz/*.[ch] tests/preload/*.c bench/*.c tests/*.sh tests/live/*.sh \
+	 tests/vm/*.sh bench/*.sh setup.sh Makefile .ci/run completion/*.bash; do
+	[ -f "$f" ] || continue
+	head -n 3 "$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-only' ||
+		spdx="$spdx$f:1: no 'SPDX-License-Identifier: GPL-2.0-only' in the first 3 lines
+"
+done
+if [ -n "$spdx" ]; then
+	echo "FAIL source/spdx-licence-line:"
+	printf '%s' "$spdx" | sed 's/^/    /'
+	bad=1
+else
+	echo "PASS source/spdx-licence-line"
 fi
 exit $bad

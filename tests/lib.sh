@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/lib.sh - shared helpers for the live tests (POSIX sh, busybox ash and dash)
 #
 # A test file tests/live/<tool>.sh defines functions named t_<name>; the runner calls

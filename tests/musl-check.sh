@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/musl-check.sh - every source file compiles against musl's libc headers
 # (with the libtracefs/libtraceevent headers), warnings as errors
 cd "$(dirname "$0")/.." || exit 1

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/run-unit.sh - run the unit test programs, the documentation and source checks
 #
 # usage: tests/run-unit.sh UNIT_BINARY...

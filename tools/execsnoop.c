@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* execsnoop - trace exec()s: new processes with PID, PPID and arguments
  *
  * sched:sched_process_exec reports every successful exec, with the file the

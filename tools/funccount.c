@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* funccount - count kernel function calls matching globs, in the kernel
  *
  * Counts are kept by the kernel and read once per interval; nothing is done in

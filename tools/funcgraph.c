@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* funcgraph - graph a kernel function's calls to its children, with durations
  *
  * Uses the function_graph tracer: the kernel's own indented call graph of each

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* iolatency - summarize block I/O latency as a histogram, every interval
  *
  * Follows each request from block:block_rq_issue (block_rq_insert with -Q) to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* iosnoop - trace block device I/O with latency, one line per I/O
  *
  * Follows each request from block:block_rq_issue (block_rq_insert with -Q) to

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* kprobe - trace a kernel function's entry or return with fetched arguments
  *
  * Defines one kprobe (p:) or kretprobe (r:) from a perf-tools style definition,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* opensnoop - trace open()s: process, file descriptor or error, and path
  *
  * open, openat and openat2 are traced by their syscall entry and exit

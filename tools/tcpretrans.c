@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tcpretrans - trace TCP retransmits, with addresses, ports and state
  *
  * Prints one line per TCP retransmit from the tcp:tcp_retransmit_skb

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* tpoint - trace a tracepoint, optionally filtered, with optional kernel stacks
  *
  * Enables one static tracepoint in a private tracefs instance, reads its records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fuzz.h - shared parts of the libFuzzer harnesses
  *
  * The opt_* parsers end the process on bad input (exit(EXIT_USAGE)). The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fuzz_decode - the event decode path fed corrupt records
  *
  * A tep handle is built once from real format files (tests/fuzz/formats,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fuzz_journal - the parser of the journals a SIGKILLed run leaves in /run/ftt
  *
  * The reaper writes what it parses back into tracefs, so besides "no crash, no

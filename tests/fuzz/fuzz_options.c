@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fuzz_options - the strict parsers of everything a user types
  *
  * First byte picks the parser, the rest is the string. Besides "no crash, no

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/execsnoop.sh - execsnoop against execs whose argv and PIDs are known
 #
 # Workload: copies of tests/bin/ftt_exec (its dynamic build, whose --exec goes

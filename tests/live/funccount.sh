@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/funccount.sh - funccount against calls the tests make themselves
 #
 # Needs kprobes (or the function profiler) and a readable function list; on a

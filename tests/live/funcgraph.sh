@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/funcgraph.sh - funcgraph on calls the tests make themselves
 #
 # Needs the function_graph tracer and function tracing allowed; on a kernel

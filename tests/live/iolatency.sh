@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/iolatency.sh - iolatency against O_DIRECT I/O of known count on a private device
 #
 # Ground truth: the iowrite workload (or dd) does a known number of I/Os on a

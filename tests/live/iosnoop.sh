@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/iosnoop.sh - iosnoop against O_DIRECT I/O of known size on a private device
 #
 # Ground truth: dd or the iowrite workload writes/reads COUNT blocks of BYTES at a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/kprobe.sh - kprobe against opens and calls the tests make themselves
 #
 # Needs kprobe_events; on a kernel without it (this host) only the refusal

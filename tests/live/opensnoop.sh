@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/opensnoop.sh - opensnoop against opens whose paths and results are known
 #
 # Workload: tests/bin/ftt_open, named with spaces, opening a file whose name has

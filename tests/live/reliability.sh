@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/reliability.sh - every exit path of every tool, bad input, side by side
 #
 # Table-driven over the tools built in $BIN: a tool not built yet, or one the

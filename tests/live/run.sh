@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/run.sh - run the live tests against the real tracefs (root)
 #
 # usage: tests/live/run.sh [BINDIR] [TOOL...]

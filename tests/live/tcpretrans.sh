@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/tcpretrans.sh - tcpretrans against retransmits the tests make on loopback
 #
 # Ground truth comes from $WORKLOADS/synflood: a listener with backlog 0 that never

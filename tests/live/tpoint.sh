@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/live/tpoint.sh - tpoint against events the tests cause themselves
 
 # mkprog - a uniquely named executable script in $TMP that exits 0

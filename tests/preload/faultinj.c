@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* faultinj - LD_PRELOAD fault injection for the reliability tests
  *
  * FTT_FAULT="OP:SUBSTRING:NTH[:ERRNO]" makes the NTH call of OP on a path

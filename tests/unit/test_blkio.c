@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_blkio - -d's device lookup (names, /dev paths, major,minor) and labels,
  * against a fake sysfs and /dev built in a temporary directory */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_decode - fields found by name stay right when the events are parsed again */
 #include <stdio.h>
 #include <stdlib.h>

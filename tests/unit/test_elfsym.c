@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_elfsym - a library function's file offset, as elfsym_offset reads it
  * from the ELF file, equals the one the dynamic loader mapped it at */
 #include <dlfcn.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_filter - the filters the tools write: globs the kernel matches as strings */
 #include <fnmatch.h>
 

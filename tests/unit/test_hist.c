@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_hist - histogram slots, ranges, bars and the perf-tools table layout */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_journal - the records of a run's journal, and the ones the reaper refuses */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_kenum - enum names in a print fmt replaced by the running kernel's values (BTF) */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_khist - keys of the kernel's hist entries, the entries and dropped
  * counts of a hist file (read from a directory that stands in for tracefs),
  * and latencies from ns to histogram slots the same way in user space as in

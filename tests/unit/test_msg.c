@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_msg - msg_kernel's one line: the kernel's reason taken from an
  * error_log (kernel_reason), read from a directory that stands in for tracefs */
 #include <tracefs.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_options - the strict parsers accept what they should and nothing else */
 #include <math.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_output - the line builder writes what the printf conversions it replaces would,
  * and text from the traced reaches the terminal escaped */
 #include <limits.h>

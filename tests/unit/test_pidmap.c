@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_pidmap - per-PID tables: put, get, take, what is freed, and the bound */
 #include "pidmap.h"
 #include "unit.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_probes - probes_funcs: the kernel functions a list of globs names, read
  * from an available_filter_functions in a directory that stands in for tracefs */
 #include <tracefs.h>

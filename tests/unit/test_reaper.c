@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_reaper - the owner (tool, PID, start time) read from an instance,
  * probe group or event name, and the names that are not a run's */
 #include "reaper.h"

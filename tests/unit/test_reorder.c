@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* test_reorder - the time-order queue: what is handed on after which drain, in what order */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* unit.h - a minimal unit-test harness: one line per check, status at the end */
 #ifndef FTT_UNIT_H
 #define FTT_UNIT_H

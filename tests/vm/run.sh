@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
 # tests/vm/run.sh - run the live tests inside real Debian kernels under qemu
 #
 # usage: tests/vm/run.sh [TOOL...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* fcalls - a workload with known kernel calls, for the function tools' tests
  *
  * usage: fcalls [sleep SECS] [getppid N] [getpgrp N] [opens N] [access N]

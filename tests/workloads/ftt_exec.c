@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* ftt_exec - exec workload for the execsnoop tests
  *
  * usage: ftt_exec [--ids=FILE] [--sleep=MS] [--setuid=UID] [--exec PATH ARG...] [ARG...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* ftt_open - open workload for the opensnoop tests
  *
  * usage: ftt_open [--comm=NAME] [--wait=MS] [--go=FILE] [--hold=MS] [--flags=OCTAL]

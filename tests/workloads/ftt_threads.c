@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* ftt_threads - many threads, then more threads and a child, each with a known action
  *
  * usage: ftt_threads DIR N MORE GO

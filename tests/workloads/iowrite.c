@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* iowrite - O_DIRECT block I/O of a known shape, for the iosnoop/iolatency tests
  *
  * usage: iowrite [-r] [-l LOOPS] [-t RATE] [-w FILE] DEV SECTOR BYTES COUNT

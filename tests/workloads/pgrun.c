@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* pgrun - run "CMD | cat" in a new process group, as a terminal's shell does
  *
  * usage: pgrun DIR CMD [ARG...]

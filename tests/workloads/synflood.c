@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* synflood - make TCP retransmits on loopback, for the tcpretrans tests
  *
  * usage: synflood [-6] [-d] [-n N] [-t SECS]

@@ -1,4 +1,5 @@
 /* expect: no-shell - a fork() in capture.c that is not the check's child */
+/* SPDX-License-Identifier: GPL-2.0-only */
 void f(void)
 {
 	pid_t pid = fork();	/* the check's child */

@@ -1,4 +1,5 @@
 /* expect: create-exclusive-nofollow - O_CREAT without O_EXCL and O_NOFOLLOW */
+/* SPDX-License-Identifier: GPL-2.0-only */
 void f(const char *path)
 {
 	int fd = open(path, O_WRONLY | O_CREAT, 0600);

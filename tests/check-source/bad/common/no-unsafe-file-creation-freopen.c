@@ -1,4 +1,5 @@
 /* expect: no-unsafe-file-creation - freopen() for appending */
+/* SPDX-License-Identifier: GPL-2.0-only */
 void f(const char *path)
 {
 	freopen(path, "ae", stdout);

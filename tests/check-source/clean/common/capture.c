@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* capture.c - the capture check's child, the one exception to no-shell */
 static void proof_child(const char *path, char **argv)
 {

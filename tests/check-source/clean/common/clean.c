@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* clean.c - code the rules must not flag: what they look for, in comments,
  * and names that only resemble it
  * system(), popen("x", "r"), execve(), fork(), "/bin/sh", "/sys/kernel/tracing",

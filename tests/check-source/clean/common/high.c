@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* high.c - depends on low (through its own header too), and on a system header */
 #include <stdio.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* low.c - names high only in comments and strings: no arrow up
  * #include "high.h"
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* low.h - a lower layer: includes nothing of common/ */
 #ifndef LOW_H
 #define LOW_H

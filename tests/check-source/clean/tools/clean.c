@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* clean.c - a tool may enable events and read through tracefs; it names
  * tracefs_instance_file_write() and tracefs_event_get_file() only in comments
  */

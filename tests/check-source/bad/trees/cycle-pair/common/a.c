@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* a.c - calls b: a depends on b */
 #include "a.h"
 #include "b.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* b.c - calls a back: b depends on a, a cycle */
 #include "b.h"
 #include "a.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* x.c - w is named in a comment only: no arrow from x to w
  * #include "w.h"
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* x.h - its header includes y.h: x depends on y */
 #ifndef X_H
 #define X_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* y.c - includes z.h: y depends on z */
 #include "y.h"
 #include "z.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
 /* y.h - declares y_get */
 #ifndef Y_H
 #define Y_H

@@ -1,0 +1,5 @@
+/* expect: spdx-licence-line - the licence line is missing */
+int f(void)
+{
+	return 0;
+}
