@@ -16,33 +16,16 @@ static char root[64];
 /* put - write text to root/rel, making its directories */
 static void put(const char *rel, const char *text)
 {
-	char path[512], *p;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = strchr(path + strlen(root) + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	f = fopen(path, "w");
-	if (!f || fputs(text, f) < 0 || fclose(f)) {
-		printf("FAIL blkio: cannot write %s: %s\n", path, strerror(errno));
-		exit(1);
-	}
+	unit_put(root, rel, text);
 }
 
 /* link_to - a symbolic link root/rel -> target, making its directories */
 static void link_to(const char *rel, const char *target)
 {
-	char path[512], *p;
+	char path[512];
 
+	unit_parents(root, rel);
 	snprintf(path, sizeof(path), "%s/%s", root, rel);
-	for (p = strchr(path + strlen(root) + 1, '/'); p; p = strchr(p + 1, '/')) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
 	if (symlink(target, path) < 0) {
 		printf("FAIL blkio: cannot link %s: %s\n", path, strerror(errno));
 		exit(1);
@@ -160,13 +143,6 @@ static void str_is(const char *what, const char *s, const char *want)
 	CHECK(what, strcmp(s, want) == 0);
 	if (strcmp(s, want))
 		printf("     %s: got '%s', wanted '%s'\n", what, s, want);
-}
-
-/* rm_one - remove one file of the fake tree (nftw, depth first) */
-static int rm_one(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	(void)st, (void)type, (void)ftw;
-	return remove(path);
 }
 
 #define MM(a, b) ((unsigned int)(a) << 20 | (b))
@@ -295,7 +271,7 @@ int main(void)
 		printf("     got: %s\n", f);
 	free(f);
 
-	if (nftw(root, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0)
+	if (unit_rmtree(root) != 0)
 		printf("FAIL blkio: could not remove %s\n", root);
 	return unit_done("blkio");
 }

@@ -67,11 +67,10 @@ static inline void unit_tmpdir(char *buf, size_t len, const char *suite)
 	}
 }
 
-/* unit_put - write TEXT to DIR/REL, making the directories REL names; exits on failure */
-static inline void unit_put(const char *dir, const char *rel, const char *text)
+/* unit_parents - make the directories of DIR/REL that REL names (its last part is not made) */
+static inline void unit_parents(const char *dir, const char *rel)
 {
 	char path[512], *p;
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	for (p = strchr(path + strlen(dir) + 1, '/'); p; p = strchr(p + 1, '/')) {
@@ -79,6 +78,16 @@ static inline void unit_put(const char *dir, const char *rel, const char *text)
 		mkdir(path, 0700);
 		*p = '/';
 	}
+}
+
+/* unit_put - write TEXT to DIR/REL, making the directories REL names; exits on failure */
+static inline void unit_put(const char *dir, const char *rel, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	unit_parents(dir, rel);
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	f = fopen(path, "w");
 	if (!f || fputs(text, f) < 0 || fclose(f)) {
 		printf("FAIL cannot write %s: %s\n", path, strerror(errno));
@@ -93,10 +102,10 @@ static inline int unit_rm_one(const char *path, const struct stat *st, int type,
 	return remove(path);
 }
 
-/* unit_rmtree - remove DIR and everything in it */
-static inline void unit_rmtree(const char *dir)
+/* unit_rmtree - remove DIR and everything in it; -1 if something stayed */
+static inline int unit_rmtree(const char *dir)
 {
-	nftw(dir, unit_rm_one, 16, FTW_DEPTH | FTW_PHYS);
+	return nftw(dir, unit_rm_one, 16, FTW_DEPTH | FTW_PHYS) ? -1 : 0;
 }
 
 /* the exit status of a program that cannot run here (tests/run-unit.sh) */
