@@ -747,7 +747,7 @@ tpoint :: - :: 2 :: not SYSTEM:EVENT :: ':'
 tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:'
 tpoint :: - :: 2 :: not SYSTEM:EVENT :: "sched:sched_process_exec${NL}x"
 tpoint :: - :: 2 :: filter 'no_field == 1' refused.*[Ff]ield :: sched:sched_process_exec 'no_field == 1'
-tpoint :: - :: 2 :: refused :: sched:sched_process_exec 'pid == '
+tpoint :: - :: 2 :: filter 'pid == ' refused for sched:sched_process_exec :: sched:sched_process_exec 'pid == '
 tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(((('
 tpoint :: - :: 2 :: unterminated quote|refused :: sched:sched_process_exec 'pid == 1 || comm == "x'
 tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec 'pid == 1) || (pid == 2'
@@ -797,8 +797,8 @@ opensnoop :: - :: 2 :: control character :: "/etc/${NL}passwd"
 opensnoop :: - :: 2 :: too many arguments :: /etc/passwd /etc/group
 iosnoop :: - :: 2 :: unknown option -Z :: -Z
 iosnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
-iosnoop :: - :: 2 :: -d: :: -d 'junk'
-iosnoop :: - :: 2 :: control character|-i: :: -i "*R*${NL}x"
+iosnoop :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
+iosnoop :: - :: 2 :: -i: .* is not a type glob :: -i "*R*${NL}x"
 iosnoop :: - :: 2 :: control character :: -n "a${NL}b"
 iosnoop :: - :: 2 :: duration.*(out of range|not a number) :: 0
 iosnoop :: - :: 2 :: duration.*not a number :: abc
@@ -808,12 +808,12 @@ iolatency :: - :: 2 :: interval.*out of range :: 0
 iolatency :: - :: 2 :: interval.*not a :: abc
 iolatency :: - :: 2 :: count.*out of range :: 1 0
 iolatency :: - :: 2 :: too many arguments :: 1 2 3
-iolatency :: - :: 2 :: -d: :: -d 'junk'
+iolatency :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
 tcpretrans :: - :: 2 :: unknown option -Z :: -Z
 tcpretrans :: - :: 2 :: unknown option -d :: -d 1
 tcpretrans :: - :: 2 :: too many arguments|takes no argument|unexpected argument :: extra
 funccount :: - :: 2 :: unknown option -Z :: -Z
-funccount :: - :: 2 :: missing :: 
+funccount :: - :: 2 :: missing funcstring :: 
 funccount :: - :: 2 :: -d: .*out of range :: -d 0 vfs_read
 funccount :: - :: 2 :: -i: .*not a number :: -i abc vfs_read
 funccount :: - :: 2 :: -t: .*out of range :: -t 0 vfs_read
@@ -821,7 +821,7 @@ funccount :: - :: 2 :: control character :: "vfs_read${NL}x"
 funccount :: - :: 2 :: too many arguments :: vfs_read extra
 funccount :: kprobes :: 1 :: no_such_function_xyz :: no_such_function_xyz
 funcgraph :: - :: 2 :: unknown option -Z :: -Z
-funcgraph :: - :: 2 :: missing :: 
+funcgraph :: - :: 2 :: missing funcstring :: 
 funcgraph :: - :: 2 :: -m: .*not a positive decimal :: -m abc vfs_read
 funcgraph :: - :: 1 :: -p: no process with PID :: -p 4000000 vfs_read
 funcgraph :: - :: 2 :: -p: .*not a positive decimal :: -p -1 vfs_read
@@ -829,13 +829,13 @@ funcgraph :: - :: 2 :: control character :: "vfs_read${NL}x"
 funcgraph :: - :: 2 :: too many arguments :: vfs_read extra
 funcgraph :: fgraph :: 1 :: no_such_function_xyz :: no_such_function_xyz
 kprobe :: - :: 2 :: unknown option -Z :: -Z
-kprobe :: - :: 2 :: missing :: 
+kprobe :: - :: 2 :: missing kprobe definition :: 
 kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}p:evil do_sys_openat2"
 kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}-:myprobe"
-kprobe :: - :: 2 :: kprobe :: 'p:../../evil do_sys_openat2'
-kprobe :: - :: 2 :: kprobe :: 'p:a/b/c do_sys_openat2'
-kprobe :: - :: 2 :: kprobe :: 'x:do_sys_openat2'
-kprobe :: - :: 2 :: kprobe :: ''
+kprobe :: - :: 2 :: probe group '\.\.' is not a name :: 'p:../../evil do_sys_openat2'
+kprobe :: - :: 2 :: probe name 'b/c' is not a name :: 'p:a/b/c do_sys_openat2'
+kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: 'x:do_sys_openat2'
+kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: ''
 kprobe :: kprobes :: 2 :: kprobe :: 'p:do_sys_openat2 "quoted'
 kprobe :: - :: 2 :: control character :: "p:do_sys_openat2 $(printf '\t')x=%di"
 kprobe :: - :: 1 :: -p: no process with PID :: -p 4000000 p:do_sys_openat2
