@@ -83,6 +83,7 @@ static const struct {
 	{ "set_graph_function", LIST },
 	{ "set_ftrace_pid", LIST },
 	{ "set_ftrace_notrace_pid", LIST },
+	{ "options/function-fork", ONE },
 	{ "options/sleep-time", ONE },
 	{ "options/funcgraph-tail", ONE },
 	{ "options/funcgraph-duration", ONE },

@@ -77,6 +77,10 @@ for f in $files; do
 				head -20 "$TMP/.diff" >> "$TMP/.why"
 				rc=1
 			fi
+			# a tool's "internal:" message is a bug, whatever the test checked
+			if grep -q 'internal:' "$TMP/err" 2>/dev/null; then
+				echo "the tool said: $(grep 'internal:' "$TMP/err" | head -2)" >> "$TMP/.why"
+			fi
 			if [ -s "$TMP/.why" ] || [ $rc -ne 0 ]; then
 				{
 					echo "FAIL $name [$KERNEL] (${dur}s)"

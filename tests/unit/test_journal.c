@@ -52,6 +52,9 @@ int main(void)
 	      !strcmp(got, "set_graph_function=vfs_read\nx;"));
 	check("option_path", PARSE("options/funcgraph-tail\n1\n1\n") == 0 &&
 	      !strcmp(got, "options/funcgraph-tail=1;"));
+	/* funcgraph -p where the kernel graphs only at the top level */
+	check("function_fork", PARSE("options/function-fork\n1\n0\n") == 0 &&
+	      !strcmp(got, "options/function-fork=0;"));
 	check("profiler_records", PARSE("set_ftrace_filter\n18\nvfs_read\nvfs_write\n"
 					"function_profile_enabled\n1\n0\n") == 0 &&
 	      !strcmp(got, "set_ftrace_filter=vfs_read\nvfs_write;function_profile_enabled=0;"));
