@@ -200,6 +200,18 @@ wait_for_line() {
 	return 1
 }
 
+# fg_top - does this kernel graph only at the top level (no function_graph
+# or no set_graph_function in an instance)? funcgraph runs there, or refuses
+# to take a top level someone else uses
+fg_top() {
+	d=$T/instances/ftt_fgtop_$$
+	mkdir "$d" || return 0
+	grep -qw function_graph "$d/available_tracers" && [ -e "$d/set_graph_function" ]
+	r=$?
+	rmdir "$d"
+	[ $r -ne 0 ]
+}
+
 # stuck_why PID - where a process that did not end is: its state, the kernel
 # function it waits in and the top of its kernel stack (for a FAIL line)
 stuck_why() {

@@ -189,17 +189,6 @@ t_busy_top_level() {
 	fi
 }
 
-# fg_top - does this kernel graph only at the top level (no function_graph
-# or no set_graph_function in an instance)?
-fg_top() {
-	d=$T/instances/ftt_fgtop_$$
-	mkdir "$d" || return 0
-	grep -qw function_graph "$d/available_tracers" && [ -e "$d/set_graph_function" ]
-	r=$?
-	rmdir "$d"
-	[ $r -ne 0 ]
-}
-
 # t_user_recording - the top-level buffer holds the user's own recording (a
 # trace_marker line the test writes): where the graph would run at the top
 # level, funcgraph refuses in one line, exit 1; where it graphs in an

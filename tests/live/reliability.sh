@@ -601,7 +601,7 @@ t_user_session() {
 	cat "$T/instances/$user/trace_pipe" > "$TMP/user.inst" &
 	reader2=$!
 	mkprog_rel "rel_user_$$"
-	pids=
+	pids= runs=
 	for t in $tools; do
 		rel_cmd "$t"
 		# shellcheck disable=SC2086
@@ -611,12 +611,40 @@ t_user_session() {
 			"$BIN/$t" $REL_LIVE > "$TMP/$t.out" 2> "$TMP/$t.err" &
 		fi
 		pids="$pids $!"
+		runs="$runs $t:$!"
 	done
-	sleep 0.5
+	# each tool traces (its banner) or has ended (a refusal) before the
+	# user's exec; under emulation setting up can take seconds
+	for r in $runs; do
+		n=0
+		while [ $n -lt $((300 * SLOW)) ] && kill -0 "${r#*:}" 2>/dev/null &&
+			! grep -q '^Tracing ' "$TMP/${r%:*}.out"; do
+			sleep 0.1
+			n=$((n + 1))
+		done
+	done
 	"$TMP/rel_user_$$"
 	sleep 1.5
 	kill -INT $pids 2>/dev/null
-	for p in $pids; do wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "pid $p did not end"; }; wait "$p" 2>/dev/null; done
+	for p in $pids; do wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "pid $p did not end"; }; done
+	# each tool ran beside the session as it would alone: its banner, exit 0
+	# and no warning; except funcgraph where the kernel graphs only at the
+	# top level, whose buffer the user's event fills: it must refuse that
+	for r in $runs; do
+		t=${r%:*}
+		wait "${r#*:}" 2>/dev/null
+		rc=$?
+		if [ "$t" = funcgraph ] && fg_top; then
+			[ "$rc" = 1 ] && grep -q 'the top-level trace buffer is in use (events enabled in set_event)' "$TMP/$t.err" ||
+				fail "funcgraph beside the user's top-level event, graphing only at the top level: wanted the refusal, exit 1; got exit $rc: $(head -c 300 "$TMP/$t.err")"
+			continue
+		fi
+		[ "$rc" = 0 ] || fail "$t beside the user's session: exit $rc: $(head -c 300 "$TMP/$t.err")"
+		head -1 "$TMP/$t.out" | grep -q '^Tracing ' || fail "$t beside the user's session: no banner: $(head -2 "$TMP/$t.out")"
+		# (events the kernel dropped under load are said, and are not the session's doing)
+		grep -Eiv 'events lost|were not read' "$TMP/$t.err" | grep -Ei 'warning|cannot|could not|refused|error|busy|internal' > "$TMP/$t.bad"
+		[ ! -s "$TMP/$t.bad" ] || fail "$t beside the user's session: stderr: $(head -c 300 "$TMP/$t.bad")"
+	done
 	# the user's session still works: an exec after the tools are gone
 	"$TMP/rel_user_$$"
 	sleep 0.5
