@@ -32,6 +32,12 @@ xs_line() {
 	printf '%6d %6d %s' "$1" "$2" "$3"
 }
 
+# xs_once LINE - LINE (xs_line) is in $TMP/out exactly once
+xs_once() {
+	[ "$(grep -cxF -- "$1" "$TMP/out")" = 1 ] ||
+		fail "wanted the row '$1' once; got: $(grep -F -- "${1##* }" "$TMP/out" | head -5)"
+}
+
 t_args() {
 	p=$(xs_prog "ftx_args_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start || return 1
@@ -116,10 +122,11 @@ t_name() {
 	grep -q "^Tracing exec()s issued by process name \"ftxa_$$\". Ctrl-C to end.\$" "$TMP/out" ||
 		fail "banner: $(head -n 1 "$TMP/out")"
 	"$b" --sleep=300 drop
-	"$a" --sleep=300 keep
-	wait_for_line "$TMP/out" "ftxa_$$ --sleep=300 keep\$" 50
+	rm -f "$TMP/ids"
+	"$a" --ids="$TMP/ids" --sleep=300 keep
+	wait_for_line "$TMP/out" "ftxa_$$ --ids=.* --sleep=300 keep\$" 50
 	stop_tool || return 1
-	grep -q "ftxa_$$ --sleep=300 keep\$" "$TMP/out" || fail "matching name not shown"
+	xs_once "$(xs_line "$(cat "$TMP/ids")" "$a --ids=$TMP/ids --sleep=300 keep")"
 	grep -q " $b " "$TMP/out" && fail "other name shown"
 	expect_error 2 'bad regular expression' "$BIN/execsnoop" 'ftx('
 }
@@ -185,11 +192,12 @@ t_duration() {
 	p=$(xs_prog "ftx_dur_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -d 2 || return 1
 	grep -q '^Tracing exec()s for 2 seconds (buffered)...$' "$TMP/out" || fail "banner"
-	"$p" --sleep=300 buffered
+	rm -f "$TMP/ids"
+	"$p" --ids="$TMP/ids" --sleep=300 buffered
 	wait_gone $TOOL_PID 100 || { stop_tool; fail "-d 2 did not end by itself"; return 1; }
 	wait $TOOL_PID
 	[ $? = 0 ] || fail "exit status"
-	grep -q "ftx_dur_$$ --sleep=300 buffered\$" "$TMP/out" || fail "event missing"
+	xs_once "$(xs_line "$(cat "$TMP/ids")" "$p --ids=$TMP/ids --sleep=300 buffered")"
 }
 
 t_head() {

@@ -96,9 +96,14 @@ t_argn() {
 	: > "$TMP/kp_arg_$$"
 	kp_start "$BIN/kprobe" 'p:kparg do_sys_openat2 f=+0($arg2):ustring' 'f ~ "*kp_arg_*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$WORKLOADS/fcalls" open "$TMP/kp_arg_$$" > /dev/null
+	"$WORKLOADS/fcalls" open "$TMP/kp_arg_$$" > /dev/null &
+	h=$!
+	wait $h
 	wait_for_line "$TMP/out" "f=\"$TMP/kp_arg_$$\"" 100 || fail "\$arg2 string not seen: $(cat "$TMP/out" "$TMP/err")"
-	stop_tool
+	stop_tool || return 1
+	# the one open, in full: its PID, the probe and the string fetched from $arg2
+	[ "$(grep -Ec "^ *fcalls-$h +\[[0-9]{3}\] .* [0-9]+\.[0-9]{6}: kparg: \(do_sys_openat2\) f=\"$TMP/kp_arg_$$\"\$" "$TMP/out")" = 1 ] ||
+		fail "wanted one line of PID $h with f=\"$TMP/kp_arg_$$\": $(grep -F "kp_arg_$$" "$TMP/out")"
 }
 
 t_view() {

@@ -37,6 +37,15 @@ os_files() {
 # os_line COMM PID FD PATH - the exact output line
 os_line() { printf '%-16.16s %-6s %4s %s' "$1" "$2" "$3" "$4"; }
 
+# os_once COMM PID RES PATH - the row of PID's open of PATH (its descriptor
+# from the workload's RES file) is in $TMP/out exactly once
+os_once() {
+	fd=$(grep " $4\$" "$3" | cut -d' ' -f1)
+	want=$(os_line "$1" "$2" "0x$fd" "$4")
+	[ -n "$fd" ] && [ "$(grep -cxF -- "$want" "$TMP/out")" = 1 ] ||
+		fail "wanted the row '$want' once (the workload's fd: '${fd:-none}'); rows of PID $2: $(grep " $2 " "$TMP/out" | head -5)"
+}
+
 t_open() {
 	os_files
 	os_start || return 1
@@ -142,7 +151,7 @@ t_pid() {
 	os_files
 	for opt in -p -L; do
 		rm -f "$TMP/go"
-		$OPEN --comm=ftkeep --go="$TMP/go" --hold=200 "$F" > /dev/null &
+		$OPEN --comm=ftkeep --go="$TMP/go" --hold=200 "$F" > "$TMP/res" &
 		k=$!
 		$OPEN --comm=ftdrop --go="$TMP/go" --hold=200 "$F" > /dev/null &
 		d=$!
@@ -153,7 +162,7 @@ t_pid() {
 		wait $k $d
 		wait_for_line "$TMP/out" "^ftkeep " 50
 		stop_tool || return 1
-		grep -q "^ftkeep  *$k " "$TMP/out" || fail "$opt: open of PID $k not shown"
+		os_once ftkeep $k "$TMP/res" "$F"
 		grep -q "ftdrop" "$TMP/out" && fail "$opt: other process shown"
 	done
 	expect_error 2 'either -p or -L' "$BIN/opensnoop" -p 1 -L 1
@@ -182,10 +191,12 @@ t_name() {
 	os_files
 	os_start -n "ftna$$" || return 1
 	$OPEN --comm="ftnb$$" --hold=200 "$F" > /dev/null
-	$OPEN --comm="ftna$$" --hold=200 "$F" > /dev/null
+	$OPEN --comm="ftna$$" --hold=200 "$F" > "$TMP/res" &
+	h=$!
+	wait $h
 	wait_for_line "$TMP/out" "^ftna$$ " 50
 	stop_tool || return 1
-	grep -q "^ftna$$ .* $F" "$TMP/out" || fail "matching name not shown"
+	os_once "ftna$$" $h "$TMP/res" "$F"
 	grep -q "ftnb$$" "$TMP/out" && fail "other name shown"
 	return 0
 }
@@ -195,10 +206,12 @@ t_filename() {
 	echo x > "$TMP/d/other_$$"
 	os_start "a fil" || return 1
 	grep -q "for filenames containing \"a fil\". Ctrl-C to end.\$" "$TMP/out" || fail "banner"
-	$OPEN --comm=ftfile --hold=300 "$TMP/d/other_$$" "$F" > /dev/null
+	$OPEN --comm=ftfile --hold=300 "$TMP/d/other_$$" "$F" > "$TMP/res" &
+	h=$!
+	wait $h
 	wait_for_line "$TMP/out" "a file" 50
 	stop_tool || return 1
-	grep -q "^ftfile .* $F" "$TMP/out" || fail "matching path not shown"
+	os_once ftfile $h "$TMP/res" "$F"
 	grep -q "other_$$" "$TMP/out" && fail "other path shown"
 	return 0
 }
@@ -219,11 +232,13 @@ t_duration() {
 	os_files
 	os_start -d 2 -n ftdur || return 1
 	grep -q 'for 2 seconds (buffered)...$' "$TMP/out" || fail "banner"
-	$OPEN --comm=ftdur --hold=300 "$F" > /dev/null
+	$OPEN --comm=ftdur --hold=300 "$F" > "$TMP/res" &
+	h=$!
+	wait $h
 	wait_gone $TOOL_PID 100 || { stop_tool; fail "-d 2 did not end by itself"; return 1; }
 	wait $TOOL_PID
 	[ $? = 0 ] || fail "exit status"
-	grep -q "^ftdur .* $F" "$TMP/out" || fail "event missing"
+	os_once ftdur $h "$TMP/res" "$F"
 }
 
 # t_stdin_closed - started with stdin closed (<&-): descriptor 0 is /dev/null

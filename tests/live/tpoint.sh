@@ -7,13 +7,24 @@ mkprog() {
 	chmod +x "$TMP/$1"
 }
 
+# tp_exec_once NAME PID - the exec of $TMP/NAME by PID is shown once, as the
+# kernel prints it (<...> for a name it has not saved yet)
+tp_exec_once() {
+	want=" *(<\\.\\.\\.>|[^ ]+)-$2 +\\[[0-9]{3}\\] [^ ]+ +[0-9]+\\.[0-9]{6}: sched_process_exec: filename=$TMP/$1 pid=$2 old_pid=$2"
+	[ "$(grep -Ecx -- "$want" "$TMP/out")" = 1 ] ||
+		fail "wanted one line /$want/; got: $(grep "$1" "$TMP/out" | head -5)"
+}
+
 t_exec() {
 	mkprog "tp_exec_$$"
 	start_tool "$BIN/tpoint" sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$TMP/tp_exec_$$"
+	"$TMP/tp_exec_$$" &
+	h=$!
+	wait $h
 	wait_for_line "$TMP/out" "sched_process_exec: filename=$TMP/tp_exec_$$ " 50 ||
 		fail "exec of $TMP/tp_exec_$$ not seen"
 	stop_tool || return 1
+	tp_exec_once "tp_exec_$$" $h
 	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
 	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec. Ctrl-C to end.' ||
 		fail "banner: $(head -1 "$TMP/out")"
@@ -120,9 +131,12 @@ t_filter_keeps_one() {
 	start_tool "$BIN/tpoint" sched:sched_process_exec 'filename ~ "*tp_keep_*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$TMP/tp_drop_$$"
-	"$TMP/tp_keep_$$"
+	"$TMP/tp_keep_$$" &
+	h=$!
+	wait $h
 	wait_for_line "$TMP/out" "tp_keep_$$" 50 || fail "kept exec not seen"
 	stop_tool || return 1
+	tp_exec_once "tp_keep_$$" $h
 	! grep -q "tp_drop_$$" "$TMP/out" || fail "filtered exec was printed"
 }
 
@@ -164,12 +178,13 @@ t_duration_buffered() {
 	"$BIN/tpoint" -d 2 sched:sched_process_exec > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	# the exec once tracing is on (the banner says so), inside the 2 s
-	wait_for_line "$TMP/out" '^Tracing' 100 && "$TMP/tp_dur_$$"
+	h=
+	wait_for_line "$TMP/out" '^Tracing' 100 && { "$TMP/tp_dur_$$" & h=$!; wait $h; }
 	wait_gone $pid 100 || { kill -KILL $pid; fail "-d 2 did not end by itself"; return 1; }
 	wait $pid || fail "exit status $?"
 	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec for 2 seconds (buffered)...' ||
 		fail "banner: $(head -1 "$TMP/out")"
-	grep -q "filename=$TMP/tp_dur_$$ " "$TMP/out" || fail "exec not in buffered output"
+	tp_exec_once "tp_dur_$$" "${h:-none}"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
 }
 
