@@ -855,7 +855,7 @@ kprobe :: - :: 2 :: probe group '\.\.' is not a name :: 'p:../../evil do_sys_ope
 kprobe :: - :: 2 :: probe name 'b/c' is not a name :: 'p:a/b/c do_sys_openat2'
 kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: 'x:do_sys_openat2'
 kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: ''
-kprobe :: kprobes :: 2 :: kprobe :: 'p:do_sys_openat2 "quoted'
+kprobe :: kprobes :: 2 :: kernel refused kprobe 'p:do_sys_openat2 "quoted': :: 'p:do_sys_openat2 "quoted'
 kprobe :: - :: 2 :: control character :: "p:do_sys_openat2 $(printf '\t')x=%di"
 kprobe :: - :: 1 :: -p: no process with PID :: -p 4000000 p:do_sys_openat2
 kprobe :: - :: 2 :: -d: .*out of range :: -d 0 p:do_sys_openat2

@@ -141,16 +141,30 @@ t_filter_keeps_one() {
 }
 
 t_pid_filter() {
-	# two forking loops; -p keeps the forks of one parent only
-	sh -c 'while :; do /bin/true; sleep 0.1; done' & a=$!
-	sh -c 'while :; do /bin/true; sleep 0.1; done' & b=$!
+	# two parents, each forking 7 times once the go file is there; -p keeps
+	# the forks of one: each of its 7 forks once, with the child's PID, and
+	# none of the other's
+	rm -f "$TMP/go"
+	for w in a b; do
+		sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done
+			for i in 1 2 3 4 5 6 7; do /bin/true & echo $! >> "$2"; wait; done' \
+			sh "$TMP/go" "$TMP/kids.$w" &
+		eval "$w=\$!"
+		rm -f "$TMP/kids.$w"
+	done
 	start_tool "$BIN/tpoint" -p $a sched:sched_process_fork ||
-		{ kill $a $b; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	wait_for_line "$TMP/out" "sched_process_fork: comm=sh pid=$a " 50 || fail "fork of $a not seen"
-	sleep 0.5
-	stop_tool
-	kill $a $b
-	wait $a $b 2>/dev/null
+		{ touch "$TMP/go"; wait $a $b; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	touch "$TMP/go"
+	wait $a $b
+	wait_for_line "$TMP/out" "child_pid=$(tail -n 1 "$TMP/kids.a") " 50 || fail "last fork of $a not seen"
+	stop_tool || return 1
+	[ "$(wc -l < "$TMP/kids.a")" = 7 ] || { fail "the workload made $(wc -l < "$TMP/kids.a") forks, not 7"; return 1; }
+	while read -r k; do
+		[ "$(grep -Ec "sched_process_fork: comm=sh pid=$a child_comm=sh child_pid=$k( |\$)" "$TMP/out")" = 1 ] ||
+			fail "fork of $k by $a: wanted one line, got: $(grep "child_pid=$k" "$TMP/out")"
+	done < "$TMP/kids.a"
+	[ "$(grep -c "sched_process_fork: comm=sh pid=$a " "$TMP/out")" = 7 ] ||
+		fail "wanted 7 forks of $a: $(grep -c "pid=$a " "$TMP/out")"
 	! grep -q "sched_process_fork: comm=sh pid=$b " "$TMP/out" || fail "fork of other pid $b printed"
 }
 
