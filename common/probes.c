@@ -151,7 +151,7 @@ int probes_funcs(const char *globs, char ***list)
 			cap = cap ? cap * 2 : 256;
 			v = xreallocarray(v, cap, sizeof(*v));
 		}
-		v[n++] = strdup(line);
+		v[n++] = xstrdup(line);
 	}
 	free(text);
 	free(pats);
