@@ -47,6 +47,7 @@
 #include "session.h"
 #include "stream.h"
 #include "who.h"
+#include "xalloc.h"
 
 /* a submitter whose request was never issued (merged away) drops out after this long */
 #define WHO_MAX_AGE_NS (10ULL * 1000000000ULL)
@@ -94,9 +95,7 @@ static void map_grow(struct map *m)
 	struct ent *e, *next;
 	size_t i;
 
-	nm.b = calloc(nm.nb, sizeof(*nm.b));
-	if (!nm.b)
-		msg_die(EXIT_ERR, "out of memory");
+	nm.b = xcalloc(nm.nb, sizeof(*nm.b));
 	for (i = 0; i < m->nb; i++) {
 		for (e = m->b[i]; e; e = next) {
 			size_t h = hash(&nm, e->dev, e->sector);
@@ -164,10 +163,8 @@ static void map_sweep(struct map *m, unsigned long long before)
 /* new_ent - a zeroed entry for (dev, sector) */
 static struct ent *new_ent(unsigned int dev, unsigned long long sector)
 {
-	struct ent *e = calloc(1, sizeof(*e));
+	struct ent *e = xcalloc(1, sizeof(*e));
 
-	if (!e)
-		msg_die(EXIT_ERR, "out of memory");
 	e->dev = dev;
 	e->sector = sector;
 	return e;

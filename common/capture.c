@@ -31,6 +31,7 @@
 #include "reorder.h"
 #include "session.h"
 #include "stream.h"
+#include "xalloc.h"
 
 #define MAX_EVENTS 64		/* capture events of one rung (uprobes: per library) */
 #define MAX_LIBS 12		/* distinct C libraries probed */
@@ -99,10 +100,8 @@ static void add_event(struct capture *c, const char *name)
 	if (c->nev == MAX_EVENTS)
 		return;
 	snprintf(buf, sizeof(buf), "%s:%s", c->s->group, name);
-	c->fmts[c->nev] = strdup(buf);
-	c->names[c->nev] = strdup(name);
-	if (!c->fmts[c->nev] || !c->names[c->nev])
-		msg_die(EXIT_ERR, "out of memory");
+	c->fmts[c->nev] = xstrdup(buf);
+	c->names[c->nev] = xstrdup(name);
 	c->nev++;
 }
 
@@ -124,12 +123,10 @@ static char *exec_args(const struct capture *c, const char *file, const char *ar
 		       const char *deref)
 {
 	size_t len = 256 + (c->argc + 1) * (3 * strlen(argv) + 96);
-	char *f = malloc(len);
+	char *f = xmalloc(len);
 	size_t at;
 	unsigned int i;
 
-	if (!f)
-		msg_die(EXIT_ERR, "out of memory");
 	at = snprintf(f, len, "fp=%s:x64 ap=%s:x64 fn=+0(%s):ustring", file, argv, file);
 	for (i = 0; i <= c->argc; i++)
 		at += snprintf(f + at, len - at, " p%u=%s%u(%s):x64 a%u=+0(%s%u(%s)):ustring",
@@ -201,11 +198,9 @@ static int setup_eprobe(struct capture *c)
 		if (c->kind == CAP_EXEC)
 			f = exec_args(c, "$filename", "$argv", "+u");
 		else if (!strcmp(calls[i], "openat2"))
-			f = strdup("ptr=$filename:x64 path=+0($filename):ustring flags=+u0($how):x64");
+			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring flags=+u0($how):x64");
 		else
-			f = strdup("ptr=$filename:x64 path=+0($filename):ustring");
-		if (!f)
-			msg_die(EXIT_ERR, "out of memory");
+			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring");
 		if (made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name) == 0)
 			n++;
 		free(f);
@@ -293,9 +288,7 @@ static int probe_lib(struct capture *c, const char *path, int k)
 			continue;	/* another name of a function already probed */
 		done[ndone++] = off;
 		snprintf(name, sizeof(name), "cap%d_%s", k, fn->sym[0] == '_' ? fn->sym + 2 : fn->sym);
-		f = fn->exec ? exec_args(c, fn->args, fn->argv, "+") : strdup(fn->args);
-		if (!f)
-			msg_die(EXIT_ERR, "out of memory");
+		f = fn->exec ? exec_args(c, fn->args, fn->argv, "+") : xstrdup(fn->args);
 		if (made(c, probe_add_uprobe(c->s, name, path, off, f), name) == 0)
 			n++;
 		free(f);
@@ -339,9 +332,7 @@ static int take_str(struct cap_val *v, const char *s, int n)
 		return -1;
 	while (n && s[n - 1] == '\0')
 		n--;
-	v->str[v->nstr] = malloc(n + 1);
-	if (!v->str[v->nstr])
-		msg_die(EXIT_ERR, "out of memory");
+	v->str[v->nstr] = xmalloc(n + 1);
 	memcpy(v->str[v->nstr], s, n);
 	v->str[v->nstr][n] = '\0';
 	v->nstr++;
@@ -363,14 +354,12 @@ static const char *field_str(struct tep_event *ev, struct tep_record *rec, const
 /* decode_val - the strings a capture event took; NULL if the kernel could not read them */
 static struct cap_val *decode_val(struct capture *c, struct tep_event *ev, struct tep_record *rec)
 {
-	struct cap_val *v = calloc(1, sizeof(*v));
+	struct cap_val *v = xcalloc(1, sizeof(*v));
 	char field[8];
 	const char *s;
 	unsigned int i;
 	int n;
 
-	if (!v)
-		msg_die(EXIT_ERR, "out of memory");
 	v->ts = rec->ts;
 	v->gaps = stream_gaps();
 	if (c->kind == CAP_OPEN) {
@@ -472,9 +461,7 @@ void capture_enter(struct capture *c, struct tep_event *ev, struct tep_record *r
 
 	if (c->rung != CAP_SYSCALL)
 		return;
-	v = calloc(1, sizeof(*v));
-	if (!v)
-		msg_die(EXIT_ERR, "out of memory");
+	v = xcalloc(1, sizeof(*v));
 	v->ts = rec->ts;
 	v->gaps = stream_gaps();
 	v->ptr[0] = decode_u64(ev, rec, "filename");
@@ -752,14 +739,12 @@ static enum cap_rung forced_rung(void)
 /* capture_open - see capture.h */
 struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int argc)
 {
-	struct capture *c = calloc(1, sizeof(*c));
+	struct capture *c = xcalloc(1, sizeof(*c));
 	const enum cap_rung *order = ladder(kind);
 	enum cap_rung want = forced_rung();
 	int have_pc = 0, i;
 	size_t mark;
 
-	if (!c)
-		msg_die(EXIT_ERR, "out of memory");
 	c->s = s;
 	c->kind = kind;
 	c->argc = argc > CAP_MAXSTR - 2 ? CAP_MAXSTR - 2 : argc;

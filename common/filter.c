@@ -7,13 +7,12 @@
  * not a filter: a process's threads are the instance's task list (who.c).
  */
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "filter.h"
-#include "msg.h"
+#include "xalloc.h"
 
 /* filter_cat - see filter.h */
 void filter_cat(char **f, const char *fmt, ...)
@@ -22,11 +21,9 @@ void filter_cat(char **f, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	if (vasprintf(&add, fmt, ap) < 0)
-		msg_die(EXIT_ERR, "out of memory");
+	add = xvasprintf(fmt, ap);
 	va_end(ap);
-	if (asprintf(&g, "%s%s", *f ? *f : "", add) < 0)
-		msg_die(EXIT_ERR, "out of memory");
+	g = xasprintf("%s%s", *f ? *f : "", add);
 	free(add);
 	free(*f);
 	*f = g;

@@ -17,6 +17,7 @@
 #include "kenum.h"
 #include "msg.h"
 #include "session.h"
+#include "xalloc.h"
 
 /* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
 static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
@@ -83,7 +84,7 @@ void format_load(struct session *s, const char *const *systems)
 	}
 	s->tep = tep = tep_alloc();
 	if (!tep)
-		msg_die(EXIT_ERR, "out of memory");
+		xalloc_die();
 	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_page_size(tep, getpagesize());

@@ -24,6 +24,7 @@
 #include "msg.h"
 #include "reaper.h"
 #include "undo.h"
+#include "xalloc.h"
 
 #define MAX_GLOBAL 24
 
@@ -61,9 +62,7 @@ char *global_read(const char *file)
 	do {
 		if (cap - len < 4096) {
 			cap += 65536;
-			text = realloc(text, cap);
-			if (!text)
-				msg_die(EXIT_ERR, "out of memory");
+			text = xrealloc(text, cap);
 		}
 		n = read(fd, text + len, cap - len - 1);
 		if (n > 0)
@@ -77,9 +76,7 @@ char *global_read(const char *file)
 		return NULL;
 	}
 	text[len] = '\0';
-	res = calloc(1, len + 1);
-	if (!res)
-		msg_die(EXIT_ERR, "out of memory");
+	res = xcalloc(1, len + 1);
 	len = 0;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		/* "#### all functions enabled ####", "no pid": the empty state */

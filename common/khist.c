@@ -26,6 +26,7 @@
 #include "probes.h"
 #include "session.h"
 #include "undo.h"
+#include "xalloc.h"
 
 struct owned {
 	char *sys, *ev, *cmd;	/* a trigger (sys and ev set) or a synthetic event */
@@ -39,11 +40,7 @@ static int armed;
 /* event_file - the instance-relative path of SYS/EV's FILE */
 static char *event_file(const char *sys, const char *ev, const char *file)
 {
-	char *path;
-
-	if (asprintf(&path, "events/%s/%s/%s", sys, ev, file) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	return path;
+	return xasprintf("events/%s/%s/%s", sys, ev, file);
 }
 
 /* remove_one - write the removal of an owned trigger or synthetic event */
@@ -102,16 +99,12 @@ static void keep(struct tracefs_instance *inst, const char *sys, const char *ev,
 	}
 	if (nr_owned == cap_owned) {
 		cap_owned = cap_owned ? cap_owned * 2 : 16;
-		owned = realloc(owned, cap_owned * sizeof(*owned));
-		if (!owned)
-			msg_die(EXIT_ERR, "out of memory");
+		owned = xreallocarray(owned, cap_owned, sizeof(*owned));
 	}
-	owned[nr_owned].sys = sys ? strdup(sys) : NULL;
-	owned[nr_owned].ev = ev ? strdup(ev) : NULL;
-	owned[nr_owned].cmd = strdup(cmd);
+	owned[nr_owned].sys = sys ? xstrdup(sys) : NULL;
+	owned[nr_owned].ev = ev ? xstrdup(ev) : NULL;
+	owned[nr_owned].cmd = xstrdup(cmd);
 	owned[nr_owned].inst = inst;
-	if (!owned[nr_owned].cmd || (sys && (!owned[nr_owned].sys || !owned[nr_owned].ev)))
-		msg_die(EXIT_ERR, "out of memory");
 	nr_owned++;
 }
 
@@ -136,8 +129,8 @@ int khist_synth(const char *name, const char *fields)
 
 	if (!probe_name_ok(name) || strpbrk(fields, "\n!"))
 		return -1;
-	if (asprintf(&def, "%s %s", name, fields) < 0 || asprintf(&line, "%s\n", def) < 0)
-		msg_die(EXIT_ERR, "out of memory");
+	def = xasprintf("%s %s", name, fields);
+	line = xasprintf("%s\n", def);
 	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
@@ -156,8 +149,7 @@ static int write_trigger(struct session *s, const char *sys, const char *ev, con
 	if (strchr(cmd, '\n'))
 		return -1;
 	path = event_file(sys, ev, "trigger");
-	if (asprintf(&line, "%s\n", cmd) < 0)
-		msg_die(EXIT_ERR, "out of memory");
+	line = xasprintf("%s\n", cmd);
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
 	msg_kernel_mark(s->inst);
 	rc = tracefs_instance_file_append(s->inst, path, line);

@@ -41,6 +41,7 @@
 #include "klat.h"
 #include "msg.h"
 #include "session.h"
+#include "xalloc.h"
 
 #define PAIR_SIZE 65536		/* entries of a pairing table (the kernel's max is 131072) */
 #define RENEW_MIN 2048		/* a new set starts after this many pairs at the soonest ... */
@@ -102,9 +103,7 @@ static struct cnt *slot(struct gen *g, unsigned int group, unsigned long long la
 		struct gen old = *g;
 
 		g->cap = g->cap ? g->cap * 2 : 64;
-		g->c = calloc(g->cap, sizeof(*g->c));
-		if (!g->c)
-			msg_die(EXIT_ERR, "out of memory");
+		g->c = xcalloc(g->cap, sizeof(*g->c));
 		g->n = 0;
 		for (i = 0; i < old.cap; i++)
 			if (old.c[i].used)

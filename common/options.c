@@ -12,6 +12,7 @@
 
 #include "msg.h"
 #include "options.h"
+#include "xalloc.h"
 
 /* the Makefile passes both (-D): the release or git describe, and PREFIX's doc directory */
 #ifndef FTT_VERSION
@@ -251,9 +252,7 @@ int opt_tids(pid_t pid, pid_t **tids)
 	int n = 0, cap = 16;
 	pid_t *v;
 
-	v = malloc(cap * sizeof(*v));
-	if (!v)
-		msg_die(EXIT_ERR, "out of memory");
+	v = xmalloc(cap * sizeof(*v));
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	dir = opendir(path);
 	if (!dir) {
@@ -266,9 +265,7 @@ int opt_tids(pid_t pid, pid_t **tids)
 			continue;
 		if (n == cap) {
 			cap *= 2;
-			v = realloc(v, cap * sizeof(*v));
-			if (!v)
-				msg_die(EXIT_ERR, "out of memory");
+			v = xreallocarray(v, cap, sizeof(*v));
 		}
 		v[n++] = atoi(d->d_name);
 	}

@@ -8,8 +8,8 @@
  */
 #include <stdlib.h>
 
-#include "msg.h"
 #include "pidmap.h"
+#include "xalloc.h"
 
 #define PIDMAP_BUCKETS	4096
 #define PIDMAP_MAX	65536
@@ -29,10 +29,8 @@ struct pidmap {
 /* pidmap_new - an empty table; values are released with free_fn (NULL: not freed) */
 struct pidmap *pidmap_new(void (*free_fn)(void *))
 {
-	struct pidmap *m = calloc(1, sizeof(*m));
+	struct pidmap *m = xcalloc(1, sizeof(*m));
 
-	if (!m)
-		msg_die(EXIT_ERR, "out of memory");
 	m->free_fn = free_fn;
 	return m;
 }
@@ -88,9 +86,7 @@ void pidmap_put(struct pidmap *m, int pid, void *val)
 		clear(m);
 		s = slot(m, pid);
 	}
-	e = malloc(sizeof(*e));
-	if (!e)
-		msg_die(EXIT_ERR, "out of memory");
+	e = xmalloc(sizeof(*e));
 	e->next = NULL;
 	e->pid = pid;
 	e->val = val;

@@ -20,6 +20,7 @@
 #include "probes.h"
 #include "session.h"
 #include "undo.h"
+#include "xalloc.h"
 
 /* probe_name_ok - a probe/event name the kernel accepts */
 int probe_name_ok(const char *name)
@@ -44,15 +45,11 @@ static void remember_name(const char *name)
 
 	if (nr_own == cap_own) {
 		cap_own = cap_own ? cap_own * 2 : 64;
-		own_names = realloc(own_names, cap_own * sizeof(*own_names));
-		if (!own_names)
-			msg_die(EXIT_ERR, "out of memory");
+		own_names = xreallocarray(own_names, cap_own, sizeof(*own_names));
 	}
 	for (i = nr_own; i > 0 && strcmp(own_names[i - 1], name) > 0; i--)
 		own_names[i] = own_names[i - 1];
-	own_names[i] = strdup(name);
-	if (!own_names[i])
-		msg_die(EXIT_ERR, "out of memory");
+	own_names[i] = xstrdup(name);
 	nr_own++;
 }
 
@@ -152,19 +149,14 @@ int probes_funcs(const char *globs, char ***list)
 			continue;
 		if (n + 1 >= cap) {
 			cap = cap ? cap * 2 : 256;
-			v = realloc(v, cap * sizeof(*v));
-			if (!v)
-				msg_die(EXIT_ERR, "out of memory");
+			v = xreallocarray(v, cap, sizeof(*v));
 		}
-		v[n++] = strdup(line);
+		v[n++] = xstrdup(line);
 	}
 	free(text);
 	free(pats);
-	if (!v) {
-		v = calloc(1, sizeof(*v));
-		if (!v)
-			msg_die(EXIT_ERR, "out of memory");
-	}
+	if (!v)
+		v = xcalloc(1, sizeof(*v));
 	qsort(v, n, sizeof(*v), cmp_name);
 	for (i = j = 0; i < n; i++) {
 		if (j && !strcmp(v[j - 1], v[i]))
@@ -222,9 +214,7 @@ static void keep_probe(struct tracefs_dynevent *ev)
 {
 	if (nr_evs == cap_evs) {
 		cap_evs = cap_evs ? cap_evs * 2 : 64;
-		own_evs = realloc(own_evs, cap_evs * sizeof(*own_evs));
-		if (!own_evs)
-			msg_die(EXIT_ERR, "out of memory");
+		own_evs = xreallocarray(own_evs, cap_evs, sizeof(*own_evs));
 	}
 	if (!evs_armed) {
 		undo_defer(remove_probes, NULL);

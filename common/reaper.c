@@ -21,9 +21,9 @@
 #include <tracefs.h>
 
 #include "journal.h"
-#include "msg.h"
 #include "procread.h"
 #include "reaper.h"
+#include "xalloc.h"
 
 /*
  * reaper_run_is_dead - is the run TOOL with PID, started at START, gone?
@@ -93,11 +93,7 @@ int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *
 /* trigger_file - the instance-relative path of SYS/EV's trigger file */
 static char *trigger_file(const char *sys, const char *ev)
 {
-	char *path;
-
-	if (asprintf(&path, "events/%s/%s/trigger", sys, ev) < 0)
-		msg_die(EXIT_ERR, "out of memory");
-	return path;
+	return xasprintf("events/%s/%s/trigger", sys, ev);
 }
 
 /* strip_pass - remove what triggers can go now; the number removed */

@@ -25,6 +25,7 @@
 #include "reorder.h"
 #include "session.h"
 #include "stream.h"
+#include "xalloc.h"
 
 #define CHUNK_BYTES (1 << 20)	/* records are copied into chunks of this size */
 #define SPARE_MIN 4		/* emptied chunks always kept for reuse */
@@ -79,9 +80,7 @@ static struct tep_record *copy_record(const struct tep_record *rec, struct chunk
 		if (cur && !cur->live)
 			cur->used = 0;		/* all handed on: start it over */
 		else {
-			cur = nr_spare ? spare[--nr_spare] : malloc(CHUNK_BYTES);
-			if (!cur)
-				msg_die(EXIT_ERR, "out of memory");
+			cur = nr_spare ? spare[--nr_spare] : xmalloc(CHUNK_BYTES);
 			cur->used = cur->live = 0;
 			if (++in_use > peak)
 				peak = in_use;
@@ -147,8 +146,6 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 
 	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain */
 	if (nr == cap) {
-		struct item *q;
-
 		if (head > cap / 2) {		/* room at the front: move the waiting down */
 			memmove(queue, queue + head, (nr - head) * sizeof(*queue));
 			nr -= head;
@@ -156,10 +153,7 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 			head = 0;
 		} else {
 			cap = cap ? cap * 2 : 256;
-			q = realloc(queue, cap * sizeof(*queue));
-			if (!q)
-				msg_die(EXIT_ERR, "out of memory");
-			queue = q;
+			queue = xreallocarray(queue, cap, sizeof(*queue));
 		}
 	}
 	r = copy_record(rec, &c);
@@ -186,10 +180,8 @@ static void capture(struct tep_event *ev, struct tep_record *rec, int cpu, void 
 /* reorder_on - queue every record of ev, to be handed to fn in time order */
 void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
 {
-	struct target *t = malloc(sizeof(*t));
+	struct target *t = xmalloc(sizeof(*t));
 
-	if (!t)
-		msg_die(EXIT_ERR, "out of memory");
 	t->fn = fn;
 	t->ctx = ctx;
 	stream_on(ev, capture, t);
@@ -235,9 +227,7 @@ static void sort_runs(struct item *q, size_t n)
 	if (tmp_cap < n) {
 		free(tmp);
 		tmp_cap = n;
-		tmp = malloc(tmp_cap * sizeof(*tmp));
-		if (!tmp)
-			msg_die(EXIT_ERR, "out of memory");
+		tmp = xreallocarray(NULL, tmp_cap, sizeof(*tmp));
 	}
 	dst = tmp;
 	for (;;) {

@@ -25,6 +25,7 @@
 #include "signals.h"
 #include "stream.h"
 #include "undo.h"
+#include "xalloc.h"
 
 #define MAX_HANDLERS 96	/* the capture's uprobes: a few per C library */
 #define POLL_MS 50
@@ -140,9 +141,7 @@ static void open_cursors(struct session *s)
 	enum kbuffer_endian endian = tep_is_file_bigendian(s->tep) ?
 				     KBUFFER_ENDIAN_BIG : KBUFFER_ENDIAN_LITTLE;
 
-	cursors = calloc(ncpu > 0 ? ncpu : 1, sizeof(*cursors));
-	if (!cursors)
-		msg_die(EXIT_ERR, "out of memory");
+	cursors = xcalloc(ncpu > 0 ? ncpu : 1, sizeof(*cursors));
 	cursors_of = s;
 	undo_defer(close_cursors, NULL);
 	for (cpu = 0; cpu < ncpu; cpu++) {
@@ -156,11 +155,11 @@ static void open_cursors(struct session *s)
 			continue;
 		}
 		c->cpu = (int)cpu;
-		c->page = malloc(tracefs_cpu_read_size(c->tcpu));
+		nr_cursors++;	/* closed at exit from here on, also if what follows dies */
+		c->page = xmalloc(tracefs_cpu_read_size(c->tcpu));
 		c->kbuf = kbuffer_alloc(lsize, endian);
-		nr_cursors++;
-		if (!c->page || !c->kbuf)
-			msg_die(EXIT_ERR, "out of memory");
+		if (!c->kbuf)
+			xalloc_die();
 	}
 }
 

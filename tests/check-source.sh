@@ -26,6 +26,11 @@
 #      include line behind each of its arrows.
 #   5. every source file, script and the Makefile carries the line
 #      "SPDX-License-Identifier: GPL-2.0-only" among its first three lines
+#   6. an allocation that fails dies through common/xalloc.h (xmalloc,
+#      xstrdup, xasprintf... or xalloc_die after a library's allocator), so
+#      "out of memory" is written in common/xalloc.c alone: the string, in
+#      any case, nowhere else in the files XALLOC_SCOPE matches (common/ for
+#      now; tools/ once their allocations use xalloc too)
 #
 # The rules look at code only: comments are blanked out first (a line that
 # starts with '*' or holds a comment before the code is still checked), and
@@ -221,4 +226,10 @@ if [ -n "$spdx" ]; then
 else
 	echo "PASS source/spdx-licence-line"
 fi
+
+# rule 6: "out of memory" only in common/xalloc.c, where the x allocations die
+XALLOC_SCOPE='^common/'
+EXCEPT='^common/xalloc\.c:'
+check out-of-memory-only-in-xalloc '[Oo][Uu][Tt] [Oo][Ff] [Mm][Ee][Mm][Oo][Rr][Yy]' "$XALLOC_SCOPE"
+EXCEPT=
 exit $bad

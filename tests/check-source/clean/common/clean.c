@@ -2,7 +2,8 @@
 /* clean.c - code the rules must not flag: what they look for, in comments,
  * and names that only resemble it
  * system(), popen("x", "r"), execve(), fork(), "/bin/sh", "/sys/kernel/tracing",
- * debugfs, creat(), fopen(path, "w"), mktemp(), O_CREAT
+ * debugfs, creat(), fopen(path, "w"), mktemp(), O_CREAT,
+ * msg_die(EXIT_ERR, "out of memory")
  */
 #include <fcntl.h>
 #include <stdio.h>
