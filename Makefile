@@ -4,7 +4,7 @@
 # make            build bin/<tool> for every tools/<tool>.c
 # make static     fully static executables in bin/static/
 # make check      unit, live (root) and qemu tests
-# make install    PREFIX=/usr/local DESTDIR=
+# make install    PREFIX=/usr/local DESTDIR= (SBINDIR=: where the tools go)
 
 TOOLS    := $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 COMMON   := $(wildcard common/*.c)
@@ -28,6 +28,7 @@ ifeq ($(VERSION),)
 $(error no version: not a git tree and no VERSION file)
 endif
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
+SBINDIR  ?= $(PREFIX)/sbin
 COMPDIR  := $(PREFIX)/share/bash-completion/completions
 VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"'
 
@@ -213,9 +214,10 @@ bench: all
 bench-rungs: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/rungs.sh
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
-	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
+# install: the tools only (the test workloads are not installed)
+install: $(addprefix $(BINDIR)/,$(TOOLS))
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
+	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(SBINDIR)/
 	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(COMPDIR)
