@@ -42,7 +42,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: FORCE all workloads static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
+.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) workloads
 
@@ -137,7 +137,7 @@ check-vm: all
 check-vm-reliability: all
 	@VM_KERNELS="$${VM_KERNELS:-6.1}" VM_ONCE= sh tests/vm/run.sh reliability
 
-check: check-build check-unit check-live check-vm check-asan fuzz
+check: check-build check-package check-unit check-live check-vm check-asan fuzz
 
 check-all:
 	@$(MAKE) --no-print-directory check LIVE_TESTS=all
@@ -205,6 +205,13 @@ check-build:
 		echo "PASS build/clang: -Wall -Wextra -Werror"
 	@sh tests/musl-check.sh
 	@sh tests/check-selftest.sh
+
+# check-package: the Debian package built out of tree (dpkg-buildpackage),
+# lintian-clean, installed, used, removed without a trace, and beside
+# libbpf-tools in both orders (root; a host that has ftrace-tools installed
+# is left alone)
+check-package:
+	@sh tests/check-package.sh
 
 # bench: side by side with the bash perf-tools (root); bench/README.md
 bench: all
