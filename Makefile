@@ -4,7 +4,7 @@
 # make            build bin/<tool> for every tools/<tool>.c
 # make static     fully static executables in bin/static/
 # make check      unit, live (root) and qemu tests
-# make install    PREFIX=/usr/local DESTDIR=
+# make install    PREFIX=/usr/local DESTDIR= (SBINDIR=: where the tools go)
 
 TOOLS    := $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 COMMON   := $(wildcard common/*.c)
@@ -28,6 +28,7 @@ ifeq ($(VERSION),)
 $(error no version: not a git tree and no VERSION file)
 endif
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
+SBINDIR  ?= $(PREFIX)/sbin
 COMPDIR  := $(PREFIX)/share/bash-completion/completions
 VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"'
 
@@ -41,7 +42,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: FORCE all workloads static check check-all check-build check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
+.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) workloads
 
@@ -136,7 +137,7 @@ check-vm: all
 check-vm-reliability: all
 	@VM_KERNELS="$${VM_KERNELS:-6.1}" VM_ONCE= sh tests/vm/run.sh reliability
 
-check: check-build check-unit check-live check-vm check-asan fuzz
+check: check-build check-package check-unit check-live check-vm check-asan fuzz
 
 check-all:
 	@$(MAKE) --no-print-directory check LIVE_TESTS=all
@@ -205,6 +206,13 @@ check-build:
 	@sh tests/musl-check.sh
 	@sh tests/check-selftest.sh
 
+# check-package: the Debian package built out of tree (dpkg-buildpackage),
+# lintian-clean, installed, used, removed without a trace, and beside
+# libbpf-tools in both orders (root; a host that has ftrace-tools installed
+# is left alone)
+check-package:
+	@sh tests/check-package.sh
+
 # bench: side by side with the bash perf-tools (root); bench/README.md
 bench: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/run.sh
@@ -213,9 +221,10 @@ bench: all
 bench-rungs: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/rungs.sh
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/sbin $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
-	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(PREFIX)/sbin/
+# install: the tools only (the test workloads are not installed)
+install: $(addprefix $(BINDIR)/,$(TOOLS))
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
+	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(SBINDIR)/
 	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
 	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(COMPDIR)

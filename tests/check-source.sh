@@ -25,7 +25,9 @@
 #      cycle (the shortest through each file on one not named yet) and the
 #      include line behind each of its arrows.
 #   5. every source file, script and the Makefile carries the line
-#      "SPDX-License-Identifier: GPL-2.0-only" among its first three lines
+#      "SPDX-License-Identifier: GPL-2.0-only" among its first three lines;
+#      so do the files of debian/ whose format has comments (not changelog
+#      and source/format; debian/copyright states it for every file)
 #   6. an allocation that fails dies through common/xalloc.h (xmalloc,
 #      xstrdup, xasprintf... or xalloc_die after a library's allocator), so
 #      "out of memory" is written in common/xalloc.c alone: the string, in
@@ -213,7 +215,9 @@ fi
 spdx=
 for f in tools/*.c common/*.c common/*.h tests/unit/*.[ch] tests/workloads/*.c \
 	 tests/fuzz/*.[ch] tests/preload/*.c bench/*.c tests/*.sh tests/live/*.sh \
-	 tests/vm/*.sh bench/*.sh setup.sh Makefile .ci/run completion/*.bash; do
+	 tests/vm/*.sh bench/*.sh setup.sh Makefile .ci/run completion/*.bash \
+	 debian/control debian/copyright debian/rules debian/postinst debian/prerm \
+	 debian/triggers; do
 	[ -f "$f" ] || continue
 	head -n 3 "$f" | grep -q 'SPDX-License-Identifier: GPL-2.0-only' ||
 		spdx="$spdx$f:1: no 'SPDX-License-Identifier: GPL-2.0-only' in the first 3 lines
