@@ -27,6 +27,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "xalloc.h"
 
 #define MAX_PROBES 1000		/* more need -F */
 
@@ -145,11 +146,9 @@ static int cmp_count(const void *a, const void *b)
 static void summary(void *arg)
 {
 	struct state *st = arg;
-	struct func **v = calloc(st->n + 1, sizeof(*v));
+	struct func **v = xcalloc(st->n + 1, sizeof(*v));
 	int i, n = 0, first;
 
-	if (!v)
-		msg_die(EXIT_ERR, "out of memory");
 	read_counts(st);
 	for (i = 0; i < st->n; i++)
 		if (st->f[i].now > st->f[i].last)
@@ -263,9 +262,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
 			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
 	list = match(&o, &st.n, st.profiler);
-	st.f = calloc(st.n, sizeof(*st.f));
-	if (!st.f)
-		msg_die(EXIT_ERR, "out of memory");
+	st.f = xcalloc(st.n, sizeof(*st.f));
 	for (i = 0; i < st.n; i++)
 		st.f[i].name = list[i];
 

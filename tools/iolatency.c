@@ -29,6 +29,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "xalloc.h"
 
 static const char usage_text[] =
 "USAGE: iolatency [-hDKmQT] [-d device] [-i iotype] [interval [count]]\n"
@@ -111,9 +112,7 @@ static struct hist *disk_hist(struct state *st, unsigned int dev)
 	for (i = 0; i < st->ndisks; i++)
 		if (st->disks[i].dev == dev)
 			return &st->disks[i].h;
-	st->disks = realloc(st->disks, (st->ndisks + 1) * sizeof(*st->disks));
-	if (!st->disks)
-		msg_die(EXIT_ERR, "out of memory");
+	st->disks = xreallocarray(st->disks, st->ndisks + 1, sizeof(*st->disks));
 	st->disks[i].dev = dev;
 	hist_init(&st->disks[i].h, 0);
 	st->ndisks++;

@@ -28,6 +28,7 @@
 #include "signals.h"
 #include "stream.h"
 #include "who.h"
+#include "xalloc.h"
 
 static const char usage_text[] =
 "USAGE: tpoint [-hHsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
@@ -130,12 +131,9 @@ static void list(void)
 		for (j = 0; events && events[j]; j++) {
 			if (n == cap) {
 				cap = cap ? cap * 2 : 1024;
-				all = realloc(all, cap * sizeof(*all));
-				if (!all)
-					msg_die(EXIT_ERR, "out of memory");
+				all = xreallocarray(all, cap, sizeof(*all));
 			}
-			if (asprintf(&all[n], "%s:%s", systems[i], events[j]) < 0)
-				msg_die(EXIT_ERR, "out of memory");
+			all[n] = xasprintf("%s:%s", systems[i], events[j]);
 			n++;
 		}
 		tracefs_list_free(events);
