@@ -58,7 +58,6 @@ static unsigned long long seq, newest, horizon;
 static unsigned long long oldest_late;	/* the oldest record queued behind a later one */
 static int unsorted;	/* a record was queued behind a later one */
 static int aux_kept;	/* the running handler took its aux */
-static void (*before_fn)(void);	/* reorder_before's: runs before each delivery */
 /* emptied chunks are kept for the next drain, as many as the last drain used:
  * memory given back and taken again would be faulted in anew, page by page
  * (a fifth of the reader's time under a steady load); after a burst, the
@@ -144,7 +143,7 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 	struct chunk *c;
 	struct tep_record *r;
 
-	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain */
+	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain (once) */
 	if (nr == cap) {
 		if (head > cap / 2) {		/* room at the front: move the waiting down */
 			memmove(queue, queue + head, (nr - head) * sizeof(*queue));
@@ -303,17 +302,9 @@ void reorder_keep_aux(void)
 	aux_kept = 1;
 }
 
-/* reorder_before - see reorder.h */
-void reorder_before(void (*fn)(void))
-{
-	before_fn = fn;
-}
-
 /* reorder_drained - see reorder.h */
 void reorder_drained(int last)
 {
-	if (before_fn)
-		before_fn();
 	deliver(last ? ~0ULL : horizon);
 	horizon = newest;
 	trim_spares();

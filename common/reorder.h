@@ -47,12 +47,6 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 /* reorder_keep_aux - called by a handler: it keeps its aux, which is not freed */
 void reorder_keep_aux(void);
 /*
- * reorder_before - fn runs after each drain, before anything is handed on: a
- * stream handler that batches its reads (one syscall for many records)
- * finishes them there, so every handler gets what was read
- */
-void reorder_before(void (*fn)(void));
-/*
  * reorder_drained - stream_run calls it after each drain (reorder_push arranges
  * that): hand on, in time order, what the drain before this one had reached;
  * with last, everything

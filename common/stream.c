@@ -45,9 +45,15 @@ struct handler {
 static struct handler handlers[MAX_HANDLERS];
 static int nr_handlers;
 static unsigned long long missed, gaps;
-static void (*gap_fn)(int cpu, void *ctx);
-static void *gap_ctx;
-static void (*drained_fn)(int last);
+/* the hooks: a list each, a (fn, ctx) registered again is not added twice */
+#define MAX_HOOKS 4
+static struct gap_hook {
+	void (*fn)(int cpu, void *ctx);
+	void *ctx;
+} gap_hooks[MAX_HOOKS];
+static int nr_gap_hooks;
+static void (*drained_hooks[MAX_HOOKS])(int last);
+static int nr_drained_hooks;
 
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
@@ -211,18 +217,36 @@ static int advance(struct session *s, struct cursor *c)
 /* on_missed - a record that follows a gap: count what the kernel says was lost */
 static void on_missed(struct tep_record *rec, int cpu)
 {
+	int i;
+
 	if (rec->missed_events > 0)
 		missed += rec->missed_events;
 	gaps++;
-	if (gap_fn)
-		gap_fn(cpu, gap_ctx);
+	for (i = 0; i < nr_gap_hooks; i++)
+		gap_hooks[i].fn(cpu, gap_hooks[i].ctx);
 }
 
-/* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
+/* stream_on_gap - see stream.h */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx)
 {
-	gap_fn = fn;
-	gap_ctx = ctx;
+	int i;
+
+	for (i = 0; i < nr_gap_hooks; i++)
+		if (gap_hooks[i].fn == fn && gap_hooks[i].ctx == ctx)
+			return;
+	if (nr_gap_hooks == MAX_HOOKS)
+		msg_die(EXIT_ERR, "internal: more than %d gap hooks", MAX_HOOKS);
+	gap_hooks[nr_gap_hooks].fn = fn;
+	gap_hooks[nr_gap_hooks++].ctx = ctx;
+}
+
+/* drained - run the stream_on_drained hooks, in the order they came */
+static void drained(int last)
+{
+	int i;
+
+	for (i = 0; i < nr_drained_hooks; i++)
+		drained_hooks[i](last);
 }
 
 /* stream_gaps - see stream.h */
@@ -234,7 +258,14 @@ unsigned long long stream_gaps(void)
 /* stream_on_drained - see stream.h */
 void stream_on_drained(void (*fn)(int last))
 {
-	drained_fn = fn;
+	int i;
+
+	for (i = 0; i < nr_drained_hooks; i++)
+		if (drained_hooks[i] == fn)
+			return;
+	if (nr_drained_hooks == MAX_HOOKS)
+		msg_die(EXIT_ERR, "internal: more than %d drain hooks", MAX_HOOKS);
+	drained_hooks[nr_drained_hooks++] = fn;
 }
 
 /*
@@ -349,8 +380,7 @@ void stream_run(struct session *s, double duration, double interval,
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 	while (!sig_stop) {
 		more = stream_drain(s);
-		if (drained_fn)
-			drained_fn(0);
+		drained(0);
 		out_batch_end();
 		if (sig_stop)
 			break;
@@ -375,14 +405,12 @@ void stream_run(struct session *s, double duration, double interval,
 	 * (or a reader gone), as much as STOP_S allows */
 	until = clock_s() + STOP_S;
 	while (!out_broken() && drain(s, sig_stop ? until : clock_s() + DRAIN_S, 0)) {
-		if (drained_fn)
-			drained_fn(0);
+		drained(0);
 		out_batch_end();
 		if (sig_stop && clock_s() >= until)
 			break;
 	}
-	if (drained_fn)
-		drained_fn(1);
+	drained(1);
 	out_batch_end();
 	left = unread(s);
 	if (left && !out_broken())

@@ -38,11 +38,14 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
 		      void (*tick)(void *), void *arg);
 /*
- * stream_on_drained - call fn(last) after each drain of stream_run; last is 1
- * after the final one, when tracing is already off (reorder hands on its queue)
+ * stream_on_drained - add fn to the hooks called, fn(last), after each drain
+ * of stream_run, in the order added; last is 1 after the final one, when
+ * tracing is already off (reorder hands on its queue). Adding fn again does
+ * nothing; more than four hooks is an internal error.
  */
 void stream_on_drained(void (*fn)(int last));
-/* stream_on_gap - call fn(cpu, ctx) before the first record after events were lost */
+/* stream_on_gap - add fn(cpu, ctx) to the hooks called before the first record
+ * after events were lost (a list, as stream_on_drained's) */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
 /* stream_gaps - how many gaps (records after lost events) the drains have met so far */
 unsigned long long stream_gaps(void);
