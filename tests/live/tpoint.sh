@@ -141,26 +141,27 @@ t_filter_keeps_one() {
 }
 
 t_pid_filter() {
-	# two parents, each forking 7 times once the go file is there; -p keeps
-	# the forks of one: each of its 7 forks once, with the child's PID, and
-	# none of the other's
-	rm -f "$TMP/go"
+	# two parents, each forking 7 times once released (a read of a fifo: no
+	# fork while waiting); -p keeps the forks of one: each of its 7 forks
+	# once, with the child's PID, and none of the other's
 	for w in a b; do
-		sh -c 'while [ ! -e "$1" ]; do sleep 0.05; done
+		rm -f "$TMP/kids.$w" "$TMP/go.$w"
+		mkfifo "$TMP/go.$w" || { fail "cannot make a fifo"; return 1; }
+		sh -c 'read -r x < "$1"
 			for i in 1 2 3 4 5 6 7; do /bin/true & echo $! >> "$2"; wait; done' \
-			sh "$TMP/go" "$TMP/kids.$w" &
+			sh "$TMP/go.$w" "$TMP/kids.$w" &
 		eval "$w=\$!"
-		rm -f "$TMP/kids.$w"
 	done
 	start_tool "$BIN/tpoint" -p $a sched:sched_process_fork ||
-		{ touch "$TMP/go"; wait $a $b; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	touch "$TMP/go"
+		{ echo > "$TMP/go.a"; echo > "$TMP/go.b"; wait $a $b; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	echo go > "$TMP/go.a"
+	echo go > "$TMP/go.b"
 	wait $a $b
-	wait_for_line "$TMP/out" "child_pid=$(tail -n 1 "$TMP/kids.a") " 50 || fail "last fork of $a not seen"
+	wait_for_line "$TMP/out" "child_pid=$(tail -n 1 "$TMP/kids.a")\$" 50 || fail "last fork of $a not seen"
 	stop_tool || return 1
 	[ "$(wc -l < "$TMP/kids.a")" = 7 ] || { fail "the workload made $(wc -l < "$TMP/kids.a") forks, not 7"; return 1; }
 	while read -r k; do
-		[ "$(grep -Ec "sched_process_fork: comm=sh pid=$a child_comm=sh child_pid=$k( |\$)" "$TMP/out")" = 1 ] ||
+		[ "$(grep -Ec "sched_process_fork: comm=sh pid=$a child_comm=sh child_pid=$k\$" "$TMP/out")" = 1 ] ||
 			fail "fork of $k by $a: wanted one line, got: $(grep "child_pid=$k" "$TMP/out")"
 	done < "$TMP/kids.a"
 	[ "$(grep -c "sched_process_fork: comm=sh pid=$a " "$TMP/out")" = 7 ] ||
