@@ -130,7 +130,8 @@ static void close_cursors(void *arg)
 	(void)arg;
 	for (i = 0; i < nr_cursors; i++) {
 		tracefs_cpu_close(cursors[i].tcpu);
-		kbuffer_free(cursors[i].kbuf);
+		if (cursors[i].kbuf)	/* NULL when its allocation died */
+			kbuffer_free(cursors[i].kbuf);
 		free(cursors[i].page);
 	}
 	free(cursors);
