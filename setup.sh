@@ -9,8 +9,10 @@
 # libclang-rt-14-dev (sanitizer and libFuzzer runtimes: check-asan, fuzz),
 # mandoc (the man pages' lint in tests/check-docs.sh).
 set -e
+# jq: the live tests parse every line the tools print with -j (JSON Lines)
 PKGS="gcc clang make pkg-config libtracefs-dev libtraceevent-dev musl-tools
-qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable gawk libclang-rt-14-dev mandoc"
+qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable gawk libclang-rt-14-dev mandoc
+jq"
 missing=
 for p in $PKGS; do
 	dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"
