@@ -548,8 +548,13 @@ void line_begin(struct out_line *l, unsigned long long mono_ns)
 /* col_str - see output.h */
 void col_str(struct out_line *l, const char *key, const char *s, int width, int max)
 {
-	size_t n = max < 0 ? strlen(s) : strnlen(s, max);
+	size_t n;
 
+	if (!s) {
+		col_null(l, key, "", width);
+		return;
+	}
+	n = max < 0 ? strlen(s) : strnlen(s, max);
 	if (out_json)
 		json_string(l, key, s, n);
 	else
@@ -585,6 +590,29 @@ void col_num(struct out_line *l, const char *key, long long v, const char *text,
 		col_dec(l, key, v, 0);
 	else
 		line_vis(l, text, strlen(text), width < 0 ? -width : width, width < 0);
+}
+
+/* col_fixed - see output.h */
+void col_fixed(struct out_line *l, const char *key, unsigned long long v, int scale, int prec,
+	       int width)
+{
+	unsigned long long div = 1;
+	char d[80];
+	int i;
+
+	scale = scale < 0 ? 0 : scale > 18 ? 18 : scale;
+	for (i = 0; i < scale; i++)
+		div *= 10;
+	if (out_json) {
+		if (scale)
+			snprintf(d, sizeof(d), "%llu.%0*llu", v / div, scale & 31, v % div);
+		else
+			snprintf(d, sizeof(d), "%llu", v);
+		json_raw(l, key, d);
+		return;
+	}
+	snprintf(d, sizeof(d), "%.*f", prec, (double)v / div);
+	line_pad(l, d, strlen(d), width < 0 ? -width : width, width < 0);
 }
 
 /* col_null - see output.h */

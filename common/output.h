@@ -88,7 +88,8 @@ void out_json_init(void);
 char *out_iso(unsigned long long mono_ns, char *buf, size_t len);
 /* line_begin - JSON: open the object with time (mono_ns, or OUT_NO_TIME), host, tool */
 void line_begin(struct out_line *l, unsigned long long mono_ns);
-/* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h) */
+/* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h);
+ * s NULL: JSON null, text as "" */
 void col_str(struct out_line *l, const char *key, const char *s, int width, int max);
 /* col_rstr - line_rstr of s; JSON: "key":"s" */
 void col_rstr(struct out_line *l, const char *key, const char *s, int width);
@@ -97,6 +98,10 @@ void col_dec(struct out_line *l, const char *key, long long v, int width);
 /* col_num - text, left in width (right in -width, escaped); JSON: "key":v (a
  * column whose text is a number in another form, "0x3", or a name, "ENOENT") */
 void col_num(struct out_line *l, const char *key, long long v, const char *text, int width);
+/* col_fixed - v / 10^scale: text "%W.Pf" (right-aligned in -width); JSON: the
+ * exact decimal, all scale digits ("latms" of 273451 ns: 0.27, 0.273451) */
+void col_fixed(struct out_line *l, const char *key, unsigned long long v, int scale, int prec,
+	       int width);
 /* col_null - an unknown value: text as col_num shows it ("?", "[?]"); JSON: "key":null */
 void col_null(struct out_line *l, const char *key, const char *text, int width);
 /* col_bool - text added only when v ("[cut]"); JSON: "key":true or false */

@@ -198,10 +198,8 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	ename = decode_errname((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
 		o.fails ? -7 : -4);
-	if (out_json && ret < 0)
-		col_str(&line, "error", ename, 0, -1);	/* JSON only: the text shows it with -x */
-	else if (out_json)
-		col_null(&line, "error", "", 0);
+	if (out_json)		/* JSON only: the text shows it with -x */
+		col_str(&line, "error", ret < 0 ? ename : NULL, 0, -1);
 	line_add(&line, " ");
 	if (o.flags && c->has_flags)
 		col_str(&line, "flags", out_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);

@@ -139,6 +139,8 @@ static void columns(void)
 	col_rstr(&l, "file", "/a\xff", 6);
 	col_bool(&l, "cut", 1, " [cut]");
 	col_bool(&l, "more", 0, " [...]");
+	col_str(&l, "none", NULL, 2, -1);
+	col_fixed(&l, "latms", 273451, 6, 2, -8);
 }
 
 /* check_lines - the same calls in text and in JSON, nesting, overflow */
@@ -150,13 +152,13 @@ static void check_lines(void)
 
 	msg_init("unitjson");
 	columns();
-	CHECK("text_line", line_is("c\"at\\x0a    -42  0x3 ?  /a\\xff [cut]"));
+	CHECK("text_line", line_is("c\"at\\x0a    -42  0x3 ?  /a\\xff [cut]      0.27"));
 	out_json_init();
 	uname(&u);
 	columns();
 	snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
 		 "\"comm\":\"c\\\"at\\n\",\"pid\":-42,\"fd\":3,\"flags\":null,\"file\":\"/a\\\\xff\","
-		 "\"cut\":true,\"more\":false}\n", u.nodename);
+		 "\"cut\":true,\"more\":false,\"none\":null,\"latms\":0.273451}\n", u.nodename);
 	CHECK("json_line", line_is(want));
 	/* a histogram: an array of objects */
 	line_begin(&l, OUT_NO_TIME);
