@@ -633,6 +633,32 @@ void col_bool(struct out_line *l, const char *key, int v, const char *text)
 		line_pad(l, text, strlen(text), 0, 0);
 }
 
+/* col_hist - see output.h */
+void col_hist(struct out_line *l, const char *key, const struct hist *h)
+{
+	unsigned long long lo, hi;
+	int i, last = 0;
+
+	if (!out_json)
+		return;
+	for (i = 0; i < HIST_SLOTS; i++)
+		if (h->slot[i])
+			last = i;
+	col_open(l, key, '[');
+	for (i = 0; i <= last; i++) {
+		hist_range(h, i, &lo, &hi);
+		col_open(l, NULL, '{');
+		col_dec(l, "lo", (long long)lo, 0);
+		if (hi)
+			col_dec(l, "hi", (long long)hi, 0);
+		else
+			json_raw(l, "hi", "null");
+		col_dec(l, "count", (long long)h->slot[i], 0);
+		col_close(l);
+	}
+	col_close(l);
+}
+
 /* col_open - see output.h */
 void col_open(struct out_line *l, const char *key, char c)
 {

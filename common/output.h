@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "hist.h"
+
 /* the stream handlers print to: stdout when live; when buffered, an unlinked
  * file in $TMPDIR (memory if none can be made) */
 extern FILE *out;
@@ -106,6 +108,9 @@ void col_fixed(struct out_line *l, const char *key, unsigned long long v, int sc
 void col_null(struct out_line *l, const char *key, const char *text, int width);
 /* col_bool - text added only when v ("[cut]"); JSON: "key":true or false */
 void col_bool(struct out_line *l, const char *key, int v, const char *text);
+/* col_hist - JSON: "key":[{"lo":..,"hi":..,"count":..},...], the slots
+ * hist_print shows (hi null: unbounded); text: nothing (hist_print) */
+void col_hist(struct out_line *l, const char *key, const struct hist *h);
 /* col_open - JSON: "key":[ or "key":{ (c is '[' or '{'; key NULL inside an array); text: nothing */
 void col_open(struct out_line *l, const char *key, char c);
 /* col_close - JSON: close the container col_open opened last; text: nothing */

@@ -179,6 +179,27 @@ static void check_lines(void)
 		 "\"disk\":\"sda\",\"hist\":[{\"lo\":0,\"hi\":1,\"count\":0},"
 		 "{\"lo\":1,\"hi\":2,\"count\":10}],\"empty\":[],\"open\":{}}\n", u.nodename);
 	CHECK("json_nest", line_is(want));
+	/* a histogram as hist_print shows it: slots 0 to the last non-empty */
+	{
+		struct hist h;
+
+		hist_init(&h, 0);
+		hist_add(&h, 0, 2);
+		hist_add(&h, 5, 3);
+		line_begin(&l, OUT_NO_TIME);
+		col_hist(&l, "hist", &h);
+		snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
+			 "\"hist\":[{\"lo\":0,\"hi\":1,\"count\":2},{\"lo\":1,\"hi\":2,\"count\":0},"
+			 "{\"lo\":2,\"hi\":4,\"count\":0},{\"lo\":4,\"hi\":8,\"count\":3}]}\n",
+			 u.nodename);
+		CHECK("json_hist", line_is(want));
+		hist_init(&h, 0);
+		line_begin(&l, OUT_NO_TIME);
+		col_hist(&l, "hist", &h);
+		snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
+			 "\"hist\":[{\"lo\":0,\"hi\":1,\"count\":0}]}\n", u.nodename);
+		CHECK("json_hist_empty", line_is(want));
+	}
 	/* a time on the mono clock */
 	line_begin(&l, 1000000000ULL);
 	CHECK("json_time_member", !strncmp(l.buf, "{\"time\":\"", 9) && l.buf[9 + 29] == 'Z' &&
