@@ -194,7 +194,7 @@ t_bad_input() {
 	expect_error 2 '^tcpretrans: unknown option --bogus' "$BIN/tcpretrans" --bogus || return 1
 	expect_error 2 '^tcpretrans: unexpected argument' "$BIN/tcpretrans" 80 || return 1
 	"$BIN/tcpretrans" -h > "$TMP/h" 2>&1 || { fail "-h exit $?"; return 1; }
-	head -n 1 "$TMP/h" | grep -q '^USAGE: tcpretrans \[-hls\]$' || { fail "-h: $(head -n 1 "$TMP/h")"; return 1; }
+	head -n 1 "$TMP/h" | grep -q '^USAGE: tcpretrans \[-hjls\]$' || { fail "-h: $(head -n 1 "$TMP/h")"; return 1; }
 }
 
 # t_json - -j: every stdout line a JSON object (the banner on stderr); a
