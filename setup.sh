@@ -9,11 +9,12 @@
 # libclang-rt-14-dev (sanitizer and libFuzzer runtimes: check-asan, fuzz),
 # mandoc (the man pages' lint in tests/check-docs.sh),
 # debhelper, dpkg-dev, fakeroot, lintian and man-db (tests/check-package.sh:
-# builds the .deb with dpkg-buildpackage, lints it, checks man -w).
+# builds the .deb with dpkg-buildpackage, lints it, checks man -w),
+# jq (the live tests parse every line the tools print with -j, JSON Lines).
 set -e
 PKGS="gcc clang make pkg-config libtracefs-dev libtraceevent-dev musl-tools
 qemu-system-x86 busybox-static cpio kmod xz-utils perf-tools-unstable gawk libclang-rt-14-dev mandoc
-debhelper dpkg-dev fakeroot lintian man-db"
+debhelper dpkg-dev fakeroot lintian man-db jq"
 missing=
 for p in $PKGS; do
 	dpkg -s "$p" > /dev/null 2>&1 || missing="$missing $p"

@@ -75,7 +75,7 @@ struct blkio {
 	struct tep_event *start, *issue, *complete, *getrq, *rq_merge, *front;
 	struct map who, inflight;
 	unsigned long long unmatched, puts;
-	int self;
+	int self, mono;
 };
 
 static struct blkio B;
@@ -612,6 +612,7 @@ static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux,
 	io.bytes = e->bytes + n;
 	io.start_ns = e->ts;
 	io.end_ns = rec->ts;
+	io.mono = B.mono;
 	io.pid = e->pid;
 	memcpy(io.comm, e->comm, sizeof(io.comm));
 	decode_str(ev, rec, "rwbs", io.rwbs, sizeof(io.rwbs));
@@ -693,7 +694,8 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	B.fn = fn;
 	B.ctx = ctx;
 	B.self = (int)getpid();
-	reorder_init(s);	/* issue and completion: one clock for all CPUs */
+	/* issue and completion: one clock for all CPUs */
+	B.mono = reorder_init(s) == 0;
 	format_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
 	B.complete = want(s, "block_rq_complete", 1);

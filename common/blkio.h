@@ -15,6 +15,7 @@ struct blkio_done {
 	char rwbs[16];			/* TYPE: R, W, WS, FF, ... */
 	unsigned long long start_ns;	/* issue (or insert with queue) timestamp */
 	unsigned long long end_ns;	/* completion timestamp */
+	int mono;			/* the timestamps are CLOCK_MONOTONIC's */
 	int pid;			/* submitting process (-1: not known) */
 	char comm[16];
 };

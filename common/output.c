@@ -9,17 +9,22 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "json.h"
 #include "msg.h"
 #include "output.h"
 #include "signals.h"
 
 FILE *out;
+int out_json;
+static char json_host[1024];	/* the node name, escaped */
 static char *mem_buf;		/* -d without a temporary file: memory */
 static size_t mem_len;
 static int buffered_mode, spilled, broken, is_pipe;
@@ -164,10 +169,22 @@ void out_finish(void)
 void out_ending(void)
 {
 	out_finish();
-	if (!broken) {
+	if (out_json)
+		fprintf(stderr, "Ending tracing...\n");
+	else if (!broken) {
 		printf("\nEnding tracing...\n");
 		fflush(stdout);
 	}
+}
+
+/* out_banner - see output.h */
+void out_banner(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(out_json ? stderr : stdout, fmt, ap);
+	va_end(ap);
 }
 
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
@@ -177,20 +194,28 @@ char *out_time(unsigned long long ns, char *buf, size_t len)
 	return buf;
 }
 
-/* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
-char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
+/* mono_offset - CLOCK_REALTIME - CLOCK_MONOTONIC in ns, taken once: every
+ * wall-clock time a run prints is converted on the same basis */
+static long long mono_offset(void)
 {
-	static long long offset;	/* CLOCK_REALTIME - CLOCK_MONOTONIC, in ns */
+	static long long offset;
 	struct timespec rt, mono;
-	struct tm tm;
-	time_t t;
 
 	if (!offset) {
 		clock_gettime(CLOCK_REALTIME, &rt);
 		clock_gettime(CLOCK_MONOTONIC, &mono);
 		offset = (rt.tv_sec - mono.tv_sec) * 1000000000LL + (rt.tv_nsec - mono.tv_nsec);
 	}
-	t = (time_t)(((long long)mono_ns + offset) / 1000000000LL);
+	return offset;
+}
+
+/* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
+char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
+{
+	struct tm tm;
+	time_t t;
+
+	t = (time_t)(((long long)mono_ns + mono_offset()) / 1000000000LL);
 	localtime_r(&t, &tm);
 	strftime(buf, len, "%H:%M:%S", &tm);
 	return buf;
@@ -375,17 +400,19 @@ static void line_vis(struct out_line *l, const char *s, size_t n, int width, int
 /* line_str - see output.h */
 void line_str(struct out_line *l, const char *s, int width, int max)
 {
-	line_vis(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
+	if (!out_json)
+		line_vis(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
 }
 
 /* line_rstr - see output.h */
 void line_rstr(struct out_line *l, const char *s, int width)
 {
-	line_vis(l, s, strlen(s), width, 1);
+	if (!out_json)
+		line_vis(l, s, strlen(s), width, 1);
 }
 
-/* line_dec - see output.h */
-void line_dec(struct out_line *l, long long v, int width)
+/* dec_text - "%-Wd" (width > 0) or "%Wd" (width < 0) of v */
+static void dec_text(struct out_line *l, long long v, int width)
 {
 	char d[24];
 	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
@@ -399,15 +426,263 @@ void line_dec(struct out_line *l, long long v, int width)
 	line_pad(l, d + at, sizeof(d) - at, width < 0 ? -width : width, width < 0);
 }
 
+/* line_dec - see output.h */
+void line_dec(struct out_line *l, long long v, int width)
+{
+	if (!out_json)
+		dec_text(l, v, width);
+}
+
 /* line_add - see output.h */
 void line_add(struct out_line *l, const char *s)
 {
-	line_pad(l, s, strlen(s), 0, 0);
+	if (!out_json)
+		line_pad(l, s, strlen(s), 0, 0);
 }
 
 /* line_put - see output.h */
 void line_put(struct out_line *l)
 {
+	if (out_json) {
+		while (l->depth > 0)
+			l->buf[l->n++] = l->close[--l->depth];
+		l->buf[l->n++] = '}';
+		l->buf[l->n++] = '\n';
+		fwrite(l->buf, 1, l->n, out);
+		l->n = 0;
+		l->skip = 0;
+		return;
+	}
 	out_write(out, l->buf, l->n);
 	l->n = 0;
+}
+
+/* JSON_ROOM - bytes kept free at a line's end to close its containers, object and line */
+#define JSON_ROOM 16
+
+/* out_json_init - see output.h */
+void out_json_init(void)
+{
+	struct utsname u;
+
+	out_json = 1;
+	mono_offset();
+	if (uname(&u) == 0)
+		json_str(json_host, sizeof(json_host), 0, u.nodename, strlen(u.nodename));
+}
+
+/* out_iso - see output.h */
+char *out_iso(unsigned long long mono_ns, char *buf, size_t len)
+{
+	return json_time((long long)mono_ns + mono_offset(), buf, len);
+}
+
+/* json_key - a comma if a member came before, then "key": (nothing for a
+ * NULL key); 0 with nothing written if that and `value` more bytes do not fit */
+static int json_key(struct out_line *l, const char *key, size_t value)
+{
+	size_t need = (key ? strlen(key) + 3 : 0) + 1 + value;
+
+	if (l->skip || l->n + need > sizeof(l->buf) - JSON_ROOM)
+		return 0;
+	if (l->more)
+		l->buf[l->n++] = ',';
+	if (key) {
+		l->buf[l->n++] = '"';
+		memcpy(l->buf + l->n, key, strlen(key));
+		l->n += strlen(key);
+		l->buf[l->n++] = '"';
+		l->buf[l->n++] = ':';
+	}
+	l->more = 1;
+	return 1;
+}
+
+/* json_raw - "key":text, text a JSON number, literal or container bracket */
+static void json_raw(struct out_line *l, const char *key, const char *text)
+{
+	size_t n = strlen(text);
+
+	if (json_key(l, key, n)) {
+		memcpy(l->buf + l->n, text, n);
+		l->n += n;
+	}
+}
+
+/* json_string - "key":"s" (n bytes of s, escaped), cut to what fits */
+static void json_string(struct out_line *l, const char *key, const char *s, size_t n)
+{
+	if (!json_key(l, key, 2))
+		return;
+	l->buf[l->n++] = '"';
+	l->n = json_str(l->buf, sizeof(l->buf) - JSON_ROOM - 1, l->n, s, n);
+	l->buf[l->n++] = '"';
+}
+
+/* line_begin - see output.h */
+void line_begin(struct out_line *l, unsigned long long mono_ns)
+{
+	char t[48];
+
+	if (!out_json)
+		return;
+	l->n = 0;
+	l->depth = l->skip = l->more = 0;
+	l->buf[l->n++] = '{';
+	if (mono_ns == OUT_NO_TIME) {
+		json_raw(l, "time", "null");
+	} else {
+		out_iso(mono_ns, t, sizeof(t));
+		json_string(l, "time", t, strlen(t));
+	}
+	/* the host name is escaped already (out_json_init) */
+	if (json_key(l, "host", strlen(json_host) + 2)) {
+		l->buf[l->n++] = '"';
+		memcpy(l->buf + l->n, json_host, strlen(json_host));
+		l->n += strlen(json_host);
+		l->buf[l->n++] = '"';
+	}
+	json_string(l, "tool", msg_prog, strlen(msg_prog));
+}
+
+/* col_str - see output.h */
+void col_str(struct out_line *l, const char *key, const char *s, int width, int max)
+{
+	size_t n;
+
+	if (!s) {
+		col_null(l, key, "", width);
+		return;
+	}
+	n = max < 0 ? strlen(s) : strnlen(s, max);
+	if (out_json)
+		json_string(l, key, s, n);
+	else
+		line_vis(l, s, n, width, 0);
+}
+
+/* col_rstr - see output.h */
+void col_rstr(struct out_line *l, const char *key, const char *s, int width)
+{
+	if (out_json)
+		json_string(l, key, s, strlen(s));
+	else
+		line_vis(l, s, strlen(s), width, 1);
+}
+
+/* col_dec - see output.h */
+void col_dec(struct out_line *l, const char *key, long long v, int width)
+{
+	char d[24];
+
+	if (!out_json) {
+		dec_text(l, v, width);
+		return;
+	}
+	snprintf(d, sizeof(d), "%lld", v);
+	json_raw(l, key, d);
+}
+
+/* col_num - see output.h */
+void col_num(struct out_line *l, const char *key, long long v, const char *text, int width)
+{
+	if (out_json)
+		col_dec(l, key, v, 0);
+	else
+		line_vis(l, text, strlen(text), width < 0 ? -width : width, width < 0);
+}
+
+/* col_fixed - see output.h */
+void col_fixed(struct out_line *l, const char *key, unsigned long long v, int scale, int prec,
+	       int width)
+{
+	unsigned long long div = 1;
+	char d[80];
+	int i;
+
+	scale = scale < 0 ? 0 : scale > 18 ? 18 : scale;
+	for (i = 0; i < scale; i++)
+		div *= 10;
+	if (out_json) {
+		if (scale)
+			snprintf(d, sizeof(d), "%llu.%0*llu", v / div, scale & 31, v % div);
+		else
+			snprintf(d, sizeof(d), "%llu", v);
+		json_raw(l, key, d);
+		return;
+	}
+	snprintf(d, sizeof(d), "%.*f", prec, (double)v / div);
+	line_pad(l, d, strlen(d), width < 0 ? -width : width, width < 0);
+}
+
+/* col_null - see output.h */
+void col_null(struct out_line *l, const char *key, const char *text, int width)
+{
+	if (out_json)
+		json_raw(l, key, "null");
+	else
+		line_vis(l, text, strlen(text), width < 0 ? -width : width, width < 0);
+}
+
+/* col_bool - see output.h */
+void col_bool(struct out_line *l, const char *key, int v, const char *text)
+{
+	if (out_json)
+		json_raw(l, key, v ? "true" : "false");
+	else if (v)
+		line_pad(l, text, strlen(text), 0, 0);
+}
+
+/* col_hist - see output.h */
+void col_hist(struct out_line *l, const char *key, const struct hist *h)
+{
+	unsigned long long lo, hi;
+	int i, last = 0;
+
+	if (!out_json)
+		return;
+	for (i = 0; i < HIST_SLOTS; i++)
+		if (h->slot[i])
+			last = i;
+	col_open(l, key, '[');
+	for (i = 0; i <= last; i++) {
+		hist_range(h, i, &lo, &hi);
+		col_open(l, NULL, '{');
+		col_dec(l, "lo", (long long)lo, 0);
+		if (hi)
+			col_dec(l, "hi", (long long)hi, 0);
+		else
+			json_raw(l, "hi", "null");
+		col_dec(l, "count", (long long)h->slot[i], 0);
+		col_close(l);
+	}
+	col_close(l);
+}
+
+/* col_open - see output.h */
+void col_open(struct out_line *l, const char *key, char c)
+{
+	if (!out_json)
+		return;
+	if (l->skip || l->depth == (int)sizeof(l->close) || !json_key(l, key, 0)) {
+		l->skip++;
+		return;
+	}
+	l->buf[l->n++] = c;
+	l->close[l->depth++] = c == '[' ? ']' : '}';
+	l->more = 0;
+}
+
+/* col_close - see output.h */
+void col_close(struct out_line *l)
+{
+	if (!out_json)
+		return;
+	if (l->skip) {
+		l->skip--;
+		return;
+	}
+	if (l->depth > 0)
+		l->buf[l->n++] = l->close[--l->depth];
+	l->more = 1;
 }

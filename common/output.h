@@ -5,6 +5,8 @@
 
 #include <stdio.h>
 
+#include "hist.h"
+
 /* the stream handlers print to: stdout when live; when buffered, an unlinked
  * file in $TMPDIR (memory if none can be made) */
 extern FILE *out;
@@ -15,8 +17,11 @@ void out_init(int buffered);
 void out_batch_end(void);
 /* out_finish - buffered: write everything collected to stdout; flush either way */
 void out_finish(void);
-/* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone */
+/* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone
+ * (in JSON mode on stderr) */
 void out_ending(void);
+/* out_banner - the tool's "Tracing ..." line: stdout, or stderr in JSON mode */
+void out_banner(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* out_broken - true once stdout's reader has gone away */
 int out_broken(void);
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
@@ -50,6 +55,8 @@ char *out_hms(unsigned long long mono_ns, char *buf, size_t len);
 struct out_line {
 	size_t n;
 	char buf[16384];
+	int more, depth, skip;	/* JSON: a member written; containers open, skipped */
+	char close[8];		/* JSON: what closes each open container */
 };
 /* line_str - "%-W.Ms" of s: at most max bytes (max < 0: all), escaped (out_vis), padded to width */
 void line_str(struct out_line *l, const char *s, int width, int max);
@@ -59,7 +66,54 @@ void line_rstr(struct out_line *l, const char *s, int width);
 void line_dec(struct out_line *l, long long v, int width);
 /* line_add - s as it is: the tool's own text, or text out_vis made */
 void line_add(struct out_line *l, const char *s);
-/* line_put - write the line to out (escaped, out_write) and empty it */
+/* line_put - write the line to out (escaped, out_write) and empty it; in
+ * JSON mode close the object (and any container left open) and end the line */
 void line_put(struct out_line *l);
+
+/*
+ * JSON Lines (-j). After out_json_init(), each line is one JSON object:
+ * line_begin() opens it with "time" (the event's trace timestamp as UTC wall
+ * clock), "host" and "tool"; each col_* adds the column under its key (the
+ * column's name in lower case), and line_put() closes it. The col_* calls
+ * make the text column too, so one set of calls gives both outputs; the
+ * line_* adders above are text only and add nothing to a JSON line (spaces,
+ * brackets and other decoration between columns). A member that would not
+ * fit in the line is left out; a string is cut at a whole character: the
+ * line is always valid JSON.
+ */
+extern int out_json;
+/* a line_begin timestamp that is not on the mono clock: "time" is null */
+#define OUT_NO_TIME (~0ULL)
+/* out_json_init - JSON mode: the host name, and the trace clock's wall-clock offset */
+void out_json_init(void);
+/* out_iso - UTC wall-clock "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ" of a CLOCK_MONOTONIC timestamp */
+char *out_iso(unsigned long long mono_ns, char *buf, size_t len);
+/* line_begin - JSON: open the object with time (mono_ns, or OUT_NO_TIME), host, tool */
+void line_begin(struct out_line *l, unsigned long long mono_ns);
+/* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h);
+ * s NULL: JSON null, text as "" */
+void col_str(struct out_line *l, const char *key, const char *s, int width, int max);
+/* col_rstr - line_rstr of s; JSON: "key":"s" */
+void col_rstr(struct out_line *l, const char *key, const char *s, int width);
+/* col_dec - line_dec of v; JSON: "key":v */
+void col_dec(struct out_line *l, const char *key, long long v, int width);
+/* col_num - text, left in width (right in -width, escaped); JSON: "key":v (a
+ * column whose text is a number in another form, "0x3", or a name, "ENOENT") */
+void col_num(struct out_line *l, const char *key, long long v, const char *text, int width);
+/* col_fixed - v / 10^scale: text "%W.Pf" (right-aligned in -width); JSON: the
+ * exact decimal, all scale digits ("latms" of 273451 ns: 0.27, 0.273451) */
+void col_fixed(struct out_line *l, const char *key, unsigned long long v, int scale, int prec,
+	       int width);
+/* col_null - an unknown value: text as col_num shows it ("?", "[?]"); JSON: "key":null */
+void col_null(struct out_line *l, const char *key, const char *text, int width);
+/* col_bool - text added only when v ("[cut]"); JSON: "key":true or false */
+void col_bool(struct out_line *l, const char *key, int v, const char *text);
+/* col_hist - JSON: "key":[{"lo":..,"hi":..,"count":..},...], the slots
+ * hist_print shows (hi null: unbounded); text: nothing (hist_print) */
+void col_hist(struct out_line *l, const char *key, const struct hist *h);
+/* col_open - JSON: "key":[ or "key":{ (c is '[' or '{'; key NULL inside an array); text: nothing */
+void col_open(struct out_line *l, const char *key, char c);
+/* col_close - JSON: close the container col_open opened last; text: nothing */
+void col_close(struct out_line *l);
 
 #endif

@@ -493,3 +493,27 @@ thr_compare() {
 	thr_diff "$1" "$2" && return 0
 	fail "$3: $miss of $THR_N actions missing (e.g. $(head -3 "$1.miss" | tr '\n' ' ')), $extra extra (e.g. $(head -3 "$1.extra" | tr '\n' ' ')), $dup seen twice (e.g. $(uniq -d "$1.s" | head -3 | tr '\n' ' ')), $dec from the decoy"
 }
+
+# json_check FILE - FILE (a tool's stdout with -j) is JSON Lines: at least one
+# line, each line one JSON object that `jq` parses, no raw control byte
+# anywhere (a string holds its escape); fails naming the first bad line
+json_check() {
+	[ -s "$1" ] || { fail "-j: no output"; return 1; }
+	bad=$(jq -R -r 'try (fromjson | if type == "object" then empty else error end)
+		catch "line \(input_line_number): \(.[0:120])"' "$1" 2>&1 | head -n 1)
+	[ -z "$bad" ] || { fail "-j: not a JSON object: $bad"; return 1; }
+	[ "$(jq -c . "$1" | wc -l)" -eq "$(wc -l < "$1")" ] ||
+		{ fail "-j: an object spans several lines"; return 1; }
+	[ "$(LC_ALL=C tr -d '\n\040-\377' < "$1" | wc -c)" -eq 0 ] ||
+		{ fail "-j: a raw control byte in the output"; return 1; }
+}
+
+# json_time_ok ISO T0 T1 - ISO is "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ" and falls
+# within the seconds T0 to T1 (date +%s before and after the event)
+json_time_ok() {
+	echo "$1" | grep -Eqx '[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{9}Z' ||
+		{ fail "-j: time '$1' is not ISO 8601 UTC with nanoseconds"; return 1; }
+	s=$(jq -n -r --arg t "$1" '$t | sub("\\.[0-9]+Z$"; "Z") | fromdateiso8601')
+	[ "$s" -ge "$2" ] && [ "$s" -le "$3" ] ||
+		{ fail "-j: time '$1' ($s) not within the event's seconds $2 to $3"; return 1; }
+}

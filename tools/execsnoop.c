@@ -30,7 +30,7 @@
 #include "stream.h"
 
 static const char usage_text[] =
-"USAGE: execsnoop [-hrtxTU] [-a argc] [-d secs] [name]\n"
+"USAGE: execsnoop [-hjrtxTU] [-a argc] [-d secs] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 8)\n"
 "                 -r              # include re-execs\n"
@@ -38,6 +38,7 @@ static const char usage_text[] =
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -U              # include UID\n"
 "                 -x              # include failed exec()s, with the error\n"
+"                 -j              # JSON Lines, one object per exec (also --json)\n"
 "                 -h              # this usage message\n"
 "                 name            # process name to match (REs allowed)\n"
 "  eg,\n"
@@ -53,7 +54,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	unsigned int argc;
-	int rexec, times, hms, uids, fails;
+	int rexec, times, hms, uids, fails, json;
 	const char *name;
 	regex_t re;
 };
@@ -62,16 +63,22 @@ static struct opts o = { .argc = 8 };
 static struct capture *cap;
 static struct pidmap *pending, *parent, *seen, *parent_uid;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
+static int mono;			/* timestamps on the mono clock */
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hrtxTU", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'j': o.json = 1; break;
 		case 'r': o.rexec = 1; break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
@@ -96,58 +103,72 @@ static void comm_of(const char *path, char *comm, size_t len)
 }
 
 /* print_line - one exec: [TIME] [TIMEs] [UID] PID PPID [RET] ARGS; the
- * arguments taken at the call, else the file and [?] */
-static void print_line(unsigned long long ts, int pid, int ppid, long uid, const char *ret,
+ * arguments taken at the call, else the file and [?]; err: a failed exec's;
+ * ppid or uid < 0: unknown */
+static void print_line(unsigned long long ts, int pid, int ppid, long uid, const char *err,
 		       const struct cap_val *v, const char *path)
 {
-	static char *text;
-	static size_t cap_text;
-	size_t need = 64, at = 0, n;
+	static struct out_line line;
 	char buf[64];
 	int i, first = v && v->args_known ? 1 : 0, last = v ? v->nstr : 0;
 
-	if (o.hms)
-		fprintf(out, "%-8s ", out_hms(ts, buf, sizeof(buf)));
-	if (o.times)
-		fprintf(out, "%-16s ", out_time(ts, buf, sizeof(buf)));
-	if (o.uids) {
-		snprintf(buf, sizeof(buf), "%ld", uid);
-		fprintf(out, "%6s ", uid < 0 ? "?" : buf);
+	if (!first && v)	/* the file, and arguments unknown */
+		path = v->str[0];
+	if (!path && v)
+		path = v->str[0];
+	line_begin(&line, mono ? ts : OUT_NO_TIME);
+	/* -T and -t: text only (a JSON line has its "time") */
+	if (o.hms) {
+		line_str(&line, out_hms(ts, buf, sizeof(buf)), 8, -1);
+		line_add(&line, " ");
 	}
-	fprintf(out, "%6d %6d ", pid, ppid);
-	if (o.fails)
-		fprintf(out, "%-7s ", ret);
-	if (!first) {		/* the file, and arguments unknown */
-		if (v)
-			path = v->str[0];
-		last = 0;
+	if (o.times) {
+		line_str(&line, out_time(ts, buf, sizeof(buf)), 16, -1);
+		line_add(&line, " ");
 	}
-	for (i = first; i < last; i++)
-		need += 4 * strlen(v->str[i]) + 1;
-	if (!first)
-		need += 4 * strlen(path ? path : "");
-	if (need > cap_text) {
-		free(text);
-		cap_text = need;
-		text = malloc(cap_text);
-		if (!text)
-			msg_die(EXIT_ERR, "out of memory");
-	}
-	for (i = first; i < last; i++) {
-		if (at)
-			text[at++] = ' ';
-		n = strlen(v->str[i]);
-		at = out_vis(text, cap_text, at, v->str[i], n);
-	}
-	if (!first && path && path[0])
-		at = out_vis(text, cap_text, at, path, strlen(path));
-	text[at] = '\0';
-	if (!first)
-		unknown++;
-	if (first)
-		fprintf(out, "%s%s\n", text, v->more ? " [...]" : "");
+	if (o.uids && uid < 0)
+		col_null(&line, "uid", "?", -6);
+	else if (o.uids)
+		col_dec(&line, "uid", uid, -6);
+	if (o.uids)
+		line_add(&line, " ");
+	col_dec(&line, "pid", pid, -6);
+	line_add(&line, " ");
+	if (ppid < 0)		/* unknown: 0 in the text, as the original */
+		col_null(&line, "ppid", "0", -6);
 	else
-		fprintf(out, "%s%s%s[?]\n", text, v && v->cut ? " [cut]" : "", at ? " " : "");
+		col_dec(&line, "ppid", ppid, -6);
+	line_add(&line, " ");
+	if (o.fails) {
+		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", 7);
+		if (out_json)		/* JSON only: the text's RET is the name */
+			col_str(&line, "error", err, 0, -1);
+		line_add(&line, " ");
+	}
+	if (first) {
+		if (out_json)		/* JSON only: the text shows the arguments */
+			col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+		col_open(&line, "args", '[');
+		for (i = first; i < last; i++) {
+			if (i > first)
+				line_add(&line, " ");
+			col_str(&line, NULL, v->str[i], 0, -1);
+		}
+		col_close(&line);
+		col_bool(&line, "more", v->more, " [...]");
+		if (out_json)
+			col_bool(&line, "cut", v->cut, "");
+	} else {
+		unknown++;
+		col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+		col_bool(&line, "cut", v && v->cut, " [cut]");
+		if (path && path[0])
+			line_add(&line, " ");
+		col_null(&line, "args", "[?]", 0);
+		col_bool(&line, "more", 0, "");
+	}
+	line_add(&line, "\n");
+	line_put(&line);
 }
 
 /* name_ok - the process name matches the user's regular expression */
@@ -222,7 +243,7 @@ static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 		uid = o.uids ? proc_status(tid, "Uid") : -1;
 		if (o.uids && uid < 0)		/* gone: its parent's, as at fork */
 			uid = (long)pidmap_get(parent_uid, tid) - 1;
-		print_line(rec->ts, tid, ppid < 0 ? 0 : ppid, uid,
+		print_line(rec->ts, tid, ppid, uid,
 			   decode_errname((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	}
@@ -246,7 +267,7 @@ static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 			ppid = (int)proc_status(pid, "PPid");
 		if (uid < 0)
 			uid = (long)pidmap_get(parent_uid, pid) - 1;
-		print_line(rec->ts, pid, ppid < 0 ? 0 : ppid, uid, "0", v, path);
+		print_line(rec->ts, pid, ppid, uid, NULL, v, path);
 	}
 	pidmap_put(seen, pid, (void *)1);
 	capture_free(v);
@@ -280,10 +301,12 @@ static void banner(void)
 
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
 	if (o.duration > 0)
-		printf("Tracing exec()s%s for %g seconds (buffered)...\n", o.name ? comm : "",
-		       o.duration);
+		out_banner("Tracing exec()s%s for %g seconds (buffered)...\n", o.name ? comm : "",
+			   o.duration);
 	else
-		printf("Tracing exec()s%s. Ctrl-C to end.\n", o.name ? comm : "");
+		out_banner("Tracing exec()s%s. Ctrl-C to end.\n", o.name ? comm : "");
+	if (out_json)
+		return;
 	if (o.hms)
 		printf("%-8s ", "TIME");
 	if (o.times)
@@ -311,7 +334,8 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	if (reorder_init(s) < 0 && o.hms)
+	mono = reorder_init(s) == 0;
+	if (!mono && o.hms)
 		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
 	cap = capture_open(s, CAP_EXEC, o.argc);
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
@@ -340,6 +364,8 @@ int main(int argc, char **argv)
 	session_start(s);
 	capture_note(cap);	/* once setup has worked: a failure stays one line */
 	out_init(o.duration > 0);
+	if (o.json)
+		out_json_init();
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);

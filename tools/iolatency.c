@@ -32,7 +32,7 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: iolatency [-hDKmQT] [-d device] [-i iotype] [interval [count]]\n"
+"USAGE: iolatency [-hjDKmQT] [-d device] [-i iotype] [interval [count]]\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -D              # one histogram per disk\n"
@@ -40,6 +40,7 @@ static const char usage_text[] =
 "                 -m              # microsecond buckets (default ms)\n"
 "                 -Q              # use queue insert as start time\n"
 "                 -T              # timestamp on output\n"
+"                 -j              # JSON Lines, one object per interval (also --json)\n"
 "                 -h              # this usage message\n"
 "                 interval        # summary interval, seconds (default 1)\n"
 "                 count           # number of summaries\n"
@@ -62,7 +63,7 @@ struct opts {
 	struct blkio_opts io;
 	double interval;
 	unsigned long count;
-	int per_disk, usecs, timestamps, kernel;
+	int per_disk, usecs, timestamps, kernel, json;
 };
 
 struct state {
@@ -76,15 +77,20 @@ struct state {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:DKmQT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
 		case 'Q':
 			blkio_option(&o->io, c, optarg);
 			break;
+		case 'j': o->json = 1; break;
 		case 'D': o->per_disk = 1; break;
 		case 'K': o->kernel = 1; break;
 		case 'm': o->usecs = 1; break;
@@ -141,6 +147,40 @@ static void poll(void *arg)
 	klat_poll(on_lat, st);
 }
 
+/* tick_json - the interval as one object: its end, unit, hist (with -D: disks[]) */
+static void tick_json(struct state *st, const char *unit)
+{
+	static struct out_line line;
+	struct timespec now;
+	char d[128];
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);	/* the trace clock's (mono) time */
+	line_begin(&line, now.tv_sec * 1000000000ULL + now.tv_nsec);
+	col_str(&line, "unit", unit, 0, -1);
+	if (st->o->per_disk)
+		col_open(&line, "disks", '[');
+	for (i = 0; i < st->ndisks; i++) {
+		struct disk *k = &st->disks[i];
+
+		if (st->o->per_disk && !hist_total(&k->h))
+			continue;
+		if (st->o->per_disk) {
+			col_open(&line, NULL, '{');
+			col_str(&line, "dev", blkio_dev_str(k->dev, d, sizeof(d)), 0, -1);
+			blkio_dev_name(k->dev, d, sizeof(d));
+			col_str(&line, "name", d[0] ? d : NULL, 0, -1);
+		}
+		col_hist(&line, "hist", &k->h);
+		if (st->o->per_disk)
+			col_close(&line);
+		hist_init(&k->h, 0);
+	}
+	if (st->o->per_disk)
+		col_close(&line);
+	line_put(&line);
+}
+
 /* tick - print this interval's histogram(s), empty them, stop after count */
 static void tick(void *arg)
 {
@@ -152,6 +192,10 @@ static void tick(void *arg)
 
 	if (st->in_kernel)
 		poll(st);
+	if (out_json) {
+		tick_json(st, unit);
+		goto done;
+	}
 	printf("\n");
 	if (st->o->timestamps) {
 		strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&now));
@@ -176,6 +220,7 @@ static void tick(void *arg)
 		hist_init(&empty, 0);
 		hist_print(stdout, &empty, unit, "I/O");
 	}
+done:
 	if (st->o->count && ++st->ticks >= st->o->count)
 		sig_request_stop();
 }
@@ -230,8 +275,10 @@ int main(int argc, char **argv)
 	if (st.in_kernel)
 		klat_start();
 	out_init(0);
-	printf("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
-	       o.count ? "" : " Ctrl-C to end.");
+	if (o.json)
+		out_json_init();
+	out_banner("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
+		   o.count ? "" : " Ctrl-C to end.");
 	fflush(stdout);
 
 	if (st.in_kernel)

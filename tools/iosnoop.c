@@ -25,7 +25,7 @@
 #include "who.h"
 
 static const char usage_text[] =
-"USAGE: iosnoop [-hQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
+"USAGE: iosnoop [-hjQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
 "               [duration]\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
@@ -34,6 +34,7 @@ static const char usage_text[] =
 "                 -Q              # use queue insert as start time\n"
 "                 -s              # include start time of I/O (s)\n"
 "                 -t              # include completion time of I/O (s)\n"
+"                 -j              # JSON Lines, one object per I/O (also --json)\n"
 "                 -h              # this usage message\n"
 "                 duration        # duration seconds, and use buffers\n"
 "  eg,\n"
@@ -53,15 +54,19 @@ struct opts {
 	pid_t pid;
 	const char *name;
 	regex_t name_re;
-	int start_ts, end_ts;
+	int start_ts, end_ts, json;
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:n:p:Qst", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
@@ -73,6 +78,7 @@ static void parse(int argc, char **argv, struct opts *o)
 			opt_regex(&o->name_re, optarg, "-n");
 			o->name = optarg;
 			break;
+		case 'j': o->json = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
@@ -86,23 +92,44 @@ static void parse(int argc, char **argv, struct opts *o)
 		o->duration = opt_seconds(argv[optind], "duration");
 }
 
-/* on_io - one finished I/O: the perf-tools row */
+/* on_io - one finished I/O: the perf-tools row; in JSON, "time" is the completion */
 static void on_io(const struct blkio_done *io, void *arg)
 {
+	static struct out_line line;
 	struct opts *o = arg;
-	char t[32], dev[24], comm[4 * 12 + 1];
+	char t[32], dev[24];
 
 	if (o->name && regexec(&o->name_re, io->comm, 0, NULL, 0) != 0)
 		return;
-	if (o->start_ts)
-		fprintf(out, "%-15s ", out_time(io->start_ns, t, sizeof(t)));
-	if (o->end_ts)
-		fprintf(out, "%-15s ", out_time(io->end_ns, t, sizeof(t)));
-	/* at most 12 bytes of the name, as perf-tools, escaped (output.h) */
-	out_vis(comm, sizeof(comm), 0, io->comm, strnlen(io->comm, 12));
-	fprintf(out, "%-12s %-6d %-4s %-8s %-12llu %-6llu %8.2f\n", comm, io->pid,
-		io->rwbs, blkio_dev_str(io->dev, dev, sizeof(dev)), io->sector, io->bytes,
-		(io->end_ns - io->start_ns) / 1e6);
+	line_begin(&line, io->mono ? io->end_ns : OUT_NO_TIME);
+	/* -s and -t: text only */
+	if (o->start_ts) {
+		line_str(&line, out_time(io->start_ns, t, sizeof(t)), 15, -1);
+		line_add(&line, " ");
+	}
+	if (o->end_ts) {
+		line_str(&line, out_time(io->end_ns, t, sizeof(t)), 15, -1);
+		line_add(&line, " ");
+	}
+	/* at most 12 bytes of the name, as perf-tools */
+	col_str(&line, "comm", io->pid < 0 ? NULL : io->comm, 12, 12);
+	line_add(&line, " ");
+	if (io->pid < 0)
+		col_null(&line, "pid", "-1", 6);
+	else
+		col_dec(&line, "pid", io->pid, 6);
+	line_add(&line, " ");
+	col_str(&line, "type", io->rwbs, 4, -1);
+	line_add(&line, " ");
+	col_str(&line, "dev", blkio_dev_str(io->dev, dev, sizeof(dev)), 8, -1);
+	line_add(&line, " ");
+	col_dec(&line, "block", (long long)io->sector, 12);
+	line_add(&line, " ");
+	col_dec(&line, "bytes", (long long)io->bytes, 6);
+	line_add(&line, " ");
+	col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, -8);
+	line_add(&line, "\n");
+	line_put(&line);
 }
 
 int main(int argc, char **argv)
@@ -133,17 +160,20 @@ int main(int argc, char **argv)
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
 	out_init(o.duration > 0);
+	if (o.json)
+		out_json_init();
 	if (o.duration > 0)
-		printf("Tracing block I/O%s%s for %g seconds (buffered)...\n", dtext, ftext,
-		       o.duration);
+		out_banner("Tracing block I/O%s%s for %g seconds (buffered)...\n", dtext, ftext,
+			   o.duration);
 	else
-		printf("Tracing block I/O%s%s. Ctrl-C to end.\n", dtext, ftext);
-	if (o.start_ts)
+		out_banner("Tracing block I/O%s%s. Ctrl-C to end.\n", dtext, ftext);
+	if (o.start_ts && !o.json)
 		printf("%-15s ", "STARTs");
-	if (o.end_ts)
+	if (o.end_ts && !o.json)
 		printf("%-15s ", "ENDs");
-	printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
-	       "BLOCK", "BYTES", "LATms");
+	if (!o.json)
+		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
+		       "BLOCK", "BYTES", "LATms");
 	fflush(stdout);
 
 	stream_run(s, o.duration, 0, NULL, NULL);

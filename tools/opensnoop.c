@@ -32,7 +32,7 @@
 #include "who.h"
 
 static const char usage_text[] =
-"USAGE: opensnoop [-htxTe] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
+"USAGE: opensnoop [-htxTej] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
@@ -41,6 +41,7 @@ static const char usage_text[] =
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -x              # only show failed opens\n"
+"                 -j              # JSON Lines, one object per open (also --json)\n"
 "                 -h              # this usage message\n"
 "                 filename        # match filename (partials, REs, ok)\n"
 "  eg,\n"
@@ -55,7 +56,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int times, hms, fails, flags;
+	int times, hms, fails, flags, json;
 	const char *name, *file;
 	regex_t name_re, file_re;
 };
@@ -74,18 +75,24 @@ static unsigned long long unpaired;	/* returns without a traced call */
 static unsigned long long unknown;	/* rows whose path was not taken */
 static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
 static struct session *sess;
+static int mono;			/* timestamps on the mono clock */
 
 static const char *const calls[] = { "open", "openat", "openat2" };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehn:p:L:txT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
+		case 'j': o.json = 1; break;
 		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
@@ -141,6 +148,7 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 	const char *comm = pidmap_get(comms, tid);
 	static struct out_line line;
 	char buf[32], err[16], *path = NULL;
+	const char *ename;
 	size_t n;
 
 	(void)aux, (void)ctx;
@@ -168,6 +176,8 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 			unmatched++;
 		goto done;
 	}
+	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
+	/* -T and -t: text only (a JSON line has its "time") */
 	if (o.hms) {
 		line_str(&line, out_hms(rec->ts, buf, sizeof(buf)), 8, -1);
 		line_add(&line, " ");
@@ -176,25 +186,32 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		line_str(&line, out_time(rec->ts, buf, sizeof(buf)), 16, -1);
 		line_add(&line, " ");
 	}
-	line_str(&line, comm, 16, 16);
+	col_str(&line, "comm", comm, 16, 16);
 	line_add(&line, " ");
-	line_dec(&line, tid, 6);
+	col_dec(&line, "pid", tid, 6);
 	line_add(&line, " ");
 	if (ret >= 0) {
 		buf[0] = '0';
 		buf[1] = 'x';
 		out_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
 	}
-	line_rstr(&line, ret >= 0 ? buf : o.fails ? decode_errname((int)ret, err, sizeof(err)) :
-		  "-1", o.fails ? 7 : 4);
+	ename = decode_errname((int)ret, err, sizeof(err));
+	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
+		o.fails ? -7 : -4);
+	if (out_json)		/* JSON only: the text shows it with -x */
+		col_str(&line, "error", ret < 0 ? ename : NULL, 0, -1);
 	line_add(&line, " ");
-	if (o.flags) {
-		line_str(&line, c->has_flags ? out_num(c->flags, 8, 8, buf, sizeof(buf)) : "?", 8, -1);
+	if (o.flags && c->has_flags)
+		col_str(&line, "flags", out_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);
+	else if (o.flags)
+		col_null(&line, "flags", "?", 8);
+	if (o.flags)
 		line_add(&line, " ");
-	}
-	line_add(&line, path ? path : "[?]");
-	if (v && v->cut)
-		line_add(&line, " [cut]");
+	if (v)
+		col_str(&line, "file", v->str[0], 0, -1);
+	else
+		col_null(&line, "file", "[?]", 0);
+	col_bool(&line, "cut", v && v->cut, " [cut]");
 	line_add(&line, "\n");
 	line_put(&line);
 	if (!path)
@@ -280,9 +297,11 @@ static void banner(void)
 		snprintf(ftext + at, sizeof(ftext) - at, " for filenames containing \"%.40s\"",
 			 o.file);
 	if (o.duration > 0)
-		printf("Tracing open()s%s for %g seconds (buffered)...\n", ftext, o.duration);
+		out_banner("Tracing open()s%s for %g seconds (buffered)...\n", ftext, o.duration);
 	else
-		printf("Tracing open()s%s. Ctrl-C to end.\n", ftext);
+		out_banner("Tracing open()s%s. Ctrl-C to end.\n", ftext);
+	if (out_json)
+		return;
 	if (o.hms)
 		printf("%-8s ", "TIME");
 	if (o.times)
@@ -307,7 +326,8 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	if (reorder_init(sess) < 0 && o.hms)
+	mono = reorder_init(sess) == 0;
+	if (!mono && o.hms)
 		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
 	cap = capture_open(sess, CAP_OPEN, 0);
 	load_formats();
@@ -327,6 +347,8 @@ int main(int argc, char **argv)
 	session_start(sess);
 	capture_note(cap);		/* once setup has worked: a failure stays one line */
 	out_init(o.duration > 0);
+	if (o.json)
+		out_json_init();
 	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);

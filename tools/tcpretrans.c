@@ -33,8 +33,9 @@
 #include "stream.h"
 
 static const char usage_text[] =
-"USAGE: tcpretrans [-hls]\n"
+"USAGE: tcpretrans [-hjls]\n"
 "                  -h      # help message\n"
+"                  -j      # JSON Lines, one object per event (also --json)\n"
 "                  -l      # trace TCP tail loss probes (also --tlp)\n"
 "                  -s      # print stack traces (also --stacks)\n"
 "   eg,\n"
@@ -62,8 +63,10 @@ static const char *const tcp_states[] = {
 };
 
 struct opts {
-	int tlp, stacks;
+	int tlp, stacks, json;
 };
+
+static int mono;		/* timestamps on the mono clock */
 
 /* one traced event: its row marker ("R" or "L") */
 struct src {
@@ -77,18 +80,22 @@ static void parse(int argc, char **argv, struct opts *o)
 	static const struct option longs[] = {
 		{ "tlp", no_argument, NULL, 'l' },
 		{ "stacks", no_argument, NULL, 's' },
+		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "hls", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "hjls", longs, usage_text)) != -1) {
 		switch (c) {
+		case 'j': o->json = 1; break;
 		case 'l': o->tlp = 1; break;
 		case 's': o->stacks = 1; break;
 		}
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
+	if (o->json && o->stacks)
+		opt_usage("-s prints text stacks: not with -j");
 }
 
 /* fmt_state - TCP state name without TCP_, "-" if the kernel does not say */
@@ -106,10 +113,32 @@ static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char 
 	return buf;
 }
 
+/* endpoint - "ADDR:PORT" as one column; JSON: SIDEaddr (null for "-") and SIDEport */
+static void endpoint(struct out_line *l, const char *side, const char *text, unsigned int port)
+{
+	const char *c = strrchr(text, ':');
+	char key[8], addr[64];
+	size_t n = c ? (size_t)(c - text) : strlen(text);
+
+	if (!out_json) {
+		line_str(l, text, 20, -1);
+		return;
+	}
+	if (text[0] == '[' && n >= 2)	/* IPv6: [ADDR] */
+		text++, n -= 2;
+	snprintf(addr, sizeof(addr), "%.*s", (int)n, text);
+	snprintf(key, sizeof(key), "%saddr", side);
+	col_str(l, key, strcmp(addr, "-") ? addr : NULL, 0, -1);
+	snprintf(key, sizeof(key), "%sport", side);
+	col_dec(l, key, port, 0);
+}
+
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
 static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
+	static struct out_line line;
 	struct src *src = arg;
+	const char *state;
 	char now[16], laddr[64], raddr[64], st[24];
 	unsigned int sport, dport;
 	time_t t = time(NULL);
@@ -124,8 +153,21 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		dport = decode_u64(ev, rec, "dport");
 	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
 	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
-	fprintf(out, "%-8s %-6d %-20s %s> %-20s %-12s\n", now, decode_pid(ev, rec), laddr,
-		src->mark, raddr, fmt_state(ev, rec, st, sizeof(st)));
+	state = fmt_state(ev, rec, st, sizeof(st));
+	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
+	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
+	line_add(&line, " ");
+	col_dec(&line, "pid", decode_pid(ev, rec), 6);
+	line_add(&line, " ");
+	endpoint(&line, "l", laddr, sport);
+	line_add(&line, " ");
+	col_str(&line, "type", src->mark, 0, -1);
+	line_add(&line, "> ");
+	endpoint(&line, "r", raddr, dport);
+	line_add(&line, " ");
+	col_str(&line, "state", strcmp(state, "-") ? state : NULL, 12, -1);
+	line_add(&line, "\n");
+	line_put(&line);
 }
 
 /* on_stack - the kernel stack recorded right after an event (-s) */
@@ -221,13 +263,17 @@ int main(int argc, char **argv)
 	if (tlp_ev)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
+	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
 	stream_size_buffer(s);	/* a resize empties the buffer: before tracing starts */
 	session_start(s);
 	out_init(0);
-	printf("Tracing TCP retransmits%s. Ctrl-C to end.\n",
-	       o.tlp ? " and tail loss probes" : "");
-	printf("%-8s %-6s %-20s -- %-20s %-12s\n", "TIME", "PID", "LADDR:LPORT",
-	       "RADDR:RPORT", "STATE");
+	if (o.json)
+		out_json_init();
+	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
+		   o.tlp ? " and tail loss probes" : "");
+	if (!o.json)
+		printf("%-8s %-6s %-20s -- %-20s %-12s\n", "TIME", "PID", "LADDR:LPORT",
+		       "RADDR:RPORT", "STATE");
 	fflush(stdout);
 
 	stream_run(s, 0, 0, NULL, NULL);

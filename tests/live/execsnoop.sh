@@ -288,3 +288,54 @@ t_hostile() {
 	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F "ftx_ho_$$" "$TMP/out")"
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
 }
+
+# t_json - -j -x -U: every stdout line a JSON object (the banner on stderr);
+# the workload's exec with its exact PID, PPID, UID and argv, one argument
+# a hostile string (ESC, a newline, a C1 CSI, a byte that is not UTF-8: it
+# decodes to exactly those bytes, the last as the text \xff), and an exec
+# that fails with ENOENT, its own argv
+t_json() {
+	p=$(xs_prog "ftx_json_$$") || { fail "cannot copy the workload"; return 1; }
+	xs_start -j -x -U || return 1
+	grep -q '^Tracing exec' "$TMP/err" || fail "-j: no banner on stderr"
+	t0=$(date +%s)
+	"$p" --ids="$TMP/ids" --sleep=300 one "two words" "$HOSTILE"
+	"$p" --ids="$TMP/ids2" --sleep=300 --exec "$TMP/nonexist_$$" x "y z"
+	t1=$(date +%s)
+	wait_for_line "$TMP/out" "nonexist_$$" 50
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	xs_argv_rung || { skip "no rung that takes argv on this kernel ($(cap_rungs exec))"; return 0; }
+	set -- $(cat "$TMP/ids")
+	jq -c --arg p "$p" --arg ids "--ids=$TMP/ids" --arg host "$(uname -n)" "select(.pid == $1 and
+		.ppid == $2 and .uid == $(id -u) and .ret == 0 and .error == null and .file == \$p and
+		.args[0:5] == [\$p, \$ids, \"--sleep=300\", \"one\", \"two words\"] and
+		(.args | length) == 6 and .more == false and .cut == false and
+		.tool == \"execsnoop\" and .host == \$host)" "$TMP/out" > "$TMP/row"
+	[ "$(wc -l < "$TMP/row")" = 1 ] ||
+		{ fail "-j: $(wc -l < "$TMP/row") objects for the exec of PID $1; got: $(grep -a ftx_json "$TMP/out")"; return 1; }
+	jq -j '.args[5]' "$TMP/row" > "$TMP/got"
+	printf 'a\033[1A\nb\302\233c\\xff' > "$TMP/want"
+	cmp -s "$TMP/got" "$TMP/want" ||
+		fail "-j: the hostile argument decodes to '$(od -c "$TMP/got" | head -3)', want '$(od -c "$TMP/want" | head -3)'"
+	json_time_ok "$(jq -r .time "$TMP/row")" "$t0" "$t1"
+	set -- $(cat "$TMP/ids2")
+	n=$(jq -c --arg f "$TMP/nonexist_$$" "select(.pid == $1 and .ppid == $2 and .ret == -1 and
+		.error == \"ENOENT\" and .file == \$f and .args == [\"x\", \"y z\"])" "$TMP/out" | wc -l)
+	[ "$n" = 1 ] || fail "-j: $n objects for the failed exec of PID $1; got: $(grep -a nonexist "$TMP/out")"
+}
+
+# t_json_head - -j | head -n 1: one whole object, and execsnoop ends (0)
+t_json_head() {
+	( while [ ! -e "$TMP/stop" ]; do /bin/true; sleep 0.05; done ) &
+	loop=$!
+	{ timeout -s INT $((30 * SLOW)) "$BIN/execsnoop" -j 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	touch "$TMP/stop"
+	wait $loop
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "execsnoop" and (.ppid | type) == "number"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not an execsnoop object: $(cat "$TMP/out")"
+}

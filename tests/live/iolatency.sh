@@ -332,3 +332,42 @@ t_bad_input() {
 	expect_error 2 '-K and -Q' "$BIN/iolatency" -K -Q || return 1
 	"$BIN/iolatency" -h > "$TMP/h" 2>&1 && grep -q '^USAGE: iolatency' "$TMP/h" || fail "-h: $(head -2 "$TMP/h")"
 }
+
+# t_json - -j -D: every stdout line a JSON object (the banner on stderr), one
+# per interval; the counts of each disk's hist add up to exactly the writes
+# made on it, and each bucket is [lo, hi) of the power-of-two rows
+t_json() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	rm -f "$TMP/out" "$TMP/err"
+	"$BIN/iolatency" -j -D -i '*W*' 1 3 > "$TMP/out" 2> "$TMP/err" &
+	P=$!
+	wait_for_line "$TMP/err" '^Tracing' 300 || { kill $P; blk_teardown; fail "iolatency -j did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/iowrite" "$DEV1" 0 4096 3
+	"$WORKLOADS/iowrite" "$DEV2" 0 4096 2
+	wait_gone $P 600 || { kill -KILL $P; blk_teardown; fail "iolatency -j did not end after its count"; return 1; }
+	wait $P || fail "iolatency -j: exit $?: $(cat "$TMP/err")"
+	blk_teardown
+	json_check "$TMP/out" || return 1
+	[ "$(wc -l < "$TMP/out")" = 3 ] || { fail "-j: $(wc -l < "$TMP/out") objects for 3 intervals"; return 1; }
+	jq -e --arg host "$(uname -n)" 'select(.tool != "iolatency" or .host != $host or .unit != "ms" or
+		(.time | test("^[0-9-]+T[0-9:]+\\.[0-9]{9}Z$") | not) or
+		any(.disks[].hist[]; .hi != (if .lo == 0 then 1 else .lo * 2 end)))' "$TMP/out" > /dev/null &&
+		{ fail "-j: an object with wrong members or buckets: $(cat "$TMP/out")"; return 1; }
+	for d in "$MM1:3" "$MM2:2"; do
+		n=$(jq -s --arg d "${d%:*}" '[.[].disks[] | select(.dev == $d) | .hist[].count] | add // 0' "$TMP/out")
+		[ "$n" = "${d#*:}" ] || { fail "-j -D: disk ${d%:*} counted $n, wanted ${d#*:}: $(cat "$TMP/out")"; return 1; }
+	done
+	name=$(jq -r --arg d "$MM1" '[.disks[] | select(.dev == $d) | .name] | .[0] // empty' "$TMP/out" | head -n 1)
+	[ "$name" = "$NM1" ] || fail "-j -D: disk $MM1 named '$name', wanted '$NM1'"
+}
+
+# t_json_head - -j | head -n 1: one whole object, and iolatency ends (0)
+t_json_head() {
+	{ timeout -s INT $((30 * SLOW)) "$BIN/iolatency" -j 0.2 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "iolatency" and (.hist | type) == "array"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not an iolatency object: $(cat "$TMP/out")"
+}

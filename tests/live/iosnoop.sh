@@ -278,3 +278,42 @@ t_hostile() {
 	[ "$(rows "$MM1" | awk -v p=$W '$2 == p' | wc -l)" = 2 ] || { fail "not 2 rows: $(cat "$TMP/out")"; return 1; }
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output"
 }
+
+# t_json - -j: every stdout line a JSON object (the banner on stderr); dd's
+# four direct writes of 65536 bytes at known sectors, with dd's PID, the
+# device, and a time within the writes' seconds
+t_json() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	t0=$(date +%s)
+	io_work() { dd if=/dev/zero of="$DEV1" bs=65536 count=4 seek=3 oflag=direct 2>/dev/null & DD=$!; wait $DD; }
+	snoop_run -j -d "$MM1"
+	t1=$(date +%s)
+	blk_teardown
+	[ "$(head -1 "$TMP/err")" = "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." ] ||
+		fail "-j: banner on stderr: $(head -1 "$TMP/err")"
+	json_check "$TMP/out" || return 1
+	got=$(jq -r --arg d "$MM1" --arg host "$(uname -n)" 'select(.dev == $d and .tool == "iosnoop" and
+		.host == $host and (.latms | type) == "number" and .latms >= 0 and .latms < 10000) |
+		"\(.comm) \(.pid) \(.type[0:1]) \(.block) \(.bytes)"' "$TMP/out" | sort -n -k4 | tr '\n' ';')
+	want="dd $DD W 384 65536;dd $DD W 512 65536;dd $DD W 640 65536;dd $DD W 768 65536;"
+	[ "$got" = "$want" ] || { fail "-j: objects '$got', wanted '$want'"; return 1; }
+	jq -r --arg d "$MM1" 'select(.dev == $d) | .time' "$TMP/out" |
+		while read -r t; do json_time_ok "$t" "$t0" "$t1" || break; done
+}
+
+# t_json_head - -j | head -n 1: one whole object, and iosnoop ends (0)
+t_json_head() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	( while [ ! -e "$TMP/stop" ]; do dd if=/dev/zero of="$DEV1" bs=4096 count=1 oflag=direct 2>/dev/null; sleep 0.05; done ) &
+	loop=$!
+	{ timeout -s INT $((30 * SLOW)) "$BIN/iosnoop" -j -d "$MM1" 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	touch "$TMP/stop"
+	wait $loop
+	blk_teardown
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e --arg d "$MM1" '.tool == "iosnoop" and .dev == $d and .comm == "dd" and .bytes == 4096' \
+		"$TMP/out" > /dev/null || fail "-j: not the 4096-byte write of dd: $(cat "$TMP/out")"
+}

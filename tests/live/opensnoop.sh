@@ -399,3 +399,69 @@ t_hostile() {
 	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F "q$$" "$TMP/out")"
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
 }
+
+# t_json - -j: every stdout line a JSON object (the banner on stderr); the
+# workload's opens as objects with its exact name, PID, FD and path, a path
+# with a control byte, a newline and a byte that is not UTF-8 included (that
+# byte decodes to the text \xff, as the man page says), a failed open with
+# its error, and the time of the open on the wall clock
+t_json() {
+	os_files
+	B="$TMP/d/b$(printf '\001\nq\377')" && : > "$B" || { fail "cannot make the hostile file"; return 1; }
+	os_start -j || return 1
+	grep -q '^Tracing open' "$TMP/err" || fail "-j: no banner on stderr"
+	t0=$(date +%s)
+	$OPEN "--comm=ft js $$" --hold=300 "$F" "$B" "$M" > "$TMP/res" &
+	h=$!
+	wait $h
+	t1=$(date +%s)
+	wait_for_line "$TMP/out" "missing_$$" 50
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	jq -c "select(.pid == $h)" "$TMP/out" > "$TMP/rows"
+	fd=$(head -n 1 "$TMP/res" | cut -d' ' -f1)
+	bfd=$(sed -n 2p "$TMP/res" | cut -d' ' -f1)
+	[ "$bfd" -ge 0 ] || { fail "the workload could not open the hostile file ($bfd)"; return 1; }
+	for want in "$F $fd null" "$B $bfd null" "$M -1 \"ENOENT\""; do
+		p=${want% * *} rest=${want#"$p "}
+		# the path as the JSON decodes it: the byte that is not UTF-8 as the text \xff
+		p=$(printf '%s' "$p" | sed 's/\xff/\\xff/')
+		n=$(jq --arg p "$p" --arg c "ft js $$" --arg host "$(uname -n)" \
+			"select(.file == \$p and .comm == \$c and .fd == ${rest% *} and .error == ${rest#* } and
+			 .host == \$host and .tool == \"opensnoop\" and .cut == false)" "$TMP/rows" | jq -s length)
+		[ "$n" = 1 ] || fail "-j: $n objects for the open of '$p' (fd ${rest% *}); PID $h's: $(cat "$TMP/rows")"
+	done
+	jq -r .time "$TMP/rows" | while read -r t; do json_time_ok "$t" "$t0" "$t1"; done
+	[ "$TOOL_RC" = 0 ] || fail "exit status $TOOL_RC after SIGINT"
+}
+
+# t_json_head - -j | head -n 1: one whole object, and opensnoop ends (0)
+t_json_head() {
+	os_files
+	( while [ ! -e "$TMP/stop" ]; do cat "$F" > /dev/null; sleep 0.05; done ) &
+	loop=$!
+	{ timeout -s INT $((30 * SLOW)) "$BIN/opensnoop" -j 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	touch "$TMP/stop"
+	wait $loop
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "opensnoop" and (.pid | type) == "number"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not an opensnoop object: $(cat "$TMP/out")"
+}
+
+# t_json_buffered - -j -d: the objects come at the end, the banner and the
+# ending on stderr, and the open in the window is there
+t_json_buffered() {
+	os_files
+	"$BIN/opensnoop" -j -d $((2 * SLOW)) > "$TMP/out" 2> "$TMP/err" &
+	p=$!
+	wait_for_line "$TMP/err" '^Tracing open' 200 || { fail "no banner on stderr"; wait $p; return 1; }
+	$OPEN --comm=ftjsbuf "$F" > "$TMP/res"
+	wait $p || fail "exit status $? with -d"
+	json_check "$TMP/out" || return 1
+	[ "$(jq -c --arg f "$F" 'select(.comm == "ftjsbuf" and .file == $f)' "$TMP/out" | wc -l)" = 1 ] ||
+		fail "-j -d: no object for the open of '$F': $(grep -a ftjsbuf "$TMP/out") $(cat "$TMP/res")"
+	grep -q '^Ending tracing' "$TMP/err" || fail "-j -d: no ending on stderr"
+}

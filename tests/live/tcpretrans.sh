@@ -194,5 +194,47 @@ t_bad_input() {
 	expect_error 2 '^tcpretrans: unknown option --bogus' "$BIN/tcpretrans" --bogus || return 1
 	expect_error 2 '^tcpretrans: unexpected argument' "$BIN/tcpretrans" 80 || return 1
 	"$BIN/tcpretrans" -h > "$TMP/h" 2>&1 || { fail "-h exit $?"; return 1; }
-	head -n 1 "$TMP/h" | grep -q '^USAGE: tcpretrans \[-hls\]$' || { fail "-h: $(head -n 1 "$TMP/h")"; return 1; }
+	head -n 1 "$TMP/h" | grep -q '^USAGE: tcpretrans \[-hjls\]$' || { fail "-h: $(head -n 1 "$TMP/h")"; return 1; }
+}
+
+# t_json - -j: every stdout line a JSON object (the banner on stderr); a
+# SYN_SENT retransmit for each of synflood's retransmitting ports, with the
+# addresses, ports and state exact, and none for the others
+t_json() {
+	start_tool "$BIN/tcpretrans" -j || { stop_tool; fail "tool did not start: $(cat "$TMP/err")"; return 1; }
+	grep -q '^Tracing TCP retransmits' "$TMP/err" || fail "-j: no banner on stderr"
+	t0=$(date +%s)
+	tr_flood -n 3 -t 60 || { stop_tool; fail "synflood failed: $(cat "$TMP/sf.err")"; return 1; }
+	[ -n "$SF_PORTS" ] || { tr_flood_end; stop_tool; fail "synflood made no retransmitting socket"; return 1; }
+	for p in $SF_PORTS; do
+		wait_for_line "$TMP/out" "\"lport\":$p," 100 || break
+	done
+	stop_tool || { tr_flood_end; return 1; }
+	tr_flood_end
+	t1=$(date +%s)
+	json_check "$TMP/out" || return 1
+	for p in $SF_PORTS; do
+		jq -c --arg host "$(uname -n)" "select(.lport == $p and .laddr == \"127.0.0.1\" and
+			.raddr == \"127.0.0.1\" and .rport == $SF_LPORT and .type == \"R\" and
+			.state == \"SYN_SENT\" and (.pid | type) == \"number\" and
+			.tool == \"tcpretrans\" and .host == \$host)" "$TMP/out" > "$TMP/rows"
+		[ -s "$TMP/rows" ] || { fail "-j: no object for port $p: $(head -c 600 "$TMP/out")"; return 1; }
+		json_time_ok "$(jq -r .time "$TMP/rows" | head -n 1)" "$t0" "$t1" || return 1
+	done
+	for p in $SF_OTHER; do
+		[ -z "$(jq -c "select(.lport == $p)" "$TMP/out")" ] || fail "-j: object for port $p, which did not retransmit"
+	done
+}
+
+# t_json_head - -j | head -n 1: one whole object, and tcpretrans ends (0)
+t_json_head() {
+	tr_flood -n 3 -t 60 || { fail "synflood failed: $(cat "$TMP/sf.err")"; return 1; }
+	{ timeout -s INT $((60 * SLOW)) "$BIN/tcpretrans" -j 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	tr_flood_end
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "tcpretrans" and .type == "R" and (.lport | type) == "number"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not a tcpretrans object: $(cat "$TMP/out")"
 }
