@@ -31,8 +31,8 @@
 #   6. an allocation that fails dies through common/xalloc.h (xmalloc,
 #      xstrdup, xasprintf... or xalloc_die after a library's allocator), so
 #      "out of memory" is written in common/xalloc.c alone: the string, in
-#      any case, nowhere else in the files XALLOC_SCOPE matches (common/ for
-#      now; tools/ once their allocations use xalloc too)
+#      any case, nowhere else in the files XALLOC_SCOPE matches (common/
+#      and tools/)
 #
 # The rules look at code only: comments are blanked out first (a line that
 # starts with '*' or holds a comment before the code is still checked), and
@@ -232,7 +232,7 @@ else
 fi
 
 # rule 6: "out of memory" only in common/xalloc.c, where the x allocations die
-XALLOC_SCOPE='^common/'
+XALLOC_SCOPE='^(common|tools)/'
 EXCEPT='^common/xalloc\.c:'
 check out-of-memory-only-in-xalloc '[Oo][Uu][Tt] [Oo][Ff] [Mm][Ee][Mm][Oo][Rr][Yy]' "$XALLOC_SCOPE"
 EXCEPT=

@@ -28,6 +28,7 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "xalloc.h"
 
 static const char usage_text[] =
 "USAGE: execsnoop [-hjrtxTU] [-a argc] [-d secs] [name]\n"
@@ -204,11 +205,9 @@ static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void
 /* on_enter - an exec is called: its pointers wait for its end */
 static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	unsigned long long *ptr = malloc(2 * sizeof(*ptr));
+	unsigned long long *ptr = xmalloc(2 * sizeof(*ptr));
 
 	(void)aux, (void)ctx;
-	if (!ptr)
-		msg_die(EXIT_ERR, "out of memory");
 	ptr[0] = decode_u64(ev, rec, "filename");
 	ptr[1] = decode_u64(ev, rec, "argv");
 	pidmap_put(pending, decode_pid(ev, rec), ptr);

@@ -30,6 +30,7 @@
 #include "signals.h"
 #include "stream.h"
 #include "who.h"
+#include "xalloc.h"
 
 static const char usage_text[] =
 "USAGE: opensnoop [-htxTej] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
@@ -114,11 +115,9 @@ static void parse(int argc, char **argv)
 /* on_enter - an open is called: its pointer and flags wait for its return */
 static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	struct call *c = calloc(1, sizeof(*c));
+	struct call *c = xcalloc(1, sizeof(*c));
 
 	(void)aux, (void)ctx;
-	if (!c)
-		msg_die(EXIT_ERR, "out of memory");
 	c->ptr[0] = decode_u64(ev, rec, "filename");
 	c->has_flags = decode_has(ev, "flags");
 	c->flags = decode_u64(ev, rec, "flags");
@@ -161,9 +160,7 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		comm = decode_comm(sess, tid);
 	if (v) {
 		n = strlen(v->str[0]);
-		path = malloc(4 * n + 8);
-		if (!path)
-			msg_die(EXIT_ERR, "out of memory");
+		path = xmalloc(4 * n + 8);
 		out_vis(path, 4 * n + 8, 0, v->str[0], n);
 		if (!c->has_flags && v->has_flags) {
 			c->flags = v->flags;
