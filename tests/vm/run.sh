@@ -40,8 +40,9 @@
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
 #   VM_MODULES   modules to put in the initramfs (default "null_blk veth")
 #   VM_HOST_BINS host programs to copy in as well, with their libraries
-#                (default "ip pgrep pkill": busybox ip cannot name veth
-#                peers, and busybox here has no pgrep)
+#                (default "ip pgrep pkill jq": busybox ip cannot name veth
+#                peers, busybox here has no pgrep, and the -j tests parse
+#                with jq)
 #   VM_SHELL     the guest's /bin/sh: "dash" (default, copied from this
 #                machine) or "busybox". Debian's busybox sh runs its own
 #                applets ahead of anything on PATH, so under it "ip" would
@@ -91,7 +92,7 @@ VM_TIMEOUT=${VM_TIMEOUT:-1800}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_STATIC=${VM_STATIC:-0}
 VM_MODULES=${VM_MODULES:-"null_blk veth"}
-VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill}
+VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill jq}
 VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
