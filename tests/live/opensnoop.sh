@@ -422,10 +422,11 @@ t_json() {
 	fd=$(head -n 1 "$TMP/res" | cut -d' ' -f1)
 	bfd=$(sed -n 2p "$TMP/res" | cut -d' ' -f1)
 	[ "$bfd" -ge 0 ] || { fail "the workload could not open the hostile file ($bfd)"; return 1; }
-	for want in "$F $fd null" "$B $bfd null" "$M -1 \"ENOENT\""; do
+	# the hostile path as the JSON decodes it: the byte that is not UTF-8 as
+	# the text \xff (built here, not by sed: busybox sed knows no \xNN)
+	BJ="$TMP/d/b$(printf '\001\nq')\\xff"
+	for want in "$F $fd null" "$BJ $bfd null" "$M -1 \"ENOENT\""; do
 		p=${want% * *} rest=${want#"$p "}
-		# the path as the JSON decodes it: the byte that is not UTF-8 as the text \xff
-		p=$(printf '%s' "$p" | sed 's/\xff/\\xff/')
 		n=$(jq --arg p "$p" --arg c "ft js $$" --arg host "$(uname -n)" \
 			"select(.file == \$p and .comm == \$c and .fd == ${rest% *} and .error == ${rest#* } and
 			 .host == \$host and .tool == \"opensnoop\" and .cut == false)" "$TMP/rows" | jq -s length)
