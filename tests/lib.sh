@@ -380,6 +380,7 @@ part_setup() {
 		dd of="$TMP/part.img" bs=1 seek=446 conv=notrunc 2>/dev/null &&
 	printf '\125\252' | dd of="$TMP/part.img" bs=1 seek=510 conv=notrunc 2>/dev/null ||
 		{ WHY="cannot write the partition table"; return 1; }
+	modprobe loop 2>/dev/null	# a module in Debian's kernels (the guests load it here)
 	PLOOP=$(losetup -f) && losetup -P "$PLOOP" "$TMP/part.img" 2>/dev/null ||
 		{ PLOOP=; WHY="losetup -P failed"; return 1; }
 	PNAME=${PLOOP##*/}p1 PDEV=${PLOOP}p1

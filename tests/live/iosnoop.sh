@@ -215,6 +215,7 @@ t_dev_root_disk() {
 # not the disk's other I/O; DEV shows the disk, BLOCK the disk's sector
 t_dev_partition() {
 	part_setup || { skip "$WHY"; return 0; }
+	disk=${PLOOP##*/}	# (part_teardown empties PLOOP)
 	io_work() {
 		"$WORKLOADS/iowrite" "$PLOOP" 2040 4096 1	# before it
 		"$WORKLOADS/iowrite" "$PDEV" 0 4096 1	# its first sector: 2048
@@ -225,7 +226,7 @@ t_dev_partition() {
 	rc=$?
 	part_teardown
 	[ $rc = 0 ] || return 1
-	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $PMM ($PNAME), sectors 2048-4095 of $DMM (${PLOOP##*/}). Ctrl-C to end." ] ||
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $PMM ($PNAME), sectors 2048-4095 of $DMM ($disk). Ctrl-C to end." ] ||
 		{ fail "banner: $(head -1 "$TMP/out")"; return 1; }
 	# (a udev probe of the new partition may read it meanwhile: iowrite's rows only)
 	got=$(awk '$1 == "iowrite" { print $1, $4, $5, $6 }' "$TMP/out" | sort -n -k3 | tr '\n' ';')

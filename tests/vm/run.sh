@@ -38,7 +38,7 @@
 #   VM_TIMEOUT   seconds per kernel, boot and tests together (default 1800)
 #   VM_OUT       console logs and initramfs parts (default build/vm)
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
-#   VM_MODULES   modules to put in the initramfs (default "null_blk veth")
+#   VM_MODULES   modules to put in the initramfs (default "null_blk veth loop": loop for the partition tests)
 #   VM_HOST_BINS host programs to copy in as well, with their libraries
 #                (default "ip pgrep pkill jq": busybox ip cannot name veth
 #                peers, busybox here has no pgrep, and the -j tests parse
@@ -91,7 +91,7 @@ VM_REFRESH=${VM_REFRESH:-0}
 VM_TIMEOUT=${VM_TIMEOUT:-1800}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_STATIC=${VM_STATIC:-0}
-VM_MODULES=${VM_MODULES:-"null_blk veth"}
+VM_MODULES=${VM_MODULES:-"null_blk veth loop"}
 VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill jq}
 VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
