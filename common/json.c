@@ -6,11 +6,8 @@
 
 #include "json.h"
 
-/*
- * utf8_len - the length of the valid, shortest-form UTF-8 character at s
- * (n bytes left) other than a C0 or C1 control or DEL; 0 if none starts there
- */
-static size_t utf8_len(const unsigned char *s, size_t n)
+/* json_safe_len - see json.h */
+size_t json_safe_len(const unsigned char *s, size_t n)
 {
 	unsigned int cp;
 	size_t len, i;
@@ -67,7 +64,7 @@ size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
 	char e[8];
 
 	while (i < n) {
-		k = s[i] == '"' || s[i] == '\\' ? 0 : utf8_len(s + i, n - i);
+		k = s[i] == '"' || s[i] == '\\' ? 0 : json_safe_len(s + i, n - i);
 		if (k) {
 			if (at + k > len)
 				break;

@@ -17,6 +17,14 @@
  * no quotes; the new length. Stops short, at a whole character, when dst
  * (len bytes) is full; a '\0' follows if it fits */
 size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n);
+/*
+ * json_safe_len - the length of the printable UTF-8 character at s (n bytes
+ * left), or 0 if the byte there must be escaped: a C0 control, DEL, a C1
+ * control (U+0080 to U+009F, which terminals take as CSI, OSC and the like),
+ * or a byte that does not start a valid, shortest-form sequence. The one
+ * rule for both outputs: the text's \xNN escapes (out_vis) use it too.
+ */
+size_t json_safe_len(const unsigned char *s, size_t n);
 /* json_time - ns since the epoch as "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ" (UTC) */
 char *json_time(long long real_ns, char *buf, size_t len);
 

@@ -221,40 +221,6 @@ char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
 	return buf;
 }
 
-/*
- * safe_len - the length of the printable UTF-8 character at s (n bytes
- * left), or 0 if the byte there must be escaped: a C0 control, DEL, a C1
- * control (U+0080 to U+009F, which terminals take as CSI, OSC and the like),
- * or a byte that does not start a valid, shortest-form sequence
- */
-static size_t safe_len(const unsigned char *s, size_t n)
-{
-	unsigned int cp;
-	size_t len, i;
-
-	if (s[0] < 0x80)
-		return s[0] >= 0x20 && s[0] != 0x7f;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (n < len)
-		return 0;
-	for (i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = cp << 6 | (s[i] & 0x3f);
-	}
-	if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
-	    (cp >= 0xd800 && cp <= 0xdfff) || cp <= 0x9f)
-		return 0;
-	return len;
-}
-
 /* out_vis - see output.h */
 size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 {
@@ -263,7 +229,7 @@ size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 	size_t i = 0, k;
 
 	while (i < n) {
-		k = safe_len(s + i, n - i);
+		k = json_safe_len(s + i, n - i);
 		if (k) {
 			if (at + k > len)
 				break;
@@ -297,7 +263,7 @@ static void vis_write(FILE *fp, const char *s, size_t n, int keep_nl)
 	while (i < n) {
 		/* the longest stretch that needs no escape goes out as it is */
 		for (run = i; run < n; run += k) {
-			k = safe_len((const unsigned char *)s + run, n - run);
+			k = json_safe_len((const unsigned char *)s + run, n - run);
 			if (!k)
 				break;
 		}
