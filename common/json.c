@@ -56,15 +56,25 @@ static size_t json_esc(const unsigned char *s, size_t n, char *e)
 	return 1;
 }
 
-/* json_str - see json.h */
-size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
+/* vis_esc - the text output's escape for the byte at s, \xNN, in e; 1 (byte) */
+static size_t vis_esc(const unsigned char *s, size_t n, char *e)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	(void)n;
+	e[0] = '\\', e[1] = 'x', e[2] = hex[s[0] >> 4], e[3] = hex[s[0] & 15], e[4] = '\0';
+	return 1;
+}
+
+/* json_escape - see json.h */
+size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	size_t i = 0, k, el;
 	char e[8];
 
 	while (i < n) {
-		k = s[i] == '"' || s[i] == '\\' ? 0 : json_safe_len(s + i, n - i);
+		k = json && (s[i] == '"' || s[i] == '\\') ? 0 : json_safe_len(s + i, n - i);
 		if (k) {
 			if (at + k > len)
 				break;
@@ -73,7 +83,7 @@ size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
 			i += k;
 			continue;
 		}
-		k = json_esc(s + i, n - i, e);
+		k = json ? json_esc(s + i, n - i, e) : vis_esc(s + i, n - i, e);
 		el = strlen(e);
 		if (at + el > len)
 			break;
@@ -84,6 +94,12 @@ size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
 	if (at < len)
 		dst[at] = '\0';
 	return at;
+}
+
+/* json_str - see json.h */
+size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
+{
+	return json_escape(dst, len, at, src, n, 1);
 }
 
 /* json_time - see json.h */

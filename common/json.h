@@ -17,6 +17,9 @@
  * no quotes; the new length. Stops short, at a whole character, when dst
  * (len bytes) is full; a '\0' follows if it fits */
 size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n);
+/* json_escape - json_str (json != 0), or the text output's escapes (out_vis:
+ * each byte json_safe_len refuses as \xNN, up to 4n bytes): the one copy loop */
+size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json);
 /*
  * json_safe_len - the length of the printable UTF-8 character at s (n bytes
  * left), or 0 if the byte there must be escaped: a C0 control, DEL, a C1

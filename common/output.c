@@ -224,31 +224,7 @@ char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
 /* out_vis - see output.h */
 size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
-	const unsigned char *s = (const unsigned char *)src;
-	size_t i = 0, k;
-
-	while (i < n) {
-		k = json_safe_len(s + i, n - i);
-		if (k) {
-			if (at + k > len)
-				break;
-			memcpy(dst + at, s + i, k);
-			at += k;
-			i += k;
-			continue;
-		}
-		if (at + 4 > len)
-			break;
-		dst[at++] = '\\';
-		dst[at++] = 'x';
-		dst[at++] = hex[s[i] >> 4];
-		dst[at++] = hex[s[i] & 15];
-		i++;
-	}
-	if (at < len)
-		dst[at] = '\0';
-	return at;
+	return json_escape(dst, len, at, src, n, 0);
 }
 
 /*
