@@ -72,6 +72,12 @@ static int given_arg(const struct option *all, const char *arg, int val)
 	return 0;
 }
 
+/* opt_json_only - see options.h */
+const struct option opt_json_only[] = {
+	{ "json", no_argument, NULL, 'j' },
+	{ NULL, 0, NULL, 0 },
+};
+
 /* opt_next - see options.h */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage)

@@ -46,6 +46,8 @@ int opt_tids(pid_t pid, pid_t **tids);
  * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
+/* opt_json_only - the long options of a tool whose only one is --json (-j) */
+extern const struct option opt_json_only[];
 /*
  * opt_next - the next option, as getopt_long(3) finds it among the tool's
  * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with

@@ -536,3 +536,20 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 {
 	stream_idle_poll(duration, interval, 0.5, NULL, tick, arg);
 }
+
+/* stream_begin - see stream.h */
+void stream_begin(struct session *s, int buffered, int json)
+{
+	stream_size_buffer(s);
+	session_start(s);
+	out_init(buffered);
+	if (json)
+		out_json_init();
+}
+
+/* stream_end - see stream.h */
+void stream_end(struct session *s)
+{
+	out_ending();
+	stream_report_lost(s);
+}

@@ -69,13 +69,9 @@ static int mono;			/* timestamps on the mono clock */
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -359,18 +355,13 @@ int main(int argc, char **argv)
 	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
 	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
 
-	stream_size_buffer(s);	/* before tracing starts: a resize empties the buffer */
-	session_start(s);
+	stream_begin(s, o.duration > 0, o.json);
 	capture_note(cap);	/* once setup has worked: a failure stays one line */
-	out_init(o.duration > 0);
-	if (o.json)
-		out_json_init();
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	if (unknown)
 		msg_warn("%llu execs shown with [?]: no arguments taken at the call", unknown);
 	return EXIT_OK;

@@ -77,13 +77,9 @@ struct state {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':

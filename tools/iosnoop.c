@@ -60,13 +60,9 @@ struct opts {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd':
 		case 'i':
@@ -152,16 +148,12 @@ int main(int argc, char **argv)
 	}
 
 	s = session_open("iosnoop");
-	stream_size_buffer(s);	/* before tracing: resizing empties the buffer */
 	blkio_setup(s, &o.io, on_io, &o);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
-	session_start(s);
+	stream_begin(s, o.duration > 0, o.json);
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
-	out_init(o.duration > 0);
-	if (o.json)
-		out_json_init();
 	if (o.duration > 0)
 		out_banner("Tracing block I/O%s%s for %g seconds (buffered)...\n", dtext, ftext,
 			   o.duration);
@@ -178,8 +170,7 @@ int main(int argc, char **argv)
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	blkio_report();
 	return EXIT_OK;
 }

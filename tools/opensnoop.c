@@ -83,13 +83,9 @@ static const char *const calls[] = { "open", "openat", "openat2" };
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
@@ -340,18 +336,13 @@ int main(int argc, char **argv)
 	follow_calls(filter);
 	free(filter);
 
-	stream_size_buffer(sess);	/* before tracing starts: a resize empties the buffer */
-	session_start(sess);
+	stream_begin(sess, o.duration > 0, o.json);
 	capture_note(cap);		/* once setup has worked: a failure stays one line */
-	out_init(o.duration > 0);
-	if (o.json)
-		out_json_init();
 	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(sess);
+	stream_end(sess);
 	if (unpaired)
 		msg_warn("%llu opens returned without a traced call (in flight when tracing "
 			 "began, or events lost)", unpaired);

@@ -264,11 +264,7 @@ int main(int argc, char **argv)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
 	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
-	stream_size_buffer(s);	/* a resize empties the buffer: before tracing starts */
-	session_start(s);
-	out_init(0);
-	if (o.json)
-		out_json_init();
+	stream_begin(s, 0, o.json);
 	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 		   o.tlp ? " and tail loss probes" : "");
 	if (!o.json)
@@ -278,7 +274,6 @@ int main(int argc, char **argv)
 
 	stream_run(s, 0, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	return EXIT_OK;
 }
