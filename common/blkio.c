@@ -695,7 +695,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	B.ctx = ctx;
 	B.self = (int)getpid();
 	/* issue and completion: one clock for all CPUs */
-	B.mono = reorder_init(s) == 0;
+	B.mono = reorder_init(s, NULL);
 	format_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
 	B.complete = want(s, "block_rq_complete", 1);

@@ -72,6 +72,18 @@ static int given_arg(const struct option *all, const char *arg, int val)
 	return 0;
 }
 
+/* opt_last_regex - see options.h */
+const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
+			   const char *most)
+{
+	if (argc - optind > 1)
+		opt_usage("too many arguments (%s)", most);
+	if (optind >= argc)
+		return NULL;
+	opt_regex(re, argv[optind], what);
+	return argv[optind];
+}
+
 /* opt_json_only - see options.h */
 const struct option opt_json_only[] = {
 	{ "json", no_argument, NULL, 'j' },

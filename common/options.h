@@ -46,6 +46,13 @@ int opt_tids(pid_t pid, pid_t **tids);
  * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
+/*
+ * opt_last_regex - the one optional argument after the options, an extended
+ * regex compiled into re (opt_regex, named `what`); NULL if there is none.
+ * More than one is a usage error: "too many arguments (`most`)"
+ */
+const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
+			   const char *most);
 /* opt_json_only - the long options of a tool whose only one is --json (-j) */
 extern const struct option opt_json_only[];
 /*

@@ -187,6 +187,21 @@ void out_banner(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* out_tracing - see output.h */
+void out_tracing(double duration, const char *fmt, ...)
+{
+	char what[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (duration > 0)
+		out_banner("Tracing %s for %g seconds (buffered)...\n", what, duration);
+	else
+		out_banner("Tracing %s. Ctrl-C to end.\n", what);
+}
+
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
 char *out_time(unsigned long long ns, char *buf, size_t len)
 {
@@ -219,6 +234,31 @@ char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
 	localtime_r(&t, &tm);
 	strftime(buf, len, "%H:%M:%S", &tm);
 	return buf;
+}
+
+/* line_times - see output.h */
+void line_times(struct out_line *l, unsigned long long ts, int mono, int hms, int secs)
+{
+	char buf[64];
+
+	line_begin(l, mono ? ts : OUT_NO_TIME);
+	if (hms) {
+		line_str(l, out_hms(ts, buf, sizeof(buf)), 8, -1);
+		line_add(l, " ");
+	}
+	if (secs) {
+		line_str(l, out_time(ts, buf, sizeof(buf)), 16, -1);
+		line_add(l, " ");
+	}
+}
+
+/* out_time_headers - see output.h */
+void out_time_headers(int hms, int secs)
+{
+	if (hms)
+		printf("%-8s ", "TIME");
+	if (secs)
+		printf("%-16s ", "TIMEs");
 }
 
 /* out_vis - see output.h */

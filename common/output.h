@@ -22,6 +22,9 @@ void out_finish(void);
 void out_ending(void);
 /* out_banner - the tool's "Tracing ..." line: stdout, or stderr in JSON mode */
 void out_banner(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* out_tracing - the banner of a run: "Tracing WHAT for D seconds (buffered)..."
+ * with a duration (D > 0), else "Tracing WHAT. Ctrl-C to end."; WHAT from fmt */
+void out_tracing(double duration, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* out_broken - true once stdout's reader has gone away */
 int out_broken(void);
 /* out_time - format a trace timestamp (ns) as seconds.microseconds */
@@ -90,6 +93,14 @@ void out_json_init(void);
 char *out_iso(unsigned long long mono_ns, char *buf, size_t len);
 /* line_begin - JSON: open the object with time (mono_ns, or OUT_NO_TIME), host, tool */
 void line_begin(struct out_line *l, unsigned long long mono_ns);
+/*
+ * line_times - line_begin (ts, or OUT_NO_TIME unless mono), then the text's
+ * TIME (hms: HH:MM:SS, -T) and TIMEs (secs: seconds.microseconds, -t)
+ * columns; a JSON line has its "time" instead
+ */
+void line_times(struct out_line *l, unsigned long long ts, int mono, int hms, int secs);
+/* out_time_headers - the headers of line_times's columns on stdout */
+void out_time_headers(int hms, int secs);
 /* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h);
  * s NULL: JSON null, text as "" */
 void col_str(struct out_line *l, const char *key, const char *s, int width, int max);

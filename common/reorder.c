@@ -131,9 +131,13 @@ static void trim_spares(void)
 }
 
 /* reorder_init - see reorder.h */
-int reorder_init(struct session *s)
+int reorder_init(struct session *s, const char *need)
 {
-	return session_clock(s, "mono");
+	if (session_clock(s, "mono") == 0)
+		return 1;
+	if (need)
+		msg_die(EXIT_ERR, "%s: the kernel has no \"mono\" trace clock", need);
+	return 0;
 }
 
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */

@@ -24,9 +24,11 @@ struct session;
  * instance's trace_clock becomes "mono"; the default "local" clock is each
  * CPU's own and can run apart between CPUs (a Debian 6.1 guest under qemu TCG
  * put an open's exit, on another CPU, before its entry). -1 if the kernel
- * lacks the mono clock (then timestamps stay per CPU).
+ * lacks the mono clock (then timestamps stay per CPU). 1 on the mono clock,
+ * else 0; a tool option that needs it (need, e.g. "-T"; NULL: none) then
+ * ends the run with a line naming it.
  */
-int reorder_init(struct session *s);
+int reorder_init(struct session *s, const char *need);
 
 /* a handler gets the record, the aux pointer given to reorder_push (or NULL) and ctx */
 typedef void (*reorder_fn)(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx);

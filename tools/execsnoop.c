@@ -83,12 +83,7 @@ static void parse(int argc, char **argv)
 		case 'x': o.fails = 1; break;
 		}
 	}
-	if (argc - optind > 1)
-		opt_usage("too many arguments (one process name at most)");
-	if (optind < argc) {
-		o.name = argv[optind];
-		opt_regex(&o.re, o.name, "name");
-	}
+	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
 }
 
 /* comm_of - the name the kernel gives a task that runs `path`: its base name */
@@ -106,23 +101,13 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		       const struct cap_val *v, const char *path)
 {
 	static struct out_line line;
-	char buf[64];
 	int i, first = v && v->args_known ? 1 : 0, last = v ? v->nstr : 0;
 
 	if (!first && v)	/* the file, and arguments unknown */
 		path = v->str[0];
 	if (!path && v)
 		path = v->str[0];
-	line_begin(&line, mono ? ts : OUT_NO_TIME);
-	/* -T and -t: text only (a JSON line has its "time") */
-	if (o.hms) {
-		line_str(&line, out_hms(ts, buf, sizeof(buf)), 8, -1);
-		line_add(&line, " ");
-	}
-	if (o.times) {
-		line_str(&line, out_time(ts, buf, sizeof(buf)), 16, -1);
-		line_add(&line, " ");
-	}
+	line_times(&line, ts, mono, o.hms, o.times);
 	if (o.uids && uid < 0)
 		col_null(&line, "uid", "?", -6);
 	else if (o.uids)
@@ -289,23 +274,19 @@ static void use(struct session *s, const char *sys, const char *name, const char
 	free(f);
 }
 
-/* banner - "Tracing exec()s...", then the column header */
+/* banner - how arguments are taken (capture_note: once setup has worked, so a
+ * failure stays one line), "Tracing exec()s...", then the column header */
 static void banner(void)
 {
 	char comm[96];
 
+	capture_note(cap);
+
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
-	if (o.duration > 0)
-		out_banner("Tracing exec()s%s for %g seconds (buffered)...\n", o.name ? comm : "",
-			   o.duration);
-	else
-		out_banner("Tracing exec()s%s. Ctrl-C to end.\n", o.name ? comm : "");
+	out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
 	if (out_json)
 		return;
-	if (o.hms)
-		printf("%-8s ", "TIME");
-	if (o.times)
-		printf("%-16s ", "TIMEs");
+	out_time_headers(o.hms, o.times);
 	if (o.uids)
 		printf("%6s ", "UID");
 	printf("%6s %6s ", "PID", "PPID");
@@ -329,9 +310,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	mono = reorder_init(s) == 0;
-	if (!mono && o.hms)
-		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
+	mono = reorder_init(s, o.hms ? "-T" : NULL);
 	cap = capture_open(s, CAP_EXEC, o.argc);
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
@@ -356,7 +335,6 @@ int main(int argc, char **argv)
 	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
 
 	stream_begin(s, o.duration > 0, o.json);
-	capture_note(cap);	/* once setup has worked: a failure stays one line */
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);

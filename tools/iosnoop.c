@@ -154,11 +154,7 @@ int main(int argc, char **argv)
 	stream_begin(s, o.duration > 0, o.json);
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
-	if (o.duration > 0)
-		out_banner("Tracing block I/O%s%s for %g seconds (buffered)...\n", dtext, ftext,
-			   o.duration);
-	else
-		out_banner("Tracing block I/O%s%s. Ctrl-C to end.\n", dtext, ftext);
+	out_tracing(o.duration, "block I/O%s%s", dtext, ftext);
 	if (o.start_ts && !o.json)
 		printf("%-15s ", "STARTs");
 	if (o.end_ts && !o.json)

@@ -98,12 +98,7 @@ static void parse(int argc, char **argv)
 		case 'x': o.fails = 1; break;
 		}
 	}
-	if (argc - optind > 1)
-		opt_usage("too many arguments (one filename pattern at most)");
-	if (optind < argc) {
-		o.file = argv[optind];
-		opt_regex(&o.file_re, o.file, "filename");
-	}
+	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
 	if (o.pid && o.tid)
 		opt_usage("use either -p or -L, not both");
 }
@@ -169,16 +164,7 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 			unmatched++;
 		goto done;
 	}
-	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
-	/* -T and -t: text only (a JSON line has its "time") */
-	if (o.hms) {
-		line_str(&line, out_hms(rec->ts, buf, sizeof(buf)), 8, -1);
-		line_add(&line, " ");
-	}
-	if (o.times) {
-		line_str(&line, out_time(rec->ts, buf, sizeof(buf)), 16, -1);
-		line_add(&line, " ");
-	}
+	line_times(&line, rec->ts, mono, o.hms, o.times);
 	col_str(&line, "comm", comm, 16, 16);
 	line_add(&line, " ");
 	col_dec(&line, "pid", tid, 6);
@@ -273,11 +259,14 @@ static void load_formats(void)
 	capture_load(cap, formats);
 }
 
-/* banner - "Tracing open()s...", then the column header */
+/* banner - how paths are taken (capture_note: once setup has worked, so a
+ * failure stays one line), "Tracing open()s...", then the column header */
 static void banner(void)
 {
 	char ftext[256];
 	size_t at = 0;
+
+	capture_note(cap);
 
 	ftext[0] = '\0';
 	if (o.pid || o.tid)
@@ -289,16 +278,10 @@ static void banner(void)
 	if (o.file)
 		snprintf(ftext + at, sizeof(ftext) - at, " for filenames containing \"%.40s\"",
 			 o.file);
-	if (o.duration > 0)
-		out_banner("Tracing open()s%s for %g seconds (buffered)...\n", ftext, o.duration);
-	else
-		out_banner("Tracing open()s%s. Ctrl-C to end.\n", ftext);
+	out_tracing(o.duration, "open()s%s", ftext);
 	if (out_json)
 		return;
-	if (o.hms)
-		printf("%-8s ", "TIME");
-	if (o.times)
-		printf("%-16s ", "TIMEs");
+	out_time_headers(o.hms, o.times);
 	printf("%-16.16s %-6s %*s ", "COMM", "PID", o.fails ? 7 : 4, "FD");
 	if (o.flags)
 		printf("%-8s ", "FLAGS");
@@ -319,9 +302,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	mono = reorder_init(sess) == 0;
-	if (!mono && o.hms)
-		msg_die(EXIT_ERR, "-T: the kernel has no \"mono\" trace clock");
+	mono = reorder_init(sess, o.hms ? "-T" : NULL);
 	cap = capture_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = pidmap_new(free);
@@ -337,7 +318,6 @@ int main(int argc, char **argv)
 	free(filter);
 
 	stream_begin(sess, o.duration > 0, o.json);
-	capture_note(cap);		/* once setup has worked: a failure stays one line */
 	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
