@@ -81,16 +81,13 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", opt_json_only, usage_text)) != -1) {
 		switch (c) {
-		case 'd':
-		case 'i':
-		case 'Q':
-			blkio_option(&o->io, c, optarg);
-			break;
 		case 'j': o->json = 1; break;
 		case 'D': o->per_disk = 1; break;
 		case 'K': o->kernel = 1; break;
 		case 'm': o->usecs = 1; break;
 		case 'T': o->timestamps = 1; break;
+		default:	/* -d, -i, -Q */
+			blkio_option(&o->io, c, optarg);
 		}
 	}
 	if (o->kernel && o->io.queue)

@@ -64,11 +64,6 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_json_only, usage_text)) != -1) {
 		switch (c) {
-		case 'd':
-		case 'i':
-		case 'Q':
-			blkio_option(&o->io, c, optarg);
-			break;
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
 			opt_regex(&o->name_re, optarg, "-n");
@@ -78,6 +73,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
+		default:	/* -d, -i, -Q */
+			blkio_option(&o->io, c, optarg);
 		}
 	}
 	if (o->pid && o->name)
