@@ -3,7 +3,8 @@
 # tests/check-docs.sh - every tool has a man page and an example; the man page
 # has each house section (by its exact name), in the house order (see
 # section_order); every option the usage text
-# lists is documented in the man page's OPTIONS section; and the usage text
+# lists is documented in the man page's OPTIONS section and named in its
+# SYNOPSIS; and the usage text
 # (what -h prints) and the getopt string agree: each option letter getopt
 # accepts has its line in the usage text and is in the USAGE lines, each flag
 # the usage text shows is accepted, and an option takes an argument in the
@@ -147,6 +148,13 @@ for src in tools/*.c; do
 	for l in $shown; do
 		has_letter "$letters" "$l" ||
 			{ echo "FAIL docs/$t: the usage text shows -$l, which the getopt string does not accept"; tbad=1; }
+	done
+	# every option line is in the man page's SYNOPSIS ([\-xyz] or [\-x ARG])
+	msyn=$(man_section "$man" SYNOPSIS)
+	for a in $optlines; do
+		l=${a%:}
+		printf '%s\n' "$msyn" | grep -Eq "\\\\-[A-Za-z]*$l" ||
+			{ echo "FAIL docs/$t: option -$l missing from the SYNOPSIS of $man"; tbad=1; }
 	done
 	# every option line is documented in the man page's OPTIONS section
 	options=$(man_section "$man" OPTIONS)
