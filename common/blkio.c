@@ -688,7 +688,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 {
 	static const char *const systems[] = { "block", "sched:sched_process_fork",
 					       "sched:sched_process_exit", NULL };
-	char *f = blkio_filter(o), *df = dev_filter(o), self[32];
+	char *f = blkio_filter(o), *df = dev_filter(o), *self;
 
 	B.o = *o;
 	B.fn = fn;
@@ -723,9 +723,10 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 		 * so the instance's task list (who_events) cannot be used: the
 		 * process's tasks are kept in user space from these two
 		 */
-		snprintf(self, sizeof(self), "common_pid != %d", B.self);
+		self = filter_build(0, NULL, NULL);
 		reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_task);
 		reorder_follow(s, "sched", "sched_process_exit", self, NULL, on_task);
+		free(self);
 		who_track(o->pid);
 	}
 	if (B.rq_merge)

@@ -12,3 +12,52 @@ double clock_s(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
+
+/* deadline_init - see clock.h */
+void deadline_init(struct deadline *d, double now, double duration, double interval)
+{
+	d->duration = duration;
+	d->end = now + duration;
+	d->interval = interval;
+	d->next = now + interval;
+}
+
+/* deadline_over - see clock.h */
+int deadline_over(const struct deadline *d, double now)
+{
+	return d->duration > 0 && now >= d->end;
+}
+
+/* deadline_tick - see clock.h */
+int deadline_tick(struct deadline *d, double now)
+{
+	if (d->interval <= 0 || now < d->next)
+		return 0;
+	d->next += d->interval;
+	return 1;
+}
+
+/* deadline_wait - see clock.h */
+double deadline_wait(const struct deadline *d, double poll, double now)
+{
+	double wait = poll;
+
+	if (d->duration > 0 && d->end - now < wait)
+		wait = d->end - now;
+	if (d->interval > 0 && d->next - now < wait)
+		wait = d->next - now;
+	return wait;
+}
+
+/* deadline_nap - see clock.h */
+void deadline_nap(const struct deadline *d, double poll)
+{
+	double secs = deadline_wait(d, poll, clock_s());
+	struct timespec ts;
+
+	if (secs <= 0)
+		return;
+	ts.tv_sec = (time_t)secs;
+	ts.tv_nsec = (long)((secs - ts.tv_sec) * 1e9);
+	nanosleep(&ts, NULL);
+}

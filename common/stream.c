@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <kbuffer.h>
 #include <unistd.h>
 
@@ -327,18 +326,6 @@ static unsigned long long unread(struct session *s)
 	return n;
 }
 
-/* nap - sleep up to `secs`; a signal cuts it short */
-static void nap(double secs)
-{
-	struct timespec ts;
-
-	if (secs <= 0)
-		return;
-	ts.tv_sec = (time_t)secs;
-	ts.tv_nsec = (long)((secs - ts.tv_sec) * 1e9);
-	nanosleep(&ts, NULL);
-}
-
 /*
  * stream_size_buffer - room for bursts the reader cannot keep up with:
  * BUF_KB_CPU per CPU, BUF_KB_ALL in all, 1/BUF_MEM_SHARE of the available
@@ -369,42 +356,16 @@ void stream_size_buffer(struct session *s)
 	free(cur);
 }
 
-/* stream_run - see stream.h */
-void stream_run(struct session *s, double duration, double interval,
-		void (*tick)(void *), void *arg)
+/*
+ * drain_rest - after tracing_on went to 0: dispatch what was recorded before
+ * the end, all of it, or after a stop signal (or a reader gone) as much as
+ * STOP_S allows; then the last hooks, and what is left said on stderr
+ */
+static void drain_rest(struct session *s)
 {
-	double start = clock_s(), end = start + duration, next = start + interval;
-	double wait, until;
+	double until = clock_s() + STOP_S;
 	unsigned long long left;
-	int more = 0;
 
-	tracefs_instance_file_write(s->inst, "tracing_on", "1");
-	while (!sig_stop) {
-		more = stream_drain(s);
-		drained(0);
-		out_batch_end();
-		if (sig_stop)
-			break;
-		if (duration > 0 && clock_s() >= end)
-			break;
-		if (interval > 0 && clock_s() >= next) {
-			tick(arg);
-			out_batch_end();
-			next += interval;
-		}
-		if (more)
-			continue;	/* a backlog: read on, after the work above */
-		wait = POLL_MS / 1000.0;
-		if (duration > 0 && end - clock_s() < wait)
-			wait = end - clock_s();
-		if (interval > 0 && next - clock_s() < wait)
-			wait = next - clock_s();
-		nap(wait);
-	}
-	tracefs_instance_file_write(s->inst, "tracing_on", "0");
-	/* what was recorded before the end: all of it, or after a stop signal
-	 * (or a reader gone), as much as STOP_S allows */
-	until = clock_s() + STOP_S;
 	while (!out_broken() && drain(s, sig_stop ? until : clock_s() + DRAIN_S, 0)) {
 		drained(0);
 		out_batch_end();
@@ -417,6 +378,33 @@ void stream_run(struct session *s, double duration, double interval,
 	if (left && !out_broken())
 		msg_warn("WARNING: %llu events recorded before the stop were not read (stopped after %.1f s)",
 			 left, STOP_S);
+}
+
+/* stream_run - see stream.h */
+void stream_run(struct session *s, double duration, double interval,
+		void (*tick)(void *), void *arg)
+{
+	struct deadline d;
+	int more;
+
+	deadline_init(&d, clock_s(), duration, interval);
+	tracefs_instance_file_write(s->inst, "tracing_on", "1");
+	while (!sig_stop) {
+		more = stream_drain(s);
+		drained(0);
+		out_batch_end();
+		if (sig_stop || deadline_over(&d, clock_s()))
+			break;
+		if (deadline_tick(&d, clock_s())) {
+			tick(arg);
+			out_batch_end();
+		}
+		if (more)
+			continue;	/* a backlog: read on, after the work above */
+		deadline_nap(&d, POLL_MS / 1000.0);
+	}
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	drain_rest(s);
 }
 
 /* stream_lost - events the kernel dropped in this run (buffer full) */
@@ -476,9 +464,10 @@ static void print_text_header(struct tracefs_instance *inst)
 /* stream_run_text - see stream.h */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 {
-	double start = clock_s(), end = start + duration, wait;
+	struct deadline d;
 	int fd;
 
+	deadline_init(&d, clock_s(), duration, 0);
 	fd = tracefs_instance_file_open(inst, "trace_pipe", O_RDONLY | O_NONBLOCK);
 	if (fd < 0)
 		return -1;
@@ -489,12 +478,9 @@ int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 	while (!sig_stop) {
 		copy_pipe(fd);
 		out_batch_end();
-		if (sig_stop || (duration > 0 && clock_s() >= end))
+		if (sig_stop || deadline_over(&d, clock_s()))
 			break;
-		wait = POLL_MS / 1000.0;
-		if (duration > 0 && end - clock_s() < wait)
-			wait = end - clock_s();
-		nap(wait);
+		deadline_nap(&d, POLL_MS / 1000.0);
 	}
 	tracefs_instance_file_write(inst, "tracing_on", "0");
 	if (!out_broken())
@@ -508,26 +494,21 @@ int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
 		      void (*tick)(void *), void *arg)
 {
-	double start = clock_s(), end = start + duration, next = start + interval, wait;
+	struct deadline d;
 
+	deadline_init(&d, clock_s(), duration, interval);
 	while (!sig_stop) {
 		out_batch_end();	/* nothing to print, but a reader gone stops us */
-		if (sig_stop || (duration > 0 && clock_s() >= end))
+		if (sig_stop || deadline_over(&d, clock_s()))
 			break;
 		if (pollfn)
 			pollfn(arg);
-		if (interval > 0 && clock_s() >= next) {
+		if (deadline_tick(&d, clock_s())) {
 			tick(arg);
 			out_batch_end();
-			next += interval;
 			continue;
 		}
-		wait = poll;
-		if (duration > 0 && end - clock_s() < wait)
-			wait = end - clock_s();
-		if (interval > 0 && next - clock_s() < wait)
-			wait = next - clock_s();
-		nap(wait);
+		deadline_nap(&d, poll);
 	}
 }
 

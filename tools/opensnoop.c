@@ -291,7 +291,7 @@ static void banner(void)
 
 int main(int argc, char **argv)
 {
-	char *filter, self[32];
+	char *filter, *self;
 
 	msg_init("opensnoop");
 	sig_init();
@@ -310,9 +310,10 @@ int main(int argc, char **argv)
 
 	filter = build_filter(NULL);
 	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
-	snprintf(self, sizeof(self), "common_pid != %d", (int)getpid());
+	self = filter_build(0, NULL, NULL);
 	reorder_follow(sess, "sched", "sched_process_fork", self, NULL, on_rename);
 	reorder_follow(sess, "task", "task_rename", self, NULL, on_rename);
+	free(self);
 	capture_follow(cap, filter);
 	follow_calls(filter);
 	free(filter);
