@@ -530,3 +530,23 @@ t_json_head() {
 		(.pid | type) == "number" and (.fields.filename | type) == "string"' "$TMP/out" > /dev/null ||
 		fail "-j: the line is not a tpoint object: $(cat "$TMP/out")"
 }
+
+# t_json_stacks - -j -s: the exec's kernel stack is an object of its own,
+# of the same task, its frames an array of symbols, an exec function among them
+t_json_stacks() {
+	ln -s "$WORKLOADS/ftt_exec" "$TMP/tpjk_$$" || { fail "cannot make the link"; return 1; }
+	start_tool "$BIN/tpoint" -j -s sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/tpjk_$$" --sleep=200 &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "\"event\":\"ftrace:kernel_stack\",\"stack\":.*exec" 50
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	n=$(jq -c "select(.pid == $h and .event == \"sched:sched_process_exec\" and
+		.fields.filename == \"$TMP/tpjk_$$\")" "$TMP/out" | wc -l)
+	[ "$n" = 1 ] || fail "-j -s: $n exec objects of PID $h, not 1: $(grep -a "\"pid\":$h," "$TMP/out")"
+	n=$(jq -c "select(.pid == $h and .event == \"ftrace:kernel_stack\" and .fields == null and
+		(.stack | length) > 1 and all(.stack[]; type == \"string\") and
+		any(.stack[]; test(\"exec\")))" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an exec function: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
+}
