@@ -162,13 +162,9 @@ static void parse_def(struct opts *o)
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o->force = 1; break;
 		case 'j': o->json = 1; break;
@@ -323,16 +319,8 @@ int main(int argc, char **argv)
 	if (o.json)	/* the text keeps the kernel's default clock */
 		c.mono = session_clock(s, "mono") == 0;
 	/* size the buffer now: resizing takes a while and the banner means ready */
-	stream_size_buffer(s);
-	session_start(s);
-
-	out_init(o.duration > 0);
-	if (o.json)
-		out_json_init();
-	if (o.duration > 0)
-		out_banner("Tracing kprobe %s for %g seconds (buffered)...\n", o.name, o.duration);
-	else
-		out_banner("Tracing kprobe %s. Ctrl-C to end.\n", o.name);
+	stream_begin(s, o.duration > 0, o.json);
+	out_tracing(o.duration, "kprobe %s", o.name);
 	if (o.headers && !o.json) {
 		char what[200];
 
@@ -343,7 +331,6 @@ int main(int argc, char **argv)
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	return EXIT_OK;
 }

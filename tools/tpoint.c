@@ -67,14 +67,10 @@ struct opts {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 },
-	};
 	const char *tp, *colon;
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
@@ -216,24 +212,14 @@ int main(int argc, char **argv)
 	session_enable(s, o.sys, o.event);
 	if (o.json)	/* the text keeps the kernel's default clock */
 		mono = session_clock(s, "mono") == 0;
-	stream_size_buffer(s);
-	session_start(s);
-
-	out_init(o.duration > 0);
-	if (o.json)
-		out_json_init();
-	if (o.duration > 0)
-		out_banner("Tracing %s:%s for %g seconds (buffered)...\n", o.sys, o.event,
-			   o.duration);
-	else
-		out_banner("Tracing %s:%s. Ctrl-C to end.\n", o.sys, o.event);
+	stream_begin(s, o.duration > 0, o.json);
+	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !o.json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	return EXIT_OK;
 }
