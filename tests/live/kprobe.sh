@@ -285,3 +285,24 @@ t_json_head() {
 		((.fields.f | type) == "string" or .fields.f == null)' "$TMP/out" > /dev/null ||
 		fail "-j: the line is not a kprobe object: $(cat "$TMP/out")"
 }
+
+# t_json_stacks - -j -s: each hit's kernel stack an object of its own, of the
+# same task, its frames an array of symbols, the probed function's callers
+# (an open system call) among them
+t_json_stacks() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	kp_start_json "$BIN/kprobe" -j -s p:do_sys_openat2 'comm == "fcalls"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" open /dev/null > /dev/null &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "\"pid\":$h,.*\"event\":\"ftrace:kernel_stack\"" 100
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	n=$(jq -c "select(.pid == $h and .event == \"do_sys_openat2\")" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no hit of PID $h: $(cat "$TMP/out")"
+	n=$(jq -c "select(.pid == $h and .event == \"ftrace:kernel_stack\" and
+		(.stack | length) > 1 and all(.stack[]; type == \"string\") and
+		any(.stack[]; test(\"openat\")))" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an openat caller: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
+}
