@@ -5,7 +5,8 @@
  * in a group of its own (ftt_kprobe_PID) so it never collides with anyone else's
  * probes and is always removed, enables it in a private instance with an
  * optional filter on the fetched arguments, and prints each hit in ftrace's text
- * form, decoded from the binary ring buffer.
+ * form, decoded from the binary ring buffer (-j: a JSON object, the fetched
+ * arguments by name, common/evjson.c).
  * Overhead: a breakpoint or ftrace hook per call of the function, plus a copy to
  * user space per event that passes the filter; check the rate first with
  * funccount before probing anything called 100k times a second.
@@ -318,7 +319,7 @@ int main(int argc, char **argv)
 	session_enable(s, s->group, o.name);
 	if (o.json)	/* the text keeps the kernel's default clock */
 		c.mono = session_clock(s, "mono") == 0;
-	/* size the buffer now: resizing takes a while and the banner means ready */
+	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
 	stream_begin(s, o.duration > 0, o.json);
 	out_tracing(o.duration, "kprobe %s", o.name);
 	if (o.headers && !o.json) {

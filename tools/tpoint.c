@@ -3,7 +3,8 @@
  *
  * Enables one static tracepoint in a private tracefs instance, reads its records
  * in binary a page at a time, and prints each in ftrace's text form
- * (common/evtext.c). The filter, -p and -L are applied in the kernel (-p as
+ * (common/evtext.c), or with -j as a JSON object with every field by name
+ * (common/evjson.c). The filter, -p and -L are applied in the kernel (-p as
  * the instance's task list, which gains the threads and children the process
  * starts; it tests the task on the CPU when the event fires). Reading
  * the kernel's own text (trace_pipe) instead cost the traced workload about 8%
