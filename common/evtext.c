@@ -76,12 +76,12 @@ static void put_value(struct line *l, unsigned long long v)
 }
 
 /*
- * latency - the flags column ("d..1."), from libtraceevent, which knows each
- * kernel's bits. It depends on common_flags and common_preempt_count only, so
+ * evtext_flags - the flags column ("d..1."), from libtraceevent, which knows each
+ * kernel's bits; NULL for a record too short to hold them. It depends on common_flags and common_preempt_count only, so
  * each pair seen is formatted once; an event with other common fields (an RT
  * kernel's) is formatted every time.
  */
-static const char *latency(struct session *s, struct tep_event *ev, struct tep_record *rec)
+const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
 	static struct { int key; char text[16]; } cache[256];
 	static struct trace_seq seq;
@@ -107,7 +107,7 @@ static const char *latency(struct session *s, struct tep_event *ev, struct tep_r
 	}
 	/* libtraceevent reads the common fields without looking at the size */
 	if (!rec->data || rec->size < end)
-		return "?????";
+		return NULL;
 	key = (int)(decode_u64(ev, rec, "common_flags") & 0xff) << 8 |
 	      (int)(decode_u64(ev, rec, "common_preempt_count") & 0xff);
 	i = (key ^ key >> 8) & 0xff;
@@ -130,6 +130,7 @@ static void head(struct line *l, struct session *s, struct tep_event *ev, struct
 {
 	int pid = decode_pid(ev, rec);
 	const char *comm = decode_comm(s, pid);
+	const char *flags = evtext_flags(s, ev, rec);
 	char vis[4 * 64 + 1];
 	size_t at;
 
@@ -150,7 +151,7 @@ static void head(struct line *l, struct session *s, struct tep_event *ev, struct
 	puts_(l, " [");
 	put_num(l, rec->cpu, 10, 3, '0');
 	puts_(l, "] ");
-	puts_(l, latency(s, ev, rec));
+	puts_(l, flags ? flags : "?????");
 	pad(l, ' ', 1);
 	put_num(l, rec->ts / 1000000000ULL, 10, 5, ' ');
 	pad(l, '.', 1);

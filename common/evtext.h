@@ -16,6 +16,8 @@ void evtext_head(struct session *s, FILE *fp, struct tep_event *ev, struct tep_r
  * record as " <stack trace>" and a " => symbol+0xoff" line per frame
  */
 void evtext_line(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+/* evtext_flags - the flags column of a record ("d..1."), or NULL if it is too short to hold them */
+const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec);
 /* evtext_header - the '#' column header of these lines (-H), naming what is traced */
 void evtext_header(FILE *fp, const char *what);
 

@@ -13,7 +13,11 @@
 #include "decode.h"
 #include "format.h"
 #include "kstack.h"
+#include "output.h"
 #include "session.h"
+
+/* frames read from one record: more than the kernel records (a page of 4-byte words) */
+#define KSTACK_MAX 1024
 
 /* kstack_enable - options/stacktrace on; the kernel_stack event or NULL */
 struct tep_event *kstack_enable(struct session *s)
@@ -28,21 +32,22 @@ struct tep_event *kstack_enable(struct session *s)
 }
 
 /*
- * kstack_print - a kernel_stack record as " => symbol+0xoff" lines
+ * frames - the return addresses of a kernel_stack record into a (at most max),
+ * innermost first; how many
  *
  * The format declares caller[8], but the kernel stores as many frames as it
  * walked: like the kernel's own printer, read up to the end of the record.
  */
-void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec)
+static int frames(struct session *s, struct tep_event *ev, struct tep_record *rec,
+		  unsigned long long *a, int max)
 {
 	struct tep_format_field *f = tep_find_field(ev, "caller");
 	unsigned long long nr = ~0ULL;
 	const unsigned char *p;
-	int i, step;
-	char sym[256];
+	int i, k = 0, step;
 
 	if (!f || f->offset >= rec->size)
-		return;
+		return 0;
 	/*
 	 * The word size comes from the field itself (caller[8] of 64 bytes: 8),
 	 * never from the tep handle, which knows it only after parsing the
@@ -57,20 +62,45 @@ void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_
 	if (tep_find_field(ev, "size"))
 		nr = decode_u64(ev, rec, "size");
 	p = (const unsigned char *)rec->data + f->offset;
-	for (i = 0; nr-- > 0 && f->offset + i + step <= rec->size; i += step) {
-		unsigned long long a = 0;
-		unsigned int a32;
+	for (i = 0; nr-- > 0 && k < max && f->offset + i + step <= rec->size; i += step) {
+		unsigned long long v = 0;
+		unsigned int v32;
 
 		/* records are only 4-byte aligned: no direct 8-byte loads */
 		if (step == 8) {
-			memcpy(&a, p + i, sizeof(a));
+			memcpy(&v, p + i, sizeof(v));
 		} else {
-			memcpy(&a32, p + i, sizeof(a32));
-			a = a32;
+			memcpy(&v32, p + i, sizeof(v32));
+			v = v32;
 		}
-
-		if (a == 0 || a == ~0ULL || (step == 4 && a == 0xffffffffULL))
+		if (v == 0 || v == ~0ULL || (step == 4 && v == 0xffffffffULL))
 			break;
-		fprintf(fp, " => %s\n", decode_ksym(s, a, sym, sizeof(sym)));
+		a[k++] = v;
 	}
+	return k;
+}
+
+/* kstack_print - a kernel_stack record as " => symbol+0xoff" lines */
+void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec)
+{
+	static unsigned long long a[KSTACK_MAX];
+	char sym[256];
+	int i, n = frames(s, ev, rec, a, KSTACK_MAX);
+
+	for (i = 0; i < n; i++)
+		fprintf(fp, " => %s\n", decode_ksym(s, a[i], sym, sizeof(sym)));
+}
+
+/* kstack_json - see kstack.h */
+void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
+		 struct tep_record *rec)
+{
+	static unsigned long long a[KSTACK_MAX];
+	char sym[256];
+	int i, n = frames(s, ev, rec, a, KSTACK_MAX);
+
+	col_open(l, "stack", '[');
+	for (i = 0; i < n; i++)
+		col_str(l, NULL, decode_ksym(s, a[i], sym, sizeof(sym)), 0, -1);
+	col_close(l);
 }

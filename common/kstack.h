@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <tracefs.h>
 
+struct out_line;
 struct session;
 
 /*
@@ -16,5 +17,9 @@ struct session;
 struct tep_event *kstack_enable(struct session *s);
 /* kstack_print - a kernel_stack record as " => symbol+0xoff" lines, innermost first */
 void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+
+/* kstack_json - the record's frames as "stack":["symbol+0xoff",...] (output.h's JSON mode) */
+void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
+		 struct tep_record *rec);
 
 #endif

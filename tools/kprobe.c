@@ -5,7 +5,8 @@
  * in a group of its own (ftt_kprobe_PID) so it never collides with anyone else's
  * probes and is always removed, enables it in a private instance with an
  * optional filter on the fetched arguments, and prints each hit in ftrace's text
- * form, decoded from the binary ring buffer.
+ * form, decoded from the binary ring buffer (-j: a JSON object, the fetched
+ * arguments by name, common/evjson.c).
  * Overhead: a breakpoint or ftrace hook per call of the function, plus a copy to
  * user space per event that passes the filter; check the rate first with
  * funccount before probing anything called 100k times a second.
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "decode.h"
+#include "evjson.h"
 #include "evtext.h"
 #include "kernel.h"
 #include "kstack.h"
@@ -33,7 +35,7 @@
 #include "who.h"
 
 static const char usage_text[] =
-"USAGE: kprobe [-FhHsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
+"USAGE: kprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
 "                 -F              # force. trace despite warnings.\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
@@ -41,6 +43,7 @@ static const char usage_text[] =
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -s              # show kernel stack traces\n"
+"                 -j              # JSON Lines, one object per event (also --json)\n"
 "                 -h              # this usage message\n"
 "\n"
 "Note that these examples may need modification to match your kernel\n"
@@ -69,7 +72,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int force, headers, stacks, view, ret;
+	int force, headers, stacks, view, ret, json;
 	unsigned long maxactive;
 	char name[64], func[128], args[1024];
 	const char *def, *filter;
@@ -79,6 +82,7 @@ struct ctx {
 	struct session *s;
 	struct tep_event *stack_ev;
 	const char *name;
+	int mono;	/* -j: the records' timestamps on the mono clock */
 };
 
 /* is_argument - does a word look like a fetch argument rather than a function */
@@ -161,9 +165,10 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHp:L:sv", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o->force = 1; break;
+		case 'j': o->json = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
@@ -180,6 +185,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		opt_usage("use either -p or -L, not both");
 	if (o->view && o->duration)
 		opt_usage("use either -d or -v, not both");
+	if (o->view && o->json)
+		opt_usage("use either -j or -v, not both");
 	o->def = argv[optind];
 	parse_def(o);
 	if (optind + 1 < argc) {
@@ -225,6 +232,10 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	const char *info;
 
 	(void)cpu;
+	if (out_json) {		/* the probe's address as a symbol, its arguments by name */
+		evjson_line(c->s, ev, rec, c->mono, c->name, EVJSON_PROBE);
+		return;
+	}
 	if (c->stack_ev && ev->id == c->stack_ev->id) {
 		evtext_line(c->s, out, ev, rec);
 		return;
@@ -306,16 +317,12 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_event, &c);
 	session_enable(s, s->group, o.name);
-	/* size the buffer now: resizing takes a while and the banner means ready */
-	stream_size_buffer(s);
-	session_start(s);
-
-	out_init(o.duration > 0);
-	if (o.duration > 0)
-		printf("Tracing kprobe %s for %g seconds (buffered)...\n", o.name, o.duration);
-	else
-		printf("Tracing kprobe %s. Ctrl-C to end.\n", o.name);
-	if (o.headers) {
+	if (o.json)	/* the text keeps the kernel's default clock */
+		c.mono = session_clock(s, "mono") == 0;
+	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
+	stream_begin(s, o.duration > 0, o.json);
+	out_tracing(o.duration, "kprobe %s", o.name);
+	if (o.headers && !o.json) {
 		char what[200];
 
 		snprintf(what, sizeof(what), "kprobe %s", o.name);
@@ -325,7 +332,6 @@ int main(int argc, char **argv)
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	return EXIT_OK;
 }

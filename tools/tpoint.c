@@ -3,7 +3,8 @@
  *
  * Enables one static tracepoint in a private tracefs instance, reads its records
  * in binary a page at a time, and prints each in ftrace's text form
- * (common/evtext.c). The filter, -p and -L are applied in the kernel (-p as
+ * (common/evtext.c), or with -j as a JSON object with every field by name
+ * (common/evjson.c). The filter, -p and -L are applied in the kernel (-p as
  * the instance's task list, which gains the threads and children the process
  * starts; it tests the task on the CPU when the event fires). Reading
  * the kernel's own text (trace_pipe) instead cost the traced workload about 8%
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evjson.h"
 #include "evtext.h"
 #include "filter.h"
 #include "format.h"
@@ -31,7 +33,7 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: tpoint [-hHsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
+"USAGE: tpoint [-hHjsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on event (threads, children)\n"
@@ -40,6 +42,7 @@ static const char usage_text[] =
 "                 -H              # include column headers\n"
 "                 -l              # list all tracepoints\n"
 "                 -s              # show kernel stack traces\n"
+"                 -j              # JSON Lines, one object per event (also --json)\n"
 "                 -h              # this usage message\n"
 "  eg,\n"
 "       tpoint -l | grep open\n"
@@ -57,7 +60,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int headers, stacks, view, list;
+	int headers, stacks, view, list, json;
 	char sys[128], event[128];
 	const char *filter;
 };
@@ -68,10 +71,11 @@ static void parse(int argc, char **argv, struct opts *o)
 	const char *tp, *colon;
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHlp:L:sv", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
+		case 'j': o->json = 1; break;
 		case 'l': o->list = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 'L': o->tid = opt_tid(optarg, "-L"); break;
@@ -79,6 +83,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'v': o->view = 1; break;
 		}
 	}
+	if (o->json && (o->list || o->view))
+		opt_usage("-j is for events: not with -l or -v");
 	if (o->list) {
 		if (optind != argc)
 			opt_usage("-l takes no tracepoint");
@@ -157,11 +163,17 @@ static void view(const struct opts *o)
 	exit(EXIT_OK);
 }
 
-/* on_record - each record (the event's, and kernel_stack after it with -s) as a text line */
+static int mono;	/* -j: the records' timestamps on the mono clock */
+
+/* on_record - each record (the event's, and kernel_stack after it with -s) as a
+ * text line, or a JSON object */
 static void on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *s)
 {
 	(void)cpu;
-	evtext_line(s, out, ev, rec);
+	if (out_json)
+		evjson_line(s, ev, rec, mono, NULL, 0);
+	else
+		evtext_line(s, out, ev, rec);
 }
 
 int main(int argc, char **argv)
@@ -199,21 +211,16 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_record, s);
 	session_enable(s, o.sys, o.event);
-	stream_size_buffer(s);
-	session_start(s);
-
-	out_init(o.duration > 0);
-	if (o.duration > 0)
-		printf("Tracing %s:%s for %g seconds (buffered)...\n", o.sys, o.event, o.duration);
-	else
-		printf("Tracing %s:%s. Ctrl-C to end.\n", o.sys, o.event);
-	if (o.headers)
+	if (o.json)	/* the text keeps the kernel's default clock */
+		mono = session_clock(s, "mono") == 0;
+	stream_begin(s, o.duration > 0, o.json);
+	out_tracing(o.duration, "%s:%s", o.sys, o.event);
+	if (o.headers && !o.json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
-	out_ending();
-	stream_report_lost(s);
+	stream_end(s);
 	return EXIT_OK;
 }

@@ -194,3 +194,115 @@ t_hostile() {
 		fail "no escaped line: $(grep "kp_ho_" "$TMP/out")"
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
 }
+
+# kp_start_json - kp_start for -j, whose banner is on stderr
+kp_start_json() {
+	rm -f "$TMP/out" "$TMP/err"
+	"$@" > "$TMP/out" 2> "$TMP/err" &
+	TOOL_PID=$!
+	wait_for_line "$TMP/err" '^Tracing' 300 && return 0
+	kill -INT $TOOL_PID 2>/dev/null
+	return 1
+}
+
+# t_json - -j: each hit one JSON object, the probe's string argument by its
+# name: two opens by one fcalls of the test, a plain path and one holding a
+# hostile string (ESC, a newline, a C1 CSI, a byte that is not UTF-8: it
+# decodes to exactly those bytes, the last as the text \xff)
+t_json() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/kpj_$$"
+	kp_start_json "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring' 'f ~ "*kpj_*"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	t0=$(date +%s)
+	"$WORKLOADS/fcalls" open "$TMP/kpj_$$" open "$TMP/kpj_${$}_$HOSTILE" > /dev/null &
+	h=$!
+	wait $h
+	t1=$(date +%s)
+	i=0
+	while [ "$(grep -c "\"pid\":$h," "$TMP/out")" -lt 2 ] && [ $i -lt $((100 * SLOW)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	! grep -q '^Tracing\|^Ending' "$TMP/out" || fail "-j: banner or ending on stdout"
+	jq -c --arg f "$TMP/kpj_$$" --arg host "$(uname -n)" "select(.tool == \"kprobe\" and
+		.host == \$host and .event == \"do_sys_openat2\" and .pid == $h and
+		.comm == \"fcalls\" and .func == \"do_sys_openat2\" and .fields == {f: \$f} and
+		(.timestamp | type) == \"number\")" "$TMP/out" > "$TMP/row"
+	[ "$(wc -l < "$TMP/row")" = 1 ] ||
+		{ fail "-j: $(wc -l < "$TMP/row") objects for the open of $TMP/kpj_$$ by PID $h; got: $(cat "$TMP/out")"; return 1; }
+	json_time_ok "$(jq -r .time "$TMP/row")" "$t0" "$t1"
+	[ "$(grep -c "\"pid\":$h," "$TMP/out")" = 2 ] || fail "-j: not 2 objects of PID $h: $(cat "$TMP/out")"
+	jq -j "select(.pid == $h and .fields.f != \"$TMP/kpj_$$\") | .fields.f" "$TMP/out" > "$TMP/got"
+	printf '%s/kpj_%s_a\033[1A\nb\302\233c\\xff' "$TMP" $$ > "$TMP/want"
+	cmp -s "$TMP/got" "$TMP/want" ||
+		fail "-j: the hostile path decodes to '$(od -c "$TMP/got" | head -3)', want '$(od -c "$TMP/want" | head -3)'"
+}
+
+# t_json_ret - -j on a return probe: the function, where it returned to, and
+# the return value as a number: the fd fcalls got, and -2 (ENOENT; a number
+# above 2^63 where the kernel's $retval is unsigned)
+t_json_ret() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/kpjr_$$"
+	kp_start_json "$BIN/kprobe" -j 'r:kpjret do_sys_openat2 rv=$retval' 'comm == "fcalls"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" open "$TMP/kpjr_$$" open "$TMP/kpjr_missing_$$" > "$TMP/fc" &
+	h=$!
+	wait $h
+	i=0
+	while [ "$(grep -c "\"pid\":$h," "$TMP/out")" -lt 2 ] && [ $i -lt $((100 * SLOW)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	fd=$(awk '{ print $2 }' "$TMP/fc" | head -1)
+	[ -n "$fd" ] && [ "$fd" -ge 0 ] || { fail "fcalls could not open $TMP/kpjr_$$: $(cat "$TMP/fc")"; return 1; }
+	for rv in "$fd" '(-2, 18446744073709551614)'; do
+		n=$(jq -c "select(.event == \"kpjret\" and .pid == $h and .func == \"do_sys_openat2\" and
+			(.ret_ip | type) == \"string\" and .fields == {rv: .fields.rv} and
+			(.fields.rv == ($rv)))" "$TMP/out" | wc -l)
+		[ "$n" = 1 ] || fail "-j: $n objects with rv $rv, not 1: $(cat "$TMP/out")"
+	done
+}
+
+# t_json_head - -j | head -n 1: one whole object, and kprobe ends (0)
+t_json_head() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	( while [ ! -e "$TMP/stop" ]; do "$WORKLOADS/fcalls" open /dev/null > /dev/null; sleep 0.05; done ) &
+	loop=$!
+	{ timeout -s INT $((60 * SLOW)) "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring' 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	touch "$TMP/stop"
+	wait $loop
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "kprobe" and .event == "do_sys_openat2" and (.pid | type) == "number" and
+		((.fields.f | type) == "string" or .fields.f == null)' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not a kprobe object: $(cat "$TMP/out")"
+}
+
+# t_json_stacks - -j -s: each hit's kernel stack an object of its own, of the
+# same task, its frames an array of symbols, the probed function's callers
+# (an open system call) among them
+t_json_stacks() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	kp_start_json "$BIN/kprobe" -j -s p:do_sys_openat2 'comm == "fcalls"' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" open /dev/null > /dev/null &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "\"pid\":$h,.*\"event\":\"ftrace:kernel_stack\"" 100
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	n=$(jq -c "select(.pid == $h and .event == \"do_sys_openat2\")" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no hit of PID $h: $(cat "$TMP/out")"
+	n=$(jq -c "select(.pid == $h and .event == \"ftrace:kernel_stack\" and
+		(.stack | length) > 1 and all(.stack[]; type == \"string\") and
+		any(.stack[]; test(\"openat\")))" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an openat caller: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
+}

@@ -434,3 +434,119 @@ t_hostile() {
 	grep -Eqx -- "$want" "$TMP/out" || fail "no line /$want/; got: $(grep "pid=$h " "$TMP/out")"
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
 }
+
+# t_json - -j: every stdout line a JSON object, the banner on stderr; two
+# execs the test makes, each its own object with the exact PID, file and
+# name, decoded by field name from the record: one of a program whose name
+# is a hostile string (ESC, a newline, a C1 CSI, a byte that is not UTF-8:
+# it decodes to exactly those bytes, the last as the text \xff)
+t_json() {
+	ln -s "$WORKLOADS/ftt_exec" "$TMP/tpj_$$" && ln -s "$WORKLOADS/ftt_exec" "$TMP/$HOSTILE" ||
+		{ fail "cannot make the links"; return 1; }
+	start_tool "$BIN/tpoint" -j sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	grep -qx 'Tracing sched:sched_process_exec. Ctrl-C to end.' "$TMP/err" || fail "-j: no banner on stderr: $(cat "$TMP/err")"
+	t0=$(date +%s)
+	"$TMP/tpj_$$" --sleep=300 &
+	h=$!
+	wait $h
+	"$TMP/$HOSTILE" --sleep=300 &
+	h2=$!
+	wait $h2
+	t1=$(date +%s)
+	wait_for_line "$TMP/out" "\"pid\":$h2[,}]" 50 || fail "exec of PID $h2 not seen"
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	! grep -q '^Tracing\|^Ending' "$TMP/out" || fail "-j: banner or ending on stdout"
+	grep -qx 'Ending tracing...' "$TMP/err" || fail "-j: no 'Ending tracing...' on stderr"
+	jq -c --arg f "$TMP/tpj_$$" --arg c "tpj_$$" --arg host "$(uname -n)" "select(
+		.event == \"sched:sched_process_exec\" and .pid == $h and .comm == \$c and
+		.fields == {filename: \$f, pid: $h, old_pid: $h} and .tool == \"tpoint\" and
+		.host == \$host and (.cpu | type) == \"number\" and (.flags | type) == \"string\" and
+		(.timestamp | type) == \"number\")" "$TMP/out" > "$TMP/row"
+	[ "$(wc -l < "$TMP/row")" = 1 ] ||
+		{ fail "-j: $(wc -l < "$TMP/row") objects for the exec of PID $h; got: $(grep -a "\"pid\":$h[,}]" "$TMP/out")"; return 1; }
+	[ "$(grep -c "\"pid\":$h[,}]" "$TMP/out")" = 1 ] || fail "-j: the exec of PID $h shown more than once"
+	json_time_ok "$(jq -r .time "$TMP/row")" "$t0" "$t1"
+	jq -c "select(.event == \"sched:sched_process_exec\" and .pid == $h2 and
+		.fields.pid == $h2 and .fields.old_pid == $h2)" "$TMP/out" > "$TMP/row2"
+	[ "$(wc -l < "$TMP/row2")" = 1 ] ||
+		{ fail "-j: $(wc -l < "$TMP/row2") objects for the exec of PID $h2; got: $(grep -a "\"pid\":$h2[,}]" "$TMP/out")"; return 1; }
+	jq -j .fields.filename "$TMP/row2" > "$TMP/got"
+	printf '%s/a\033[1A\nb\302\233c\\xff' "$TMP" > "$TMP/want"
+	cmp -s "$TMP/got" "$TMP/want" ||
+		fail "-j: the hostile file name decodes to '$(od -c "$TMP/got" | head -3)', want '$(od -c "$TMP/want" | head -3)'"
+}
+
+# t_json_syscall - -j on a system call event: each field by name from the
+# record, the file descriptor an ftt_open run by the test got on return, its
+# flags on entry, and (6.19+) the path taken at the call
+t_json_syscall() {
+	echo data > "$TMP/tpj_file"
+	rm -f "$TMP/go" "$TMP/out2"
+	"$WORKLOADS/ftt_open" --comm=tpjs_$$ --go="$TMP/go" --hold=300 --flags=02400000 \
+		"$TMP/tpj_file" > "$TMP/res" &
+	h=$!
+	"$BIN/tpoint" -j -p $h syscalls:sys_exit_openat > "$TMP/out2" 2> "$TMP/err2" &
+	ex=$!
+	wait_for_line "$TMP/err2" '^Tracing' 100 ||
+		{ kill $ex $h; fail "exit tpoint did not start: $(cat "$TMP/err2")"; return 1; }
+	start_tool "$BIN/tpoint" -j -p $h syscalls:sys_enter_openat ||
+		{ kill $ex $h; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	touch "$TMP/go"
+	wait $h
+	wait_for_line "$TMP/out2" "\"pid\":$h," 50
+	wait_for_line "$TMP/out" "\"pid\":$h," 50
+	stop_tool || { kill $ex; return 1; }
+	kill -INT $ex
+	wait $ex || fail "exit tpoint: exit status $?"
+	json_check "$TMP/out" && json_check "$TMP/out2" || return 1
+	fd=$(grep " $TMP/tpj_file\$" "$TMP/res" | cut -d' ' -f1)
+	[ -n "$fd" ] && [ "$fd" -ge 0 ] || { fail "ftt_open could not open $TMP/tpj_file: $(cat "$TMP/res")"; return 1; }
+	n=$(jq -c "select(.event == \"syscalls:sys_exit_openat\" and .pid == $h and
+		.comm == \"tpjs_$$\" and .fields.ret == $fd and .fields.__syscall_nr == 257)" "$TMP/out2" | wc -l)
+	[ "$n" = 1 ] || fail "-j: $n return objects with ret $fd, not 1: $(cat "$TMP/out2")"
+	# dfd AT_FDCWD as the 8-byte slot holds it (the format: unsigned), the flags asked for
+	val=
+	grep -q ' __filename_val;' "$T/events/syscalls/sys_enter_openat/format" &&
+		val=" and .fields.__filename_val == \"$TMP/tpj_file\""
+	n=$(jq -c "select(.event == \"syscalls:sys_enter_openat\" and .pid == $h and
+		.fields.dfd == 4294967196 and .fields.flags == $((02400000)) and
+		(.fields.filename | type) == \"number\"$val)" "$TMP/out" | wc -l)
+	[ "$n" = 1 ] || fail "-j: $n entry objects of the form wanted, not 1: $(cat "$TMP/out")"
+}
+
+# t_json_head - -j | head -n 1: one whole object, and tpoint ends (0)
+t_json_head() {
+	( while [ ! -e "$TMP/stop" ]; do /bin/true; sleep 0.05; done ) &
+	loop=$!
+	{ timeout -s INT $((30 * SLOW)) "$BIN/tpoint" -j sched:sched_process_exec 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	touch "$TMP/stop"
+	wait $loop
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "tpoint" and .event == "sched:sched_process_exec" and
+		(.pid | type) == "number" and (.fields.filename | type) == "string"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not a tpoint object: $(cat "$TMP/out")"
+}
+
+# t_json_stacks - -j -s: the exec's kernel stack is an object of its own,
+# of the same task, its frames an array of symbols, an exec function among them
+t_json_stacks() {
+	ln -s "$WORKLOADS/ftt_exec" "$TMP/tpjk_$$" || { fail "cannot make the link"; return 1; }
+	start_tool "$BIN/tpoint" -j -s sched:sched_process_exec || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$TMP/tpjk_$$" --sleep=200 &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "\"event\":\"ftrace:kernel_stack\",\"stack\":.*exec" 50
+	stop_tool || return 1
+	json_check "$TMP/out" || return 1
+	n=$(jq -c "select(.pid == $h and .event == \"sched:sched_process_exec\" and
+		.fields.filename == \"$TMP/tpjk_$$\")" "$TMP/out" | wc -l)
+	[ "$n" = 1 ] || fail "-j -s: $n exec objects of PID $h, not 1: $(grep -a "\"pid\":$h," "$TMP/out")"
+	n=$(jq -c "select(.pid == $h and .event == \"ftrace:kernel_stack\" and .fields == null and
+		(.stack | length) > 1 and all(.stack[]; type == \"string\") and
+		any(.stack[]; test(\"exec\")))" "$TMP/out" | wc -l)
+	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an exec function: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
+}
