@@ -26,6 +26,7 @@
 #include "options.h"
 #include "output.h"
 #include "probes.h"
+#include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
@@ -222,7 +223,8 @@ static void setup(struct place *pl, const struct opts *o)
 	char num[32];
 
 	set_or_die(pl, "tracing_on", "0");
-	/* -j: record times on the clock out_iso converts (else "time" is null) */
+	/* -j: record times on the clock out_iso converts, which all CPUs share
+	 * (else "time" is null) */
 	pl->mono = o->json && set(pl, "trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
@@ -269,20 +271,21 @@ static void col_field(struct out_line *l, struct tep_event *ev, struct tep_recor
 		col_null(l, field, "", 0);
 }
 
-/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object */
-static void on_graph(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in time order */
+static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
 	static struct out_line line;
 	struct place *pl = ctx;
 	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
 	unsigned long long call, back;
 
+	(void)aux;
 	if (!decode_record_ok(ev, rec))
 		return;
 	line_begin(&line, pl->mono ? rec->ts : OUT_NO_TIME);
 	col_str(&line, "comm", decode_comm(&pl->raw, pid), 0, -1);
 	col_dec(&line, "pid", pid, 0);
-	col_dec(&line, "cpu", cpu, 0);
+	col_dec(&line, "cpu", rec->cpu, 0);
 	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
 	col_str(&line, "func", decode_has(ev, "func") ?
 		decode_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
@@ -315,8 +318,9 @@ static void json_setup(struct place *pl)
 	if (!entry || !pl->exit)
 		msg_die(EXIT_ERR, "-j: cannot read the function graph record formats "
 			"(events/ftrace/funcgraph_entry, funcgraph_exit)");
-	stream_on(entry, on_graph, pl);
-	stream_on(pl->exit, on_graph, pl);
+	/* a task's records on two CPUs: in time order only across drains (reorder) */
+	reorder_on(entry, on_graph, pl);
+	reorder_on(pl->exit, on_graph, pl);
 }
 
 int main(int argc, char **argv)

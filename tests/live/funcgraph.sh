@@ -298,11 +298,29 @@ t_one_writer() {
 # entries of do_sys_openat2 at depth 0 by its PID (no line is printed twice
 # here, unlike the text), and its records nest: each entry at the depth of
 # the calls open around it, each exit the innermost open call's, with a
-# duration; get_unused_fd_flags one level down in each call (as t_nesting)
+# duration; get_unused_fd_flags one level down in each call (as t_nesting).
+# The shell that starts fcalls in the background opens /dev/null as its
+# stdin under the same PID before the exec: it does so, and stops, before
+# the graph starts, so the 20 opens are the only ones
 t_json() {
 	why=$(fg_able) || { skip "$why"; return 0; }
+	rm -f "$TMP/out" "$TMP/err"
+	sh -c 'kill -STOP $$; exec "$0" opens 20' "$WORKLOADS/fcalls" &
+	FC=$!
+	n=0
+	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
+		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
+		sleep 0.1
+		n=$((n + 1))
+	done
 	t0=$(date +%s)
-	fg_run -j do_sys_openat2 || return 1
+	"$BIN/funcgraph" -j -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	kill -CONT $FC
+	wait $FC
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
 	t1=$(date +%s)
 	json_check "$TMP/out" || return 1
 	grep -qx 'Tracing "do_sys_openat2" for 4 seconds...' "$TMP/err" ||
@@ -310,7 +328,7 @@ t_json() {
 	jq -c --argjson p $FC 'select(.pid == $p)' "$TMP/out" > "$TMP/fc"
 	n=$(jq -c 'select(.type == "entry" and .func == "do_sys_openat2" and .depth == 0)' "$TMP/fc" | wc -l)
 	[ "$n" -eq 20 ] || fail "-j: PID $FC: $n entries of do_sys_openat2 at depth 0, made 20 opens: $(head -c 600 "$TMP/fc")"
-	r=$(jq -r -s 'reduce .[] as $e ({st: [], bad: null, n: 0, kids: 0};
+	r=$(jq -r -s 'reduce .[] as $e ({st: [], bad: null, n: 0, kids: 0, last: []};
 		if .bad then .
 		elif $e.type == "entry" then
 			if $e.depth != (.st | length) then .bad = "entry at depth \($e.depth) inside \(.st | length) calls: \($e | tojson)"
@@ -325,8 +343,10 @@ t_json() {
 				.bad = "exit without a duration: \($e | tojson)"
 			else .st |= .[:-1] | if $e.func == "do_sys_openat2" then .n += 1 else . end
 			end
-		else .bad = "type \($e.type)" end)
-		| if .bad then .bad elif (.st | length) > 0 then "calls not returned: \(.st)"
+		else .bad = "type \($e.type)" end
+		| if .bad then . else .last = (.last + ["\($e.cpu) \($e.type) \($e.func) \($e.depth)"])[-12:] end)
+		| if .bad then "\(.bad); before it: \(.last | join(", "))"
+		  elif (.st | length) > 0 then "calls not returned: \(.st)"
 		  else "ok \(.n) \(.kids)" end' "$TMP/fc")
 	[ "$r" = "ok 20 20" ] || fail "-j: PID $FC's records: $r"
 	jq -e -s --arg host "$(uname -n)" 'all(.[]; .tool == "funcgraph" and .host == $host and
