@@ -296,9 +296,12 @@ t_one_writer() {
 
 # t_json - -j: the records of fcalls' 20 opens, read in binary: exactly 20
 # entries of do_sys_openat2 at depth 0 by its PID (no line is printed twice
-# here, unlike the text), and its records nest: each entry at the depth of
-# the calls open around it, each exit the innermost open call's, with a
+# here, unlike the text), and its records nest: each entry deeper than the
+# calls open around it, each exit the innermost open call's, with a
 # duration; get_unused_fd_flags one level down in each call (as t_nesting).
+# An entry is deeper than the call open around it, not always by one: on
+# 7.3 an interrupt's first traced function (irq_enter_rcu) is two levels
+# below the interrupted call, the kernel's own depth.
 # The shell that starts fcalls in the background opens /dev/null as its
 # stdin under the same PID before the exec: it does so, and stops, before
 # the graph starts, so the 20 opens are the only ones
@@ -331,14 +334,16 @@ t_json() {
 	r=$(jq -r -s 'reduce .[] as $e ({st: [], bad: null, n: 0, kids: 0, last: []};
 		if .bad then .
 		elif $e.type == "entry" then
-			if $e.depth != (.st | length) then .bad = "entry at depth \($e.depth) inside \(.st | length) calls: \($e | tojson)"
-			else .st += [$e.func]
-				| if $e.depth == 1 and .st[0] == "do_sys_openat2" and $e.func == "get_unused_fd_flags"
+			if ($e.depth | type) != "number" or $e.depth < (.st | length) or
+			   (.st | length) > 0 and $e.depth <= .st[-1].d then
+				.bad = "entry at depth \($e.depth) inside \(.st | length) calls: \($e | tojson)"
+			else .st += [{f: $e.func, d: $e.depth}]
+				| if $e.depth == 1 and .st[0].f == "do_sys_openat2" and $e.func == "get_unused_fd_flags"
 				  then .kids += 1 else . end
 			end
 		elif $e.type == "exit" then
-			if (.st | length) == 0 or .st[-1] != $e.func or $e.depth != (.st | length) - 1 then
-				.bad = "exit not of the innermost call \(.st[-1] // "none"): \($e | tojson)"
+			if (.st | length) == 0 or .st[-1].f != $e.func or .st[-1].d != $e.depth then
+				.bad = "exit not of the innermost call \(.st[-1] // "none" | tojson): \($e | tojson)"
 			elif ($e.duration_ns | type) != "number" or $e.duration_ns < 0 then
 				.bad = "exit without a duration: \($e | tojson)"
 			else .st |= .[:-1] | if $e.func == "do_sys_openat2" then .n += 1 else . end
