@@ -278,12 +278,13 @@ static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	struct place *pl = ctx;
 	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
 	unsigned long long call, back;
+	const char *comm = decode_comm(&pl->raw, pid);
 
 	(void)aux;
 	if (!decode_record_ok(ev, rec))
 		return;
 	line_begin(&line, pl->mono ? rec->ts : OUT_NO_TIME);
-	col_str(&line, "comm", decode_comm(&pl->raw, pid), 0, -1);
+	col_str(&line, "comm", strcmp(comm, "<...>") ? comm : NULL, 0, -1);
 	col_dec(&line, "pid", pid, 0);
 	col_dec(&line, "cpu", rec->cpu, 0);
 	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
@@ -293,7 +294,8 @@ static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	if (ret) {
 		call = decode_u64(ev, rec, "calltime");
 		back = decode_u64(ev, rec, "rettime");
-		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && back >= call)
+		/* a call time of 0 was never taken (no clock reads 0 after boot) */
+		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
 			col_dec(&line, "duration_ns", (long long)(back - call), 0);
 		else
 			col_null(&line, "duration_ns", "", 0);
