@@ -370,6 +370,13 @@ const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, s
 	return buf;
 }
 
+/* decode_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
+const char *decode_kfunc(struct session *s, unsigned long long addr)
+{
+	decode_kallsyms(s);
+	return tep_find_function(s->tep, addr);
+}
+
 /* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
 const char *decode_errname(int err, char *buf, size_t len)
 {

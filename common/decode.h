@@ -45,6 +45,8 @@ unsigned int decode_generation(void);
 void decode_kallsyms(struct session *s);
 /* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
 const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len);
+/* decode_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
+const char *decode_kfunc(struct session *s, unsigned long long addr);
 /* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
 const char *decode_errname(int err, char *buf, size_t len);
 

@@ -44,7 +44,7 @@ void global_owner(const char *tool)
 	snprintf(owner, sizeof(owner), "%s", tool);
 }
 
-/* global_read - a top-level file's content without '#' comment lines */
+/* global_read - a top-level file's content without '#' comment lines (trace_clock: the clock in use) */
 char *global_read(const char *file)
 {
 	char *path = tracefs_get_tracing_file(file), *text = NULL, *line, *save = NULL, *res;
@@ -85,6 +85,12 @@ char *global_read(const char *file)
 		len += sprintf(res + len, "%s%s", len ? "\n" : "", line);
 	}
 	free(text);
+	/* trace_clock lists every clock, the one in use in brackets: that one */
+	if (!strcmp(file, "trace_clock") && (line = strchr(res, '[')) && strchr(line, ']')) {
+		len = strcspn(line + 1, "]");
+		memmove(res, line + 1, len);
+		res[len] = '\0';
+	}
 	return res;
 }
 

@@ -31,8 +31,8 @@ int global_write(const char *file, const char *value, int restore);
 int global_append(const char *file, const char *value);
 /*
  * global_read - a top-level file's content without '#' comment lines and
- * "no pid" ("" if none), malloc'd: the caller frees it. NULL with errno if
- * unreadable.
+ * "no pid" ("" if none), malloc'd: the caller frees it; of trace_clock, the
+ * clock in use (the bracketed one). NULL with errno if unreadable.
  */
 char *global_read(const char *file);
 

@@ -92,6 +92,8 @@ static const struct {
 	{ "options/funcgraph-cpu", ONE },
 	{ "options/funcgraph-overhead", ONE },
 	{ "options/funcgraph-retval", ONE },
+	{ "options/funcgraph-retaddr", ONE },
+	{ "trace_clock", ONE },
 };
 
 /* record_ok - may FILE be written back with CONTENT: a journaled file, one

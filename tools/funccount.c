@@ -32,11 +32,12 @@
 #define MAX_PROBES 1000		/* more need -F */
 
 static const char usage_text[] =
-"USAGE: funccount [-hFT] [-i secs] [-d secs] [-t top] funcstring\n"
+"USAGE: funccount [-hFjT] [-i secs] [-d secs] [-t top] funcstring\n"
 "                 -d seconds      # total duration of trace\n"
 "                 -F              # force: allow more than 1000 functions\n"
 "                 -h              # this usage message\n"
 "                 -i seconds      # interval summary\n"
+"                 -j              # JSON Lines, one object per summary (also --json)\n"
 "                 -t top          # show top num entries only\n"
 "                 -T              # include timestamp (for -i)\n"
 "  eg,\n"
@@ -51,7 +52,7 @@ static const char usage_text[] =
 struct opts {
 	double duration, interval;
 	unsigned long top;
-	int force, stamp;
+	int force, stamp, json;
 	const char *funcs;
 };
 
@@ -71,13 +72,18 @@ struct state {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:Fhi:t:T", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'F': o->force = 1; break;
 		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
+		case 'j': o->json = 1; break;
 		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'T': o->stamp = 1; break;
 		}
@@ -142,6 +148,37 @@ static int cmp_count(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+/*
+ * summary_json - one object: when the counts were read, and the counts as the
+ * text lists them; counts that do not fit in one line (some 300) go on in
+ * further objects with the same time
+ */
+static void summary_json(struct func **v, int first, int n)
+{
+	static struct out_line line;
+	struct timespec now;
+	unsigned long long t;
+	int i;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);	/* out_iso's clock */
+	t = now.tv_sec * 1000000000ULL + now.tv_nsec;
+	line_begin(&line, t);
+	col_open(&line, "counts", '[');
+	for (i = first; i < n; i++) {
+		if (line.n + strlen(v[i]->name) + 128 > sizeof(line.buf)) {
+			line_put(&line);
+			line_begin(&line, t);
+			col_open(&line, "counts", '[');
+		}
+		col_open(&line, NULL, '{');
+		col_str(&line, "func", v[i]->name, 0, -1);
+		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), 0);
+		col_close(&line);
+	}
+	col_close(&line);
+	line_put(&line);
+}
+
 /* summary - print the counts since the last summary, then start a new interval */
 static void summary(void *arg)
 {
@@ -154,6 +191,11 @@ static void summary(void *arg)
 		if (st->f[i].now > st->f[i].last)
 			v[n++] = &st->f[i];
 	qsort(v, n, sizeof(*v), cmp_count);
+	first = st->o->top && (unsigned long)n > st->o->top ? n - (int)st->o->top : 0;
+	if (out_json) {
+		summary_json(v, first, n);
+		goto done;
+	}
 	printf("\n");
 	if (st->o->stamp) {
 		char buf[64];
@@ -163,9 +205,9 @@ static void summary(void *arg)
 		printf("%s\n", buf);
 	}
 	printf("%-30s %8s\n", "FUNC", "COUNT");
-	first = st->o->top && (unsigned long)n > st->o->top ? n - (int)st->o->top : 0;
 	for (i = first; i < n; i++)
 		printf("%-30s %8llu\n", v[i]->name, v[i]->now - v[i]->last);
+done:
 	for (i = 0; i < st->n; i++)
 		st->f[i].last = st->f[i].now;
 	free(v);
@@ -277,13 +319,15 @@ int main(int argc, char **argv)
 
 	if (o.top)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
+	out_init(0);
+	if (o.json)
+		out_json_init();
 	if (o.duration > 0)
-		printf("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
+		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
 	else
-		printf("Tracing \"%s\".%s.. Ctrl-C to end.\n", o.funcs, ttext);
+		out_banner("Tracing \"%s\".%s.. Ctrl-C to end.\n", o.funcs, ttext);
 	fflush(stdout);
 
-	out_init(0);
 	stream_idle(o.duration, o.interval, summary, &st);
 	/* the last (or only) interval, also when ended early by Ctrl-C */
 	if (!out_broken())

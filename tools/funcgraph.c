@@ -18,25 +18,29 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "decode.h"
+#include "format.h"
 #include "global.h"
 #include "kernel.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
 #include "probes.h"
+#include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
 #include "who.h"
 
 static const char usage_text[] =
-"USAGE: funcgraph [-aCDhHPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs] funcstring\n"
+"USAGE: funcgraph [-aCDhHjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs] funcstring\n"
 "                 -a              # all info (same as -HPt)\n"
 "                 -C              # measure on-CPU time only\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -D              # do not show function duration\n"
 "                 -h              # this usage message\n"
 "                 -H              # include column headers\n"
+"                 -j              # JSON Lines, one object per entry and exit (also --json)\n"
 "                 -m maxdepth     # max stack depth to show\n"
 "                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
 "                 -L TID          # trace when this thread is on-CPU\n"
@@ -55,7 +59,7 @@ struct opts {
 	double duration;
 	unsigned long maxdepth;
 	pid_t pid, tid;
-	int cpu_only, no_dur, headers, proc, abstime, tail;
+	int cpu_only, no_dur, headers, proc, abstime, tail, json;
 	const char *funcs;
 };
 
@@ -63,21 +67,28 @@ struct opts {
 struct place {
 	struct session *s;
 	struct tracefs_instance *inst;
-	int top;
+	int top, mono;		/* mono: the trace clock is CLOCK_MONOTONIC's */
+	struct session raw;	/* -j: s reading the records where the graph runs */
+	struct tep_event *exit;
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
+	static const struct option longs[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ NULL, 0, NULL, 0 }
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DhHm:p:L:PtT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o->headers = o->proc = o->abstime = 1; break;
 		case 'C': o->cpu_only = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o->no_dur = 1; break;
 		case 'H': o->headers = 1; break;
+		case 'j': o->json = 1; break;
 		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 'L': o->tid = opt_tid(optarg, "-L"); break;
@@ -212,6 +223,9 @@ static void setup(struct place *pl, const struct opts *o)
 	char num[32];
 
 	set_or_die(pl, "tracing_on", "0");
+	/* -j: record times on the clock out_iso converts, which all CPUs share
+	 * (else "time" is null) */
+	pl->mono = o->json && set(pl, "trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
 	if ((pl->top || o->maxdepth) && global_write("max_graph_depth", num, 1) < 0)
@@ -242,6 +256,73 @@ static void setup(struct place *pl, const struct opts *o)
 	set_option(pl, "funcgraph-overhead", 1);
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
 	set_option(pl, "funcgraph-retval", 1);
+	/* -j reads funcgraph_entry records, not the return-address kind */
+	if (o->json)
+		set_option(pl, "funcgraph-retaddr", 0);
+}
+
+/* col_field - the field as a signed number, or null where this kernel has no such field */
+static void col_field(struct out_line *l, struct tep_event *ev, struct tep_record *rec,
+		      const char *field)
+{
+	if (decode_has(ev, field))
+		col_dec(l, field, decode_s64(ev, rec, field), 0);
+	else
+		col_null(l, field, "", 0);
+}
+
+/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in time order */
+static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	static struct out_line line;
+	struct place *pl = ctx;
+	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
+	unsigned long long call, back;
+	const char *comm = decode_comm(&pl->raw, pid);
+
+	(void)aux;
+	if (!decode_record_ok(ev, rec))
+		return;
+	line_begin(&line, pl->mono ? rec->ts : OUT_NO_TIME);
+	col_str(&line, "comm", strcmp(comm, "<...>") ? comm : NULL, 0, -1);
+	col_dec(&line, "pid", pid, 0);
+	col_dec(&line, "cpu", rec->cpu, 0);
+	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
+	col_str(&line, "func", decode_has(ev, "func") ?
+		decode_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
+	col_field(&line, ev, rec, "depth");
+	if (ret) {
+		call = decode_u64(ev, rec, "calltime");
+		back = decode_u64(ev, rec, "rettime");
+		/* a call time of 0 was never taken (no clock reads 0 after boot) */
+		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
+			col_dec(&line, "duration_ns", (long long)(back - call), 0);
+		else
+			col_null(&line, "duration_ns", "", 0);
+		col_field(&line, ev, rec, "retval");
+		col_field(&line, ev, rec, "overrun");
+	}
+	line_put(&line);
+}
+
+/* json_setup - -j: the graph's record formats, read where the graph runs; dies without them */
+static void json_setup(struct place *pl)
+{
+	struct tep_event *entry;
+
+	pl->raw = *pl->s;
+	pl->raw.inst = pl->inst;
+	pl->raw.tep = NULL;
+	format_load(&pl->raw, (const char *const[]){ "ftrace:funcgraph_entry",
+						     "ftrace:funcgraph_exit", NULL });
+	entry = format_event(&pl->raw, "ftrace", "funcgraph_entry");
+	pl->exit = format_event(&pl->raw, "ftrace", "funcgraph_exit");
+	if (!entry || !pl->exit)
+		msg_die(EXIT_ERR, "-j: cannot read the function graph record formats "
+			"(events/ftrace/funcgraph_entry, funcgraph_exit)");
+	/* a task's records on two CPUs: in time order only across drains (reorder) */
+	reorder_on(entry, on_graph, pl);
+	reorder_on(pl->exit, on_graph, pl);
 }
 
 int main(int argc, char **argv)
@@ -259,20 +340,28 @@ int main(int argc, char **argv)
 	pl.s = session_open("funcgraph");
 	choose_place(&pl);
 	setup(&pl, &o);
+	if (o.json)
+		json_setup(&pl);
 
 	out_init(o.duration > 0);
+	if (o.json)
+		out_json_init();
 	if (o.pid)
 		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
 	if (o.tid)
 		snprintf(pidtext, sizeof(pidtext), " for TID %d", (int)o.tid);
 	if (o.duration > 0)
-		printf("Tracing \"%s\"%s for %g seconds...\n", o.funcs, pidtext, o.duration);
+		out_banner("Tracing \"%s\"%s for %g seconds...\n", o.funcs, pidtext, o.duration);
 	else
-		printf("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
+		out_banner("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
 	fflush(stdout);
 
-	if (stream_run_text(pl.inst, o.duration, o.headers) < 0)
+	if (o.json) {
+		stream_run(&pl.raw, o.duration, 0, NULL, NULL);
+		stream_report_lost(&pl.raw);
+	} else if (stream_run_text(pl.inst, o.duration, o.headers) < 0) {
 		msg_die(EXIT_ERR, "cannot read trace_pipe:");
+	}
 
 	out_ending();
 	return EXIT_OK;

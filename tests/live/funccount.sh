@@ -17,14 +17,14 @@ fc_able() {
 }
 
 # fc_start - start funccount in the background and wait (long: probes are
-# slow to set up under emulation) for its banner
+# slow to set up under emulation) for its banner (on stderr with -j)
 fc_start() {
 	rm -f "$TMP/out" "$TMP/err"	# no earlier banner (start_tool)
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
 	n=0
 	while [ $n -lt 600 ]; do
-		grep -q '^Tracing' "$TMP/out" && return 0
+		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
 		kill -0 $TOOL_PID 2>/dev/null || return 1
 		sleep 0.1
 		n=$((n + 1))
@@ -146,4 +146,49 @@ t_profiler_in_use() {
 	echo 0 > "$T/function_profile_enabled"
 	echo > "$T/set_ftrace_filter"
 	[ "$on" = 1 ] && [ "$filt" = vfs_write ] || fail "the user's profiler was changed: enabled $on, filter '$filt'"
+}
+
+# t_json - -j: one object at the end, whose count of do_faccessat is the
+# calls the workload made (as t_exact_count), sorted as the text, in time
+t_json() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	t0=$(date +%s)
+	fc_start "$BIN/funccount" -j -d 4 'do_faccessat do_sys_openat2' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	grep -qx 'Tracing "do_faccessat do_sys_openat2" for 4 seconds...' "$TMP/err" ||
+		fail "-j: banner not on stderr: $(head -c 300 "$TMP/err")"
+	"$WORKLOADS/fcalls" access 1234 opens 2345
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-j -d 4 did not end"; return 1; }
+	wait $TOOL_PID || fail "exit status $?"
+	t1=$(date +%s)
+	json_check "$TMP/out" || return 1
+	[ "$(wc -l < "$TMP/out")" = 1 ] || { fail "-j -d: $(wc -l < "$TMP/out") objects, wanted 1"; return 1; }
+	jq -e --arg host "$(uname -n)" '.tool == "funccount" and .host == $host and
+		(.counts | type) == "array" and all(.counts[]; (.func | type) == "string" and
+		(.count | type) == "number" and .count > 0)' "$TMP/out" > /dev/null ||
+		{ fail "-j: wrong members: $(cat "$TMP/out")"; return 1; }
+	n=$(jq '[.counts[] | select(.func == "do_faccessat") | .count] | if length == 1 then .[0] else empty end' "$TMP/out")
+	[ -n "$n" ] && [ "$n" -ge 1234 ] && [ "$n" -lt 1400 ] ||
+		fail "-j: do_faccessat counted '$n', made 1234: $(cat "$TMP/out")"
+	n=$(jq '[.counts[] | select(.func == "do_sys_openat2") | .count] | if length == 1 then .[0] else empty end' "$TMP/out")
+	[ -n "$n" ] && [ "$n" -ge 2345 ] && [ "$n" -lt 3000 ] ||
+		fail "-j: do_sys_openat2 counted '$n', made 2345: $(cat "$TMP/out")"
+	# least called first, as the text
+	jq -e '.counts | map(.func) == ["do_faccessat", "do_sys_openat2"]' "$TMP/out" > /dev/null ||
+		fail "-j: order: $(cat "$TMP/out")"
+	json_time_ok "$(jq -r .time "$TMP/out")" "$t0" "$t1"
+	grep -q '^Ending tracing' "$TMP/err" || fail "-j: no 'Ending tracing...' on stderr"
+	! grep -q 'Tracing\|Ending\|FUNC' "$TMP/out" || fail "-j: text on stdout"
+}
+
+# t_json_head - -j -i 1 | head -n 1: one whole object, and funccount ends (0)
+t_json_head() {
+	why=$(fc_able) || { skip "$why"; return 0; }
+	{ timeout -s INT $((60 * SLOW)) "$BIN/funccount" -j -i 1 do_faccessat 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "funccount" and (.counts | type) == "array"' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not a funccount object: $(cat "$TMP/out")"
 }

@@ -18,11 +18,11 @@ fg_able() {
 	fi
 }
 
-# fg_wait PID - wait for funcgraph's banner while it runs
+# fg_wait PID - wait for funcgraph's banner (on stderr with -j) while it runs
 fg_wait() {
 	n=0
 	while [ $n -lt 300 ]; do
-		grep -q '^Tracing' "$TMP/out" && return 0
+		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
 		kill -0 "$1" 2>/dev/null || return 1
 		sleep 0.1
 		n=$((n + 1))
@@ -32,6 +32,7 @@ fg_wait() {
 
 # fg_run ARGS... - funcgraph -d 4 ARGS while fcalls (PID in FC) makes 20 opens
 fg_run() {
+	rm -f "$TMP/out" "$TMP/err"
 	"$BIN/funcgraph" -d 4 "$@" > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
@@ -291,4 +292,85 @@ t_one_writer() {
 	fg_hold -m 3 -d 120 vfs_write || return 1
 	kill -INT $g
 	wait $g || fail "the next funcgraph -m: exit $?: $(cat "$TMP/err")"
+}
+
+# t_json - -j: the records of fcalls' 20 opens, read in binary: exactly 20
+# entries of do_sys_openat2 at depth 0 by its PID (no line is printed twice
+# here, unlike the text), and its records nest: each entry deeper than the
+# calls open around it, each exit the innermost open call's, with a
+# duration; get_unused_fd_flags one level down in each call (as t_nesting).
+# An entry is deeper than the call open around it, not always by one: on
+# 7.3 an interrupt's first traced function (irq_enter_rcu) is two levels
+# below the interrupted call, the kernel's own depth.
+# The shell that starts fcalls in the background opens /dev/null as its
+# stdin under the same PID before the exec: it does so, and stops, before
+# the graph starts, so the 20 opens are the only ones
+t_json() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	rm -f "$TMP/out" "$TMP/err"
+	sh -c 'kill -STOP $$; exec "$0" opens 20' "$WORKLOADS/fcalls" &
+	FC=$!
+	n=0
+	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
+		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
+		sleep 0.1
+		n=$((n + 1))
+	done
+	t0=$(date +%s)
+	"$BIN/funcgraph" -j -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	kill -CONT $FC
+	wait $FC
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	t1=$(date +%s)
+	json_check "$TMP/out" || return 1
+	grep -qx 'Tracing "do_sys_openat2" for 4 seconds...' "$TMP/err" ||
+		fail "-j: banner not on stderr: $(head -c 300 "$TMP/err")"
+	jq -c --argjson p $FC 'select(.pid == $p)' "$TMP/out" > "$TMP/fc"
+	n=$(jq -c 'select(.type == "entry" and .func == "do_sys_openat2" and .depth == 0)' "$TMP/fc" | wc -l)
+	[ "$n" -eq 20 ] || fail "-j: PID $FC: $n entries of do_sys_openat2 at depth 0, made 20 opens: $(head -c 600 "$TMP/fc")"
+	r=$(jq -r -s 'reduce .[] as $e ({st: [], bad: null, n: 0, kids: 0, last: []};
+		if .bad then .
+		elif $e.type == "entry" then
+			if ($e.depth | type) != "number" or $e.depth < (.st | length) or
+			   (.st | length) > 0 and $e.depth <= .st[-1].d then
+				.bad = "entry at depth \($e.depth) inside \(.st | length) calls: \($e | tojson)"
+			else .st += [{f: $e.func, d: $e.depth}]
+				| if $e.depth == 1 and .st[0].f == "do_sys_openat2" and $e.func == "get_unused_fd_flags"
+				  then .kids += 1 else . end
+			end
+		elif $e.type == "exit" then
+			if (.st | length) == 0 or .st[-1].f != $e.func or .st[-1].d != $e.depth then
+				.bad = "exit not of the innermost call \(.st[-1] // "none" | tojson): \($e | tojson)"
+			elif ($e.duration_ns | type) != "number" or $e.duration_ns < 0 then
+				.bad = "exit without a duration: \($e | tojson)"
+			else .st |= .[:-1] | if $e.func == "do_sys_openat2" then .n += 1 else . end
+			end
+		else .bad = "type \($e.type)" end
+		| if .bad then . else .last = (.last + ["\($e.cpu) \($e.type) \($e.func) \($e.depth)"])[-12:] end)
+		| if .bad then "\(.bad); before it: \(.last | join(", "))"
+		  elif (.st | length) > 0 then "calls not returned: \(.st)"
+		  else "ok \(.n) \(.kids)" end' "$TMP/fc")
+	[ "$r" = "ok 20 20" ] || fail "-j: PID $FC's records: $r"
+	jq -e -s --arg host "$(uname -n)" 'all(.[]; .tool == "funcgraph" and .host == $host and
+		(.comm | type) == "string" and (.cpu | type) == "number" and (.pid | type) == "number")' \
+		"$TMP/fc" > /dev/null || fail "-j: wrong members: $(head -n 2 "$TMP/fc")"
+	json_time_ok "$(head -n 1 "$TMP/fc" | jq -r .time)" "$t0" "$t1"
+	grep -q '^Ending tracing' "$TMP/err" || fail "-j: no 'Ending tracing...' on stderr"
+}
+
+# t_json_head - -j | head -n 1: one whole object, and funcgraph ends (0)
+t_json_head() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	sh -c 'while :; do "$0" opens 5 sleep 0.1; done' "$WORKLOADS/fcalls" & loop=$!
+	{ timeout -s INT $((60 * SLOW)) "$BIN/funcgraph" -j do_sys_openat2 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+	kill $loop; wait $loop 2>/dev/null
+	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e '.tool == "funcgraph" and (.type == "entry" or .type == "exit")' "$TMP/out" > /dev/null ||
+		fail "-j: the line is not a funcgraph object: $(cat "$TMP/out")"
 }

@@ -60,7 +60,8 @@ int main(void)
 	      !strcmp(got, "set_ftrace_filter=vfs_read\nvfs_write;function_profile_enabled=0;"));
 	check("trace_emptied", PARSE("trace\n0\n\n") == 0 && !strcmp(got, "trace=;"));
 	check("refuses_trace_content", PARSE("trace\n1\nx\n") < 0);
-	check("refuses_unjournaled_file", PARSE("trace_clock\n4\nmono\n") < 0 && !got[0]);
+	check("trace_clock", PARSE("trace_clock\n5\nlocal\n") == 0 && !strcmp(got, "trace_clock=local;"));
+	check("refuses_unjournaled_file", PARSE("buffer_size_kb\n4\n1408\n") < 0 && !got[0]);
 	check("refuses_unjournaled_option", PARSE("options/funcgraph-irqs\n1\n1\n") < 0);
 	check("refuses_event_file", PARSE("events/sched/enable\n1\n1\n") < 0);
 	check("refuses_kprobe_events", PARSE("kprobe_events\n16\np:x/y vfs_read\n\n") < 0);
