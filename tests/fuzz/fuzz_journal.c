@@ -26,7 +26,7 @@ static void check(const char *file, const char *content, void *arg)
 		"function_profile_enabled", "options/sleep-time", "options/funcgraph-tail",
 		"options/funcgraph-duration", "options/funcgraph-proc", "options/funcgraph-abstime",
 		"options/funcgraph-cpu", "options/funcgraph-overhead", "options/funcgraph-retval",
-		"options/function-fork", NULL };
+		"options/function-fork", "options/funcgraph-retaddr", "trace_clock", NULL };
 	int i, list = -1;
 
 	for (i = 0; lists[i]; i++)
