@@ -4,6 +4,15 @@
 
 #include "clock.h"
 
+/* clock_ns - see clock.h */
+unsigned long long clock_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (unsigned long long)t.tv_sec * 1000000000ULL + (unsigned long long)t.tv_nsec;
+}
+
 /* clock_s - see clock.h */
 double clock_s(void)
 {

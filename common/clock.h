@@ -5,6 +5,8 @@
 
 /* clock_s - CLOCK_MONOTONIC in seconds (trace_clock mono counts the same time) */
 double clock_s(void);
+/* clock_ns - the same clock in ns: a trace timestamp of "now" on the mono trace clock */
+unsigned long long clock_ns(void);
 
 /* a loop's end and its next tick, in clock_s seconds */
 struct deadline {

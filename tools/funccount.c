@@ -156,12 +156,9 @@ static int cmp_count(const void *a, const void *b)
 static void summary_json(struct func **v, int first, int n)
 {
 	static struct out_line line;
-	struct timespec now;
-	unsigned long long t;
+	unsigned long long t = clock_ns();	/* out_iso's clock */
 	int i;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);	/* out_iso's clock */
-	t = now.tv_sec * 1000000000ULL + now.tv_nsec;
 	line_begin(&line, t);
 	col_open(&line, "counts", '[');
 	for (i = first; i < n; i++) {

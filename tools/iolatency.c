@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "blkio.h"
+#include "clock.h"
 #include "hist.h"
 #include "klat.h"
 #include "msg.h"
@@ -144,12 +145,10 @@ static void poll(void *arg)
 static void tick_json(struct state *st, const char *unit)
 {
 	static struct out_line line;
-	struct timespec now;
 	char d[128];
 	int i;
 
-	clock_gettime(CLOCK_MONOTONIC, &now);	/* the trace clock's (mono) time */
-	line_begin(&line, now.tv_sec * 1000000000ULL + now.tv_nsec);
+	line_begin(&line, clock_ns());	/* the trace clock's (mono) time */
 	col_str(&line, "unit", unit, 0, -1);
 	if (st->o->per_disk)
 		col_open(&line, "disks", '[');
