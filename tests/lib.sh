@@ -509,6 +509,31 @@ json_check() {
 		{ fail "-j: a raw control byte in the output"; return 1; }
 }
 
+# json_head_run SECS CMD... - CMD | head -n 1, as a user pipes a tool into
+# head: CMD (a tool with -j) gets SIGINT after SECS x SLOW if it has not
+# ended; its stdout's first line in $TMP/out, stderr in $TMP/err, exit status
+# in $TMP/rc
+json_head_run() {
+	secs=$1
+	shift
+	{ timeout -s INT $((secs * SLOW)) "$@" 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
+		head -n 1 > "$TMP/out"
+}
+
+# json_head_ok EXPR [JQ-ARG...] - after json_head_run: the tool ended (0) once
+# head had its line, the line is one JSON object (json_check), and jq -e
+# EXPR holds for it (JQ-ARG: e.g. --arg NAME VALUE)
+json_head_ok() {
+	expr=$1
+	shift
+	[ "$(cat "$TMP/rc")" = 0 ] ||
+		fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
+	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
+	json_check "$TMP/out"
+	jq -e "$@" "$expr" "$TMP/out" > /dev/null ||
+		fail "-j: the line is not the object expected ($expr): $(cat "$TMP/out")"
+}
+
 # json_time_ok ISO T0 T1 - ISO is "YYYY-MM-DDTHH:MM:SS.NNNNNNNNNZ" and falls
 # within the seconds T0 to T1 (date +%s before and after the event)
 json_time_ok() {

@@ -184,11 +184,6 @@ t_json() {
 # t_json_head - -j -i 1 | head -n 1: one whole object, and funccount ends (0)
 t_json_head() {
 	why=$(fc_able) || { skip "$why"; return 0; }
-	{ timeout -s INT $((60 * SLOW)) "$BIN/funccount" -j -i 1 do_faccessat 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e '.tool == "funccount" and (.counts | type) == "array"' "$TMP/out" > /dev/null ||
-		fail "-j: the line is not a funccount object: $(cat "$TMP/out")"
+	json_head_run 60 "$BIN/funccount" -j -i 1 do_faccessat
+	json_head_ok '.tool == "funccount" and (.counts | type) == "array"'
 }

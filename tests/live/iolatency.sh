@@ -363,11 +363,6 @@ t_json() {
 
 # t_json_head - -j | head -n 1: one whole object, and iolatency ends (0)
 t_json_head() {
-	{ timeout -s INT $((30 * SLOW)) "$BIN/iolatency" -j 0.2 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e '.tool == "iolatency" and (.hist | type) == "array"' "$TMP/out" > /dev/null ||
-		fail "-j: the line is not an iolatency object: $(cat "$TMP/out")"
+	json_head_run 30 "$BIN/iolatency" -j 0.2
+	json_head_ok '.tool == "iolatency" and (.hist | type) == "array"'
 }

@@ -307,14 +307,9 @@ t_json_head() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	( while [ ! -e "$TMP/stop" ]; do dd if=/dev/zero of="$DEV1" bs=4096 count=1 oflag=direct 2>/dev/null; sleep 0.05; done ) &
 	loop=$!
-	{ timeout -s INT $((30 * SLOW)) "$BIN/iosnoop" -j -d "$MM1" 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
+	json_head_run 30 "$BIN/iosnoop" -j -d "$MM1"
 	touch "$TMP/stop"
 	wait $loop
 	blk_teardown
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e --arg d "$MM1" '.tool == "iosnoop" and .dev == $d and .comm == "dd" and .bytes == 4096' \
-		"$TMP/out" > /dev/null || fail "-j: not the 4096-byte write of dd: $(cat "$TMP/out")"
+	json_head_ok '.tool == "iosnoop" and .dev == $d and .comm == "dd" and .bytes == 4096' --arg d "$MM1"
 }

@@ -274,16 +274,11 @@ t_json_head() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	( while [ ! -e "$TMP/stop" ]; do "$WORKLOADS/fcalls" open /dev/null > /dev/null; sleep 0.05; done ) &
 	loop=$!
-	{ timeout -s INT $((60 * SLOW)) "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring' 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
+	json_head_run 60 "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring'
 	touch "$TMP/stop"
 	wait $loop
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e '.tool == "kprobe" and .event == "do_sys_openat2" and (.pid | type) == "number" and
-		((.fields.f | type) == "string" or .fields.f == null)' "$TMP/out" > /dev/null ||
-		fail "-j: the line is not a kprobe object: $(cat "$TMP/out")"
+	json_head_ok '.tool == "kprobe" and .event == "do_sys_openat2" and (.pid | type) == "number" and
+		((.fields.f | type) == "string" or .fields.f == null)'
 }
 
 # t_json_stacks - -j -s: each hit's kernel stack an object of its own, of the

@@ -229,12 +229,7 @@ t_json() {
 # t_json_head - -j | head -n 1: one whole object, and tcpretrans ends (0)
 t_json_head() {
 	tr_flood -n 3 -t 60 || { fail "synflood failed: $(cat "$TMP/sf.err")"; return 1; }
-	{ timeout -s INT $((60 * SLOW)) "$BIN/tcpretrans" -j 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
+	json_head_run 60 "$BIN/tcpretrans" -j
 	tr_flood_end
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e '.tool == "tcpretrans" and .type == "R" and (.lport | type) == "number"' "$TMP/out" > /dev/null ||
-		fail "-j: the line is not a tcpretrans object: $(cat "$TMP/out")"
+	json_head_ok '.tool == "tcpretrans" and .type == "R" and (.lport | type) == "number"'
 }

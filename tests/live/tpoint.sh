@@ -519,16 +519,11 @@ t_json_syscall() {
 t_json_head() {
 	( while [ ! -e "$TMP/stop" ]; do /bin/true; sleep 0.05; done ) &
 	loop=$!
-	{ timeout -s INT $((30 * SLOW)) "$BIN/tpoint" -j sched:sched_process_exec 2> "$TMP/err"; echo $? > "$TMP/rc"; } |
-		head -n 1 > "$TMP/out"
+	json_head_run 30 "$BIN/tpoint" -j sched:sched_process_exec
 	touch "$TMP/stop"
 	wait $loop
-	[ "$(cat "$TMP/rc")" = 0 ] || fail "exit status $(cat "$TMP/rc") with | head -n 1 (124: did not end): $(head -c 300 "$TMP/err")"
-	[ "$(wc -l < "$TMP/out")" = 1 ] || fail "$(wc -l < "$TMP/out") lines through head -n 1"
-	json_check "$TMP/out"
-	jq -e '.tool == "tpoint" and .event == "sched:sched_process_exec" and
-		(.pid | type) == "number" and (.fields.filename | type) == "string"' "$TMP/out" > /dev/null ||
-		fail "-j: the line is not a tpoint object: $(cat "$TMP/out")"
+	json_head_ok '.tool == "tpoint" and .event == "sched:sched_process_exec" and
+		(.pid | type) == "number" and (.fields.filename | type) == "string"'
 }
 
 # t_json_stacks - -j -s: the exec's kernel stack is an object of its own,
