@@ -11,12 +11,17 @@ kp_able() {
 	return 1
 }
 
-# kp_start - start kprobe in the background, wait for its banner
+# kp_start - start kprobe in the background, wait for its banner (on stderr
+# with -j)
 kp_start() {
 	rm -f "$TMP/out" "$TMP/err"	# no earlier banner (start_tool)
 	"$@" > "$TMP/out" 2> "$TMP/err" &
 	TOOL_PID=$!
-	wait_for_line "$TMP/out" '^Tracing' 300 && return 0
+	case " $* " in
+	*" -j "*) banner=err ;;
+	*) banner=out ;;
+	esac
+	wait_for_line "$TMP/$banner" '^Tracing' 300 && return 0
 	kill -INT $TOOL_PID 2>/dev/null
 	return 1
 }
@@ -195,16 +200,6 @@ t_hostile() {
 	vis_clean "$TMP/out" || fail "raw control or non-ASCII bytes in the output: $(LC_ALL=C grep -n '[^ -~]' "$TMP/out" | od -c | head -5)"
 }
 
-# kp_start_json - kp_start for -j, whose banner is on stderr
-kp_start_json() {
-	rm -f "$TMP/out" "$TMP/err"
-	"$@" > "$TMP/out" 2> "$TMP/err" &
-	TOOL_PID=$!
-	wait_for_line "$TMP/err" '^Tracing' 300 && return 0
-	kill -INT $TOOL_PID 2>/dev/null
-	return 1
-}
-
 # t_json - -j: each hit one JSON object, the probe's string argument by its
 # name: two opens by one fcalls of the test, a plain path and one holding a
 # hostile string (ESC, a newline, a C1 CSI, a byte that is not UTF-8: it
@@ -212,7 +207,7 @@ kp_start_json() {
 t_json() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	: > "$TMP/kpj_$$"
-	kp_start_json "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring' 'f ~ "*kpj_*"' ||
+	kp_start "$BIN/kprobe" -j 'p:do_sys_openat2 f=+0(%si):ustring' 'f ~ "*kpj_*"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
 	t0=$(date +%s)
 	"$WORKLOADS/fcalls" open "$TMP/kpj_$$" open "$TMP/kpj_${$}_$HOSTILE" > /dev/null &
@@ -247,7 +242,7 @@ t_json() {
 t_json_ret() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	: > "$TMP/kpjr_$$"
-	kp_start_json "$BIN/kprobe" -j 'r:kpjret do_sys_openat2 rv=$retval' 'comm == "fcalls"' ||
+	kp_start "$BIN/kprobe" -j 'r:kpjret do_sys_openat2 rv=$retval' 'comm == "fcalls"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" open "$TMP/kpjr_$$" open "$TMP/kpjr_missing_$$" > "$TMP/fc" &
 	h=$!
@@ -286,7 +281,7 @@ t_json_head() {
 # (an open system call) among them
 t_json_stacks() {
 	why=$(kp_able) || { skip "$why"; return 0; }
-	kp_start_json "$BIN/kprobe" -j -s p:do_sys_openat2 'comm == "fcalls"' ||
+	kp_start "$BIN/kprobe" -j -s p:do_sys_openat2 'comm == "fcalls"' ||
 		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" open /dev/null > /dev/null &
 	h=$!
