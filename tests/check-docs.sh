@@ -149,17 +149,14 @@ for src in tools/*.c; do
 		has_letter "$letters" "$l" ||
 			{ echo "FAIL docs/$t: the usage text shows -$l, which the getopt string does not accept"; tbad=1; }
 	done
-	# every option line is in the man page's SYNOPSIS ([\-xyz] or [\-x ARG])
+	# every option line is named in the man page's SYNOPSIS ([\-xyz] or
+	# [\-x ARG]) and documented in its OPTIONS section
 	msyn=$(man_section "$man" SYNOPSIS)
+	options=$(man_section "$man" OPTIONS)
 	for a in $optlines; do
 		l=${a%:}
 		printf '%s\n' "$msyn" | grep -Eq "\\\\-[A-Za-z]*$l" ||
 			{ echo "FAIL docs/$t: option -$l missing from the SYNOPSIS of $man"; tbad=1; }
-	done
-	# every option line is documented in the man page's OPTIONS section
-	options=$(man_section "$man" OPTIONS)
-	for a in $optlines; do
-		l=${a%:}
 		printf '%s\n' "$options" | grep -q "^\\\\fB\\\\-$l\\\\fR" ||
 			{ echo "FAIL docs/$t: option -$l missing from the OPTIONS of $man"; tbad=1; }
 	done

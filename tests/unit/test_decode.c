@@ -21,19 +21,13 @@
 /* two layouts of one event: "x" moves from offset 8 to offset 12 */
 static const char fmt_old[] =
 	"name: ev\nID: 7\nformat:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	UNIT_COMMON_FIELDS
 	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:int y;\toffset:12;\tsize:4;\tsigned:1;\n\n"
 	"print fmt: \"x=%d\", REC->x\n";
 static const char fmt_new[] =
 	"name: ev\nID: 7\nformat:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	UNIT_COMMON_FIELDS
 	"\tfield:int y;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:int x;\toffset:12;\tsize:4;\tsigned:1;\n\n"
 	"print fmt: \"x=%d\", REC->x\n";

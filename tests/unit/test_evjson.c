@@ -14,10 +14,7 @@
 
 static const char fmt[] =
 	"name: ev\nID: 7\nformat:\n"
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"
-	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+	UNIT_COMMON_FIELDS
 	"\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n"
 	"\tfield:unsigned int u;\toffset:12;\tsize:4;\tsigned:0;\n"
 	"\tfield:char comm[16];\toffset:16;\tsize:16;\tsigned:1;\n"

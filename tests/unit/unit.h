@@ -111,6 +111,14 @@ static inline int unit_rmtree(const char *dir)
 /* the exit status of a program that cannot run here (tests/run-unit.sh) */
 #define UNIT_SKIP 77
 
+/* the common fields every event format begins with (8 bytes), for formats
+ * written in a test, then a blank line as the kernel writes it */
+#define UNIT_COMMON_FIELDS							\
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"	\
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"	\
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
+	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
+
 /* unit_skip - say why SUITE cannot run here; the exit status for the runner */
 static inline int unit_skip(const char *suite, const char *reason)
 {
