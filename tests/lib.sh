@@ -200,6 +200,16 @@ wait_for_line() {
 	return 1
 }
 
+# wait_for_lines FILE STRING COUNT [TENTHS] - wait up to TENTHS (default 100)
+# tenths of a second, times SLOW, for COUNT lines of FILE holding STRING
+wait_for_lines() {
+	n=0
+	while [ "$(grep -cF -- "$2" "$1" 2>/dev/null)" -lt "$3" ] && [ $n -lt $((${4:-100} * SLOW)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
 # fg_top - does this kernel graph only at the top level (no function_graph
 # or no set_graph_function in an instance)? funcgraph runs there, or refuses
 # to take a top level someone else uses

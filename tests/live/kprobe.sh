@@ -214,11 +214,7 @@ t_json() {
 	h=$!
 	wait $h
 	t1=$(date +%s)
-	i=0
-	while [ "$(grep -c "\"pid\":$h," "$TMP/out")" -lt 2 ] && [ $i -lt $((100 * SLOW)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for_lines "$TMP/out" "\"pid\":$h," 2
 	stop_tool || return 1
 	json_check "$TMP/out" || return 1
 	! grep -q '^Tracing\|^Ending' "$TMP/out" || fail "-j: banner or ending on stdout"
@@ -247,11 +243,7 @@ t_json_ret() {
 	"$WORKLOADS/fcalls" open "$TMP/kpjr_$$" open "$TMP/kpjr_missing_$$" > "$TMP/fc" &
 	h=$!
 	wait $h
-	i=0
-	while [ "$(grep -c "\"pid\":$h," "$TMP/out")" -lt 2 ] && [ $i -lt $((100 * SLOW)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_for_lines "$TMP/out" "\"pid\":$h," 2
 	stop_tool || return 1
 	json_check "$TMP/out" || return 1
 	fd=$(awk '{ print $2 }' "$TMP/fc" | head -1)
