@@ -478,9 +478,10 @@ t_journal_refused() {
 	sh -c 'exit 0' &
 	dead=$!
 	wait $dead
-	clk=$(sed 's/.*\[\(.*\)\].*/\1/' "$T/trace_clock")
+	kb=$(cat "$T/buffer_size_kb")
 	mkdir -p -m 0700 /run/ftt || { fail "cannot create /run/ftt"; return 1; }
-	printf 'trace_clock\n4\nmono\n' > "/run/ftt/tpoint-$dead-1"
+	# buffer_size_kb: a file no journal may name
+	printf 'buffer_size_kb\n1\n7\n' > "/run/ftt/tpoint-$dead-1"
 	printf 'tracing_on\n3\n%s\n1\n' "$flip" > "/run/ftt/tpoint-$dead-2"
 	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
 		fail "tpoint failed: $(cat "$TMP/err")"
@@ -491,7 +492,7 @@ t_journal_refused() {
 			fail "bad journal $j not named in one line: $(cat "$TMP/err")"
 	done
 	[ "$(cat "$on")" = "$orig" ] || fail "tracing_on changed by a bad journal"
-	echo "$clk" > "$T/trace_clock"
+	[ "$(cat "$T/buffer_size_kb")" = "$kb" ] || { fail "buffer_size_kb written from a bad journal"; echo "$kb" > "$T/buffer_size_kb"; }
 	rm -f "/run/ftt/tpoint-$dead-1.bad" "/run/ftt/tpoint-$dead-2.bad"
 	# the real directory aside while /run/ftt is a bad one (the live-test lock is held)
 	aside=/run/ftt.aside.$$
