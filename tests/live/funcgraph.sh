@@ -296,12 +296,12 @@ t_one_writer() {
 
 # t_json - -j: the records of fcalls' 20 opens, read in binary: exactly 20
 # entries of do_sys_openat2 at depth 0 by its PID (no line is printed twice
-# here, unlike the text), and its records nest: each entry deeper than the
+# here, unlike the text), and its records nest: each entry at or below the
 # calls open around it, each exit the innermost open call's, with a
 # duration; get_unused_fd_flags one level down in each call (as t_nesting).
-# An entry is deeper than the call open around it, not always by one: on
-# 7.3 an interrupt's first traced function (irq_enter_rcu) is two levels
-# below the interrupted call, the kernel's own depth.
+# An entry is never shallower than the call open around it, but an
+# interrupt's first traced function (irq_enter_rcu) has the kernel's own
+# depth: two levels below the interrupted call on 7.3, at its level on 6.1.0-50.
 # The shell that starts fcalls in the background opens /dev/null as its
 # stdin under the same PID before the exec: it does so, and stops, before
 # the graph starts, so the 20 opens are the only ones
@@ -334,8 +334,8 @@ t_json() {
 	r=$(jq -r -s 'reduce .[] as $e ({st: [], bad: null, n: 0, kids: 0, last: []};
 		if .bad then .
 		elif $e.type == "entry" then
-			if ($e.depth | type) != "number" or $e.depth < (.st | length) or
-			   (.st | length) > 0 and $e.depth <= .st[-1].d then
+			if ($e.depth | type) != "number" or
+			   (.st | length) > 0 and $e.depth < .st[-1].d then
 				.bad = "entry at depth \($e.depth) inside \(.st | length) calls: \($e | tojson)"
 			else .st += [{f: $e.func, d: $e.depth}]
 				| if $e.depth == 1 and .st[0].f == "do_sys_openat2" and $e.func == "get_unused_fd_flags"
