@@ -72,13 +72,9 @@ struct state {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'F': o->force = 1; break;

@@ -75,13 +75,9 @@ struct place {
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv, struct opts *o)
 {
-	static const struct option longs[] = {
-		{ "json", no_argument, NULL, 'j' },
-		{ NULL, 0, NULL, 0 }
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", opt_json_only, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o->headers = o->proc = o->abstime = 1; break;
 		case 'C': o->cpu_only = 1; break;
