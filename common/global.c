@@ -154,6 +154,19 @@ static int global_save(const char *file)
 	return 0;
 }
 
+/* global_tracer_free - see global.h */
+void global_tracer_free(const char *why)
+{
+	char *cur;
+
+	global_lock();	/* no other run of ours: a tracer on now is someone else's */
+	cur = global_read("current_tracer");
+	if (!cur || strcmp(cur, "nop"))
+		msg_die(EXIT_ERR, "the top-level tracer is in use (current_tracer=%s); %s",
+			cur ? cur : "unreadable", why);
+	free(cur);
+}
+
 /* global_write - write a top-level file, restoring its saved content at exit */
 int global_write(const char *file, const char *value, int restore)
 {

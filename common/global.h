@@ -17,6 +17,12 @@ void global_owner(const char *tool);
  */
 void global_lock(void);
 /*
+ * global_tracer_free - global_lock, then make sure the top-level tracer is
+ * "nop": another one is someone else's, and the run stops with "the top-level
+ * tracer is in use (current_tracer=X); WHY" (exit 1)
+ */
+void global_tracer_free(const char *why);
+/*
  * global_write - write a top-level tracefs file (global state); with
  * `restore`, its content is saved first (once per file) and written back at
  * exit. -1 with errno on failure; EBUSY if the content could not be restored

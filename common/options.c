@@ -163,6 +163,13 @@ void opt_usage(const char *fmt, ...)
 	exit(EXIT_USAGE);
 }
 
+/* opt_apart - see options.h */
+void opt_apart(int a, const char *name_a, int b, const char *name_b)
+{
+	if (a && b)
+		opt_usage("use either %s or %s, not both", name_a, name_b);
+}
+
 /* opt_ulong - decimal integer in [min, max]; no sign, junk or overflow */
 unsigned long opt_ulong(const char *s, const char *what, unsigned long min,
 			unsigned long max)

@@ -74,5 +74,7 @@ void opt_help(const char *text) __attribute__((noreturn));
 void opt_version(void) __attribute__((noreturn));
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* opt_apart - opt_usage "use either A or B, not both" when options a and b were both given */
+void opt_apart(int a, const char *name_a, int b, const char *name_b);
 
 #endif

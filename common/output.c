@@ -342,6 +342,25 @@ char *out_num(unsigned long long v, int base, int width, char *buf, size_t len)
 	return buf;
 }
 
+/* line_num - see output.h */
+void line_num(struct out_line *l, unsigned long long v, int base, int width)
+{
+	char d[24];
+	int at = sizeof(d);
+
+	if (base == 16)
+		do
+			d[--at] = "0123456789abcdef"[v & 15];
+		while ((v >>= 4));
+	else
+		do
+			d[--at] = (char)('0' + v % 10);
+		while ((v /= 10));
+	while (at > (int)sizeof(d) - width && at > 0)
+		d[--at] = '0';
+	line_addn(l, d + at, sizeof(d) - at);
+}
+
 /* line_pad - n bytes of s, then spaces up to width, as room allows */
 static void line_pad(struct out_line *l, const char *s, size_t n, int width, int right)
 {
@@ -413,13 +432,6 @@ void line_dec(struct out_line *l, long long v, int width)
 {
 	if (!out_json)
 		dec_text(l, v, width);
-}
-
-/* line_add - see output.h */
-void line_add(struct out_line *l, const char *s)
-{
-	if (!out_json)
-		line_pad(l, s, strlen(s), 0, 0);
 }
 
 /* line_put - see output.h */

@@ -4,6 +4,7 @@
 #define FTT_OUTPUT_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "hist.h"
 
@@ -67,8 +68,26 @@ void line_str(struct out_line *l, const char *s, int width, int max);
 void line_rstr(struct out_line *l, const char *s, int width);
 /* line_dec - "%-Wd" (width > 0) or "%Wd" (width < 0) of v */
 void line_dec(struct out_line *l, long long v, int width);
-/* line_add - s as it is: the tool's own text, or text out_vis made */
-void line_add(struct out_line *l, const char *s);
+/* JSON mode (out_json_init, below): the line_* adders add nothing */
+extern int out_json;
+/* line_addn - n bytes of s as they are: the tool's own text, or text out_vis
+ * made (line_put escapes what is left); inline, as the hot paths add many */
+static inline void line_addn(struct out_line *l, const char *s, size_t n)
+{
+	if (out_json)
+		return;
+	if (n > sizeof(l->buf) - l->n)
+		n = sizeof(l->buf) - l->n;
+	memcpy(l->buf + l->n, s, n);
+	l->n += n;
+}
+/* line_num - v in base 10 or 16, zero-padded to width ("%0Wllu", "%0Wllx") */
+void line_num(struct out_line *l, unsigned long long v, int base, int width);
+/* line_add - line_addn of the string s */
+static inline void line_add(struct out_line *l, const char *s)
+{
+	line_addn(l, s, strlen(s));
+}
 /* line_put - write the line to out (escaped, out_write) and empty it; in
  * JSON mode close the object (and any container left open) and end the line */
 void line_put(struct out_line *l);
@@ -84,7 +103,6 @@ void line_put(struct out_line *l);
  * fit in the line is left out; a string is cut at a whole character: the
  * line is always valid JSON.
  */
-extern int out_json;
 /* a line_begin timestamp that is not on the mono clock: "time" is null */
 #define OUT_NO_TIME (~0ULL)
 /* out_json_init - JSON mode: the host name, and the trace clock's wall-clock offset */

@@ -116,8 +116,8 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		line_add(&line, " ");
 	col_dec(&line, "pid", pid, -6);
 	line_add(&line, " ");
-	if (ppid < 0)		/* unknown: 0 in the text, as the original */
-		col_null(&line, "ppid", "0", -6);
+	if (ppid < 0)		/* unknown: ?, not the original's 0, which is a PID */
+		col_null(&line, "ppid", "?", -6);
 	else
 		col_dec(&line, "ppid", ppid, -6);
 	line_add(&line, " ");

@@ -232,15 +232,10 @@ static char **match(const struct opts *o, int *n, int profiler)
 /* setup_profiler - count with the function profiler (top level, restored at exit) */
 static void setup_profiler(struct state *st)
 {
-	char *cur, *prof;
+	char *prof;
 
-	global_lock();	/* no other run of ours: what is on now is someone else's */
-	cur = global_read("current_tracer");
-	if (!cur || strcmp(cur, "nop"))
-		msg_die(EXIT_ERR, "the function filter is in use (current_tracer=%s); the "
-			"profiler shares it, so funccount will not take it",
-			cur ? cur : "unreadable");
-	free(cur);
+	global_tracer_free("the function profiler shares its filter, so funccount will not "
+			   "take it");
 	prof = global_read("function_profile_enabled");
 	if (!prof || strcmp(prof, "0"))
 		msg_die(EXIT_ERR, "the function profiler is on already (function_profile_enabled=%s): "

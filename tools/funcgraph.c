@@ -97,8 +97,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		opt_usage("missing funcstring (a kernel function name or glob)");
 	if (argc - optind > 1)
 		opt_usage("too many arguments (quote several functions as one argument)");
-	if (o->pid && o->tid)
-		opt_usage("use either -p or -L, not both");
+	opt_apart(o->pid, "-p", o->tid, "-L");
 	o->funcs = argv[optind];
 	opt_funcs(o->funcs, "a kernel function name or glob");
 }
@@ -151,7 +150,7 @@ static void check_kernel(const struct opts *o)
 static void choose_place(struct place *pl)
 {
 	char *tracers = tracefs_instance_file_read(pl->s->inst, "available_tracers", NULL);
-	char *cur, *events;
+	char *events;
 	long held;
 
 	pl->top = !tracers || !has_word(tracers, "function_graph") ||
@@ -160,12 +159,8 @@ static void choose_place(struct place *pl)
 	pl->inst = pl->top ? NULL : pl->s->inst;
 	if (!pl->top)
 		return;
-	global_lock();	/* no other run of ours: a tracer on now is someone else's */
-	cur = global_read("current_tracer");
-	if (!cur || strcmp(cur, "nop"))
-		msg_die(EXIT_ERR, "the top-level tracer is in use (current_tracer=%s); this "
-			"kernel graphs only at the top level, so funcgraph will not take it",
-			cur ? cur : "unreadable");
+	global_tracer_free("this kernel graphs only at the top level, so funcgraph will not "
+			   "take it");
 	events = global_read("set_event");
 	if (!events || *events)
 		msg_die(EXIT_ERR, "the top-level trace buffer is in use (events enabled in "
@@ -183,7 +178,6 @@ static void choose_place(struct place *pl)
 	 * (by the next run after a SIGKILL, from the journal) */
 	if (global_write("trace", "", 1) < 0)
 		msg_die(EXIT_ERR, "cannot empty the top-level trace buffer:");
-	free(cur);
 	free(events);
 }
 

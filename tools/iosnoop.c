@@ -77,8 +77,7 @@ static void parse(int argc, char **argv, struct opts *o)
 			blkio_option(&o->io, c, optarg);
 		}
 	}
-	if (o->pid && o->name)
-		opt_usage("use either -p or -n, not both");
+	opt_apart(o->pid, "-p", o->name != NULL, "-n");
 	if (argc - optind > 1)
 		opt_usage("too many arguments (only a duration)");
 	if (optind < argc)

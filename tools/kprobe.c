@@ -181,12 +181,9 @@ static void parse(int argc, char **argv, struct opts *o)
 		opt_usage("missing kprobe definition (p:FUNC or r:FUNC ...)");
 	if (argc - optind > 2)
 		opt_usage("too many arguments (quote the definition and the filter)");
-	if (o->pid && o->tid)
-		opt_usage("use either -p or -L, not both");
-	if (o->view && o->duration)
-		opt_usage("use either -d or -v, not both");
-	if (o->view && o->json)
-		opt_usage("use either -j or -v, not both");
+	opt_apart(o->pid, "-p", o->tid, "-L");
+	opt_apart(o->duration > 0, "-d", o->view, "-v");
+	opt_apart(o->json, "-j", o->view, "-v");
 	o->def = argv[optind];
 	parse_def(o);
 	if (optind + 1 < argc) {
@@ -228,8 +225,9 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 {
 	struct ctx *c = arg;
 	static struct trace_seq seq;
+	static struct out_line line;
 	char where[300], a[256], b[256];
-	const char *info;
+	const char *at, *info;
 
 	(void)cpu;
 	if (out_json) {		/* the probe's address as a symbol, its arguments by name */
@@ -237,13 +235,13 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		return;
 	}
 	if (c->stack_ev && ev->id == c->stack_ev->id) {
-		evtext_line(c->s, out, ev, rec);
+		evtext_line(c->s, ev, rec);
 		return;
 	}
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	evtext_head(c->s, out, ev, rec);
+	evtext_head(c->s, &line, ev, rec);
 	tep_print_event(c->s->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
@@ -254,15 +252,17 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		snprintf(where, sizeof(where), "(%s <- %s)", decode_ksym(c->s,
 			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), decode_ksym(c->s,
 			 decode_u64(ev, rec, "__probe_func"), b, sizeof(b)));
-	info = strstr(seq.buffer, ": (");
-	if (info && (info = strchr(info, ')'))) {
-		out_write(out, seq.buffer, strstr(seq.buffer, ": (") + 2 - seq.buffer);
-		fputs(where, out);
-		out_write(out, info + 1, strlen(info + 1));
+	at = strstr(seq.buffer, ": (");
+	info = at ? strchr(at, ')') : NULL;
+	if (info) {
+		line_addn(&line, seq.buffer, at + 2 - seq.buffer);
+		line_add(&line, where);
+		line_add(&line, info + 1);
 	} else {
-		out_write(out, seq.buffer, strlen(seq.buffer));
+		line_add(&line, seq.buffer);
 	}
-	fputc('\n', out);
+	line_add(&line, "\n");
+	line_put(&line);
 }
 
 int main(int argc, char **argv)

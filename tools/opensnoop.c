@@ -99,8 +99,7 @@ static void parse(int argc, char **argv)
 		}
 	}
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
-	if (o.pid && o.tid)
-		opt_usage("use either -p or -L, not both");
+	opt_apart(o.pid, "-p", o.tid, "-L");
 }
 
 /* on_enter - an open is called: its pointer and flags wait for its return */

@@ -83,8 +83,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'v': o->view = 1; break;
 		}
 	}
-	if (o->json && (o->list || o->view))
-		opt_usage("-j is for events: not with -l or -v");
+	opt_apart(o->json, "-j", o->list, "-l");
+	opt_apart(o->json, "-j", o->view, "-v");
 	if (o->list) {
 		if (optind != argc)
 			opt_usage("-l takes no tracepoint");
@@ -94,10 +94,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		opt_usage("missing tracepoint (SYSTEM:EVENT; tpoint -l lists them)");
 	if (argc - optind > 2)
 		opt_usage("too many arguments (quote the filter)");
-	if (o->pid && o->tid)
-		opt_usage("use either -p or -L, not both");
-	if (o->view && o->duration)
-		opt_usage("-v and -d cannot be used together");
+	opt_apart(o->pid, "-p", o->tid, "-L");
+	opt_apart(o->duration > 0, "-d", o->view, "-v");
 	tp = argv[optind];
 	colon = strchr(tp, ':');
 	if (!colon || (size_t)(colon - tp) >= sizeof(o->sys) ||
@@ -173,7 +171,7 @@ static void on_record(struct tep_event *ev, struct tep_record *rec, int cpu, voi
 	if (out_json)
 		evjson_line(s, ev, rec, mono, NULL, 0);
 	else
-		evtext_line(s, out, ev, rec);
+		evtext_line(s, ev, rec);
 }
 
 int main(int argc, char **argv)

@@ -70,6 +70,29 @@ t_empty_arg() {
 	[ "$(grep -c "^ *$1 " "$TMP/out")" = 1 ] || fail "not one row for PID $1: $(grep "^ *$1 " "$TMP/out")"
 }
 
+# t_ppid_unknown - a process forked before tracing and reaped before its exec
+# is read (the tool is stopped meanwhile): its parent is unknown, and the row
+# says ?, not the 0 that is a PID
+t_ppid_unknown() {
+	p=$(xs_prog "ftx_gone_$$") || { fail "cannot copy the workload"; return 1; }
+	mkfifo "$TMP/go" || { fail "cannot make a fifo"; return 1; }
+	( read -r x < "$TMP/go"; exec "$p" --ids="$TMP/ids" gone ) &
+	child=$!
+	xs_start || { echo go > "$TMP/go"; wait $child; return 1; }
+	kill -STOP $TOOL_PID
+	echo go > "$TMP/go"
+	wait $child
+	[ -e /proc/$child ] && fail "PID $child still in /proc after its wait"
+	kill -CONT $TOOL_PID
+	wait_for_line "$TMP/out" "ftx_gone_$$" 50
+	stop_tool || return 1
+	set -- $(cat "$TMP/ids")
+	[ "$1" = "$child" ] || fail "the workload ran as PID $1, not the subshell's $child"
+	args="$p --ids=$TMP/ids gone"
+	xs_argv_rung || args="$p [?]"
+	xs_once "$(printf '%6d %6s %s' "$1" '?' "$args")"
+}
+
 t_short() {
 	p=$(xs_prog "ftx_short_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -a 3 || return 1

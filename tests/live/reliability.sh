@@ -798,7 +798,7 @@ tpoint :: - :: 2 :: missing tracepoint ::
 tpoint :: - :: 2 :: too many arguments :: sched:sched_process_exec 'pid > 0' extra
 tpoint :: - :: 2 :: either -p or -L :: -p 1 -L 1 sched:sched_process_exec
 tpoint :: - :: 2 :: -l takes no tracepoint :: -l sched:sched_process_exec
-tpoint :: - :: 2 :: -v and -d :: -v -d 1 sched:sched_process_exec
+tpoint :: - :: 2 :: use either -d or -v, not both :: -v -d 1 sched:sched_process_exec
 execsnoop :: - :: 2 :: unknown option -Z :: -Z
 execsnoop :: - :: 2 :: -a: .*out of range :: -a 0
 execsnoop :: - :: 2 :: -a: .*out of range :: -a 17
