@@ -188,7 +188,7 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
 		line_add(&l, " <stack trace>\n");
 		line_put(&l);
-		kstack_print(s, out, ev, rec);
+		kstack_print(s, ev, rec);
 		return;
 	}
 	if (!decode_record_ok(ev, rec)) {

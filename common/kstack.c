@@ -80,15 +80,20 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 	return k;
 }
 
-/* kstack_print - a kernel_stack record as " => symbol+0xoff" lines */
-void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec)
+/* kstack_print - see kstack.h */
+void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
 	static unsigned long long a[KSTACK_MAX];
+	static struct out_line l;
 	char sym[256];
 	int i, n = frames(s, ev, rec, a, KSTACK_MAX);
 
-	for (i = 0; i < n; i++)
-		fprintf(fp, " => %s\n", decode_ksym(s, a[i], sym, sizeof(sym)));
+	for (i = 0; i < n; i++) {
+		line_add(&l, " => ");
+		line_add(&l, decode_ksym(s, a[i], sym, sizeof(sym)));
+		line_add(&l, "\n");
+		line_put(&l);
+	}
 }
 
 /* kstack_json - see kstack.h */

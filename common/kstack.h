@@ -15,8 +15,8 @@ struct session;
  * same CPU), or NULL if the kernel cannot. "ftrace" must be in format_load.
  */
 struct tep_event *kstack_enable(struct session *s);
-/* kstack_print - a kernel_stack record as " => symbol+0xoff" lines, innermost first */
-void kstack_print(struct session *s, FILE *fp, struct tep_event *ev, struct tep_record *rec);
+/* kstack_print - a kernel_stack record as " => symbol+0xoff" lines to out, innermost first */
+void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec);
 
 /* kstack_json - the record's frames as "stack":["symbol+0xoff",...] (output.h's JSON mode) */
 void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,

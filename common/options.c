@@ -72,13 +72,23 @@ static int given_arg(const struct option *all, const char *arg, int val)
 	return 0;
 }
 
+/* opt_operands - see options.h */
+int opt_operands(int argc, int min, int max, const char *missing, const char *most)
+{
+	int n = argc - optind;
+
+	if (n < min)
+		opt_usage("missing %s", missing ? missing : "argument");
+	if (n > max)
+		opt_usage("too many arguments (%s)", most);
+	return n;
+}
+
 /* opt_last_regex - see options.h */
 const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
 			   const char *most)
 {
-	if (argc - optind > 1)
-		opt_usage("too many arguments (%s)", most);
-	if (optind >= argc)
+	if (!opt_operands(argc, 0, 1, NULL, most))
 		return NULL;
 	opt_regex(re, argv[optind], what);
 	return argv[optind];

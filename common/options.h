@@ -47,6 +47,12 @@ int opt_tids(pid_t pid, pid_t **tids);
  */
 int opt_regex_glob(const char *re, char *glob, size_t len);
 /*
+ * opt_operands - the number of arguments after the options (from optind),
+ * which must be min to max: fewer is the usage error "missing `missing`",
+ * more is "too many arguments (`most`)"
+ */
+int opt_operands(int argc, int min, int max, const char *missing, const char *most);
+/*
  * opt_last_regex - the one optional argument after the options, an extended
  * regex compiled into re (opt_regex, named `what`); NULL if there is none.
  * More than one is a usage error: "too many arguments (`most`)"

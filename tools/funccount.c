@@ -84,10 +84,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'T': o->stamp = 1; break;
 		}
 	}
-	if (optind >= argc)
-		opt_usage("missing funcstring (kernel function names or globs)");
-	if (argc - optind > 1)
-		opt_usage("too many arguments (quote several globs as one argument)");
+	opt_operands(argc, 1, 1, "funcstring (kernel function names or globs)",
+		     "quote several globs as one argument");
 	o->funcs = argv[optind];
 	opt_funcs(o->funcs, "kernel function names or globs");
 }

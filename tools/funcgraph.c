@@ -93,10 +93,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'T': o->tail = 1; break;
 		}
 	}
-	if (optind >= argc)
-		opt_usage("missing funcstring (a kernel function name or glob)");
-	if (argc - optind > 1)
-		opt_usage("too many arguments (quote several functions as one argument)");
+	opt_operands(argc, 1, 1, "funcstring (a kernel function name or glob)",
+		     "quote several functions as one argument");
 	opt_apart(o->pid, "-p", o->tid, "-L");
 	o->funcs = argv[optind];
 	opt_funcs(o->funcs, "a kernel function name or glob");

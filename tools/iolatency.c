@@ -93,8 +93,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	}
 	if (o->kernel && o->io.queue)
 		opt_usage("-K and -Q cannot be combined (the kernel pairs from the issue only)");
-	if (argc - optind > 2)
-		opt_usage("too many arguments (interval and count only)");
+	opt_operands(argc, 0, 2, NULL, "interval and count only");
 	o->interval = 1;
 	if (optind < argc)
 		o->interval = opt_seconds(argv[optind], "interval");

@@ -78,8 +78,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		}
 	}
 	opt_apart(o->pid, "-p", o->name != NULL, "-n");
-	if (argc - optind > 1)
-		opt_usage("too many arguments (only a duration)");
+	opt_operands(argc, 0, 1, NULL, "only a duration");
 	if (optind < argc)
 		o->duration = opt_seconds(argv[optind], "duration");
 }

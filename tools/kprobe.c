@@ -177,10 +177,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'v': o->view = 1; break;
 		}
 	}
-	if (optind >= argc)
-		opt_usage("missing kprobe definition (p:FUNC or r:FUNC ...)");
-	if (argc - optind > 2)
-		opt_usage("too many arguments (quote the definition and the filter)");
+	opt_operands(argc, 1, 2, "kprobe definition (p:FUNC or r:FUNC ...)",
+		     "quote the definition and the filter");
 	opt_apart(o->pid, "-p", o->tid, "-L");
 	opt_apart(o->duration > 0, "-d", o->view, "-v");
 	opt_apart(o->json, "-j", o->view, "-v");

@@ -176,7 +176,7 @@ static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	struct src *src = arg;
 
 	(void)cpu;
-	kstack_print(src->s, out, ev, rec);
+	kstack_print(src->s, ev, rec);
 }
 
 /* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */

@@ -90,10 +90,8 @@ static void parse(int argc, char **argv, struct opts *o)
 			opt_usage("-l takes no tracepoint");
 		return;
 	}
-	if (optind >= argc)
-		opt_usage("missing tracepoint (SYSTEM:EVENT; tpoint -l lists them)");
-	if (argc - optind > 2)
-		opt_usage("too many arguments (quote the filter)");
+	opt_operands(argc, 1, 2, "tracepoint (SYSTEM:EVENT; tpoint -l lists them)",
+		     "quote the filter");
 	opt_apart(o->pid, "-p", o->tid, "-L");
 	opt_apart(o->duration > 0, "-d", o->view, "-v");
 	tp = argv[optind];
