@@ -221,6 +221,24 @@ static void collect(const char *file, const char *content, void *arg)
 }
 
 /*
+ * unchanged - the top-level file holds content already (one trailing newline
+ * aside): writing it again is not a no-op for every file (a write to
+ * current_tracer expands a ring buffer never used yet), so it is not done
+ */
+static int unchanged(const char *file, const char *content)
+{
+	char *now = tracefs_instance_file_read(NULL, file, NULL);
+	size_t n = now ? strlen(now) : 0;
+	int same;
+
+	if (n && now[n - 1] == '\n')
+		now[--n] = '\0';
+	same = now && !strcmp(now, content);
+	free(now);
+	return same;
+}
+
+/*
  * put_back - write the settings of one dead run's journal back, newest first,
  * and remove it; one that cannot be read as a journal is kept aside as
  * NAME.bad, nothing of it written, and named on stderr
@@ -242,7 +260,8 @@ static void put_back(int dirfd, const char *name)
 	close(fd);
 	if (text && got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0) {
 		for (i = r.n - 1; i >= 0; i--)
-			tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+			if (!unchanged(r.file[i], r.content[i]))
+				tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
 		unlinkat(dirfd, name, 0);
 	} else {
 		snprintf(bad, sizeof(bad), "%s.bad", name);

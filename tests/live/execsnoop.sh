@@ -360,3 +360,6 @@ t_json_head() {
 	json_head_ok '.tool == "execsnoop" and (.pid | type) == "number" and
 		((.ppid | type) == "number" or .ppid == null)'
 }
+
+# every exit path (tests/exits.sh)
+exit_paths execsnoop

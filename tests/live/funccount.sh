@@ -187,3 +187,6 @@ t_json_head() {
 	json_head_run 60 "$BIN/funccount" -j -i 1 do_faccessat
 	json_head_ok '.tool == "funccount" and (.counts | type) == "array"'
 }
+
+# every exit path (tests/exits.sh)
+exit_paths funccount

@@ -369,3 +369,6 @@ t_json_head() {
 	kill $loop; wait $loop 2>/dev/null
 	json_head_ok '.tool == "funcgraph" and (.type == "entry" or .type == "exit")'
 }
+
+# every exit path (tests/exits.sh)
+exit_paths funcgraph

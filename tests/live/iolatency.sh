@@ -366,3 +366,6 @@ t_json_head() {
 	json_head_run 30 "$BIN/iolatency" -j 0.2
 	json_head_ok '.tool == "iolatency" and (.hist | type) == "array"'
 }
+
+# every exit path (tests/exits.sh)
+exit_paths iolatency

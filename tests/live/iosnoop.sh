@@ -313,3 +313,6 @@ t_json_head() {
 	blk_teardown
 	json_head_ok '.tool == "iosnoop" and .dev == $d and .comm == "dd" and .bytes == 4096' --arg d "$MM1"
 }
+
+# every exit path (tests/exits.sh)
+exit_paths iosnoop

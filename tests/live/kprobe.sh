@@ -288,3 +288,6 @@ t_json_stacks() {
 		any(.stack[]; test(\"openat\")))" "$TMP/out" | wc -l)
 	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an openat caller: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
 }
+
+# every exit path (tests/exits.sh)
+exit_paths kprobe

@@ -461,3 +461,6 @@ t_json_buffered() {
 		fail "-j -d: no object for the open of '$F': $(grep -a ftjsbuf "$TMP/out") $(cat "$TMP/res")"
 	grep -q '^Ending tracing' "$TMP/err" || fail "-j -d: no ending on stderr"
 }
+
+# every exit path (tests/exits.sh)
+exit_paths opensnoop

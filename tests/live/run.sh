@@ -9,14 +9,18 @@
 # variables one file defines are never seen by another; the file's counts come
 # back through $WORK/.counts. A file that ends before its last test, and a
 # TOOL with no file, are one FAIL line each.
-# LIVE_ONLY (shell patterns, space-separated, e.g. "reliability/*_kprobe")
-# keeps only the tests whose FILE/TEST name matches one of them.
+# A file that says "exit_paths TOOL" also runs TOOL's exit-path tests
+# (tests/exits.sh) after its own.
+# LIVE_ONLY (shell patterns, space-separated, e.g. "kprobe/exit_*") keeps only
+# the tests whose FILE/TEST name matches one of them; LIVE_SKIP (the same
+# form) leaves out those that match one of its patterns.
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 BIN=$(cd "${1:-bin}" && pwd)
 WORKLOADS=$(cd "$HERE/../bin" 2>/dev/null && pwd)
 [ $# -gt 0 ] && shift
 . "$HERE/../lib.sh"
+. "$HERE/../exits.sh"
 
 if [ "$(id -u)" != 0 ]; then
 	echo "SKIP live: not root"
@@ -53,17 +57,23 @@ for f in $files; do
 	(
 		passed=0 failed=0 skipped=0
 		. "$f"
-		for t in $(grep -o '^t_[a-z0-9_]*' "$f"); do
+		tests=$(grep -o '^t_[a-z0-9_]*' "$f")
+		grep -q '^exit_paths ' "$f" && tests="$tests $EXIT_TESTS"
+		for t in $tests; do
 			name="$tool/${t#t_}"
+			keep=1
+			set -f		# the patterns are for names, not files
 			if [ -n "${LIVE_ONLY:-}" ]; then
 				keep=0
-				set -f		# the patterns are for names, not files
 				for pat in $LIVE_ONLY; do
 					case $name in $pat) keep=1 ;; esac
 				done
-				set +f
-				[ $keep = 1 ] || continue
 			fi
+			for pat in ${LIVE_SKIP:-}; do
+				case $name in $pat) keep=0 ;; esac
+			done
+			set +f
+			[ $keep = 1 ] || continue
 			TMP="$WORK/$tool.${t#t_}"
 			mkdir -p "$TMP"
 			tracefs_snapshot > "$TMP/.before"

@@ -233,3 +233,6 @@ t_json_head() {
 	tr_flood_end
 	json_head_ok '.tool == "tcpretrans" and .type == "R" and (.lport | type) == "number"'
 }
+
+# every exit path (tests/exits.sh)
+exit_paths tcpretrans

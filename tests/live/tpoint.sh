@@ -545,3 +545,6 @@ t_json_stacks() {
 		any(.stack[]; test(\"exec\")))" "$TMP/out" | wc -l)
 	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an exec function: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
 }
+
+# every exit path (tests/exits.sh)
+exit_paths tpoint

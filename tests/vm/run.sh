@@ -62,7 +62,12 @@
 #                ten minutes under TCG, and the paths do not depend on the
 #                kernel version the way the tools' sources do)
 #   VM_ONCE_ONLY LIVE_ONLY patterns (tests/live/run.sh) for the VM_ONCE files'
-#                guest: only the tests that match run there (default: all)
+#                guest: only the tests that match run there (default: all);
+#                a pattern's FILE part also brings that file into the guest
+#                ("kprobe/exit_*": kprobe's exit paths run there as well)
+#   VM_ONLY      LIVE_ONLY patterns for every other guest (default: all)
+#   VM_SKIP      LIVE_SKIP patterns for every other guest: tests left out
+#                there ("*/exit_*": the exit paths, in the VM_ONCE guest only)
 #   VM_JOBS      guests booted side by side (default 2: single-threaded TCG
 #                keeps one host core busy per guest, and this machine has two);
 #                each takes the next boot not yet taken: the VM_ONCE files'
@@ -563,6 +568,7 @@ build_run() {
 	watch=\$!
 	tests=\$(sed -n 's/.*ftt\.tests=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
 	export LIVE_ONLY="\$(sed -n 's/.*ftt\.only=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
+	export LIVE_SKIP="\$(sed -n 's/.*ftt\.skip=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
 	export CAP_BROKEN="\$(sed -n 's/.*ftt\.capbroken=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
 	cd /tmp && sh $GUEST_RUN \$tests < /dev/null 2>&1
 	rc=\$?
@@ -636,7 +642,7 @@ boot_kernel() {
 			-nic none \
 			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
 			-initrd "$initrd" \
-			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 ftt.tests=$KTESTS${KONLY:+ ftt.only=$KONLY}${KBROKEN:+ ftt.capbroken=$KBROKEN} $VM_APPEND" \
+			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 ftt.tests=$KTESTS${KONLY:+ ftt.only=$KONLY}${KSKIP:+ ftt.skip=$KSKIP}${KBROKEN:+ ftt.capbroken=$KBROKEN} $VM_APPEND" \
 			< /dev/null 2>&1 &
 		echo $! > "$WORK/qpid-$label"
 		wait $!
@@ -722,12 +728,12 @@ boot_kernel() {
 
 # ---------------------------------------------------------------------------
 
-# one_kernel K SLOT TESTS SUFFIX ONLY - fetch, build and boot kernel K ("VER"
-# or "VER:SUITE", VER maybe ending in "pr") on guest lock slot SLOT to run
-# the test files TESTS (comma-separated), only the tests matching ONLY
-# (LIVE_ONLY patterns, comma-separated; "-" for all); its lines are labelled
-# VER then SUFFIX ("-" for none). Adds to passed/failed/skipped and sets
-# KFAIL.
+# one_kernel K SLOT TESTS SUFFIX ONLY SKIP - fetch, build and boot kernel K
+# ("VER" or "VER:SUITE", VER maybe ending in "pr") on guest lock slot SLOT to
+# run the test files TESTS (comma-separated), only the tests matching ONLY
+# and none matching SKIP (LIVE_ONLY and LIVE_SKIP patterns, comma-separated;
+# "-" for all, and for none); its lines are labelled VER then SUFFIX ("-" for
+# none). Adds to passed/failed/skipped and sets KFAIL.
 one_kernel() {
 	k=$1
 	if [ "$VM_LOCK" != none ]; then
@@ -744,8 +750,9 @@ one_kernel() {
 	sec=$SECURITY
 	case $name in *pr) sec=none ;; esac
 	case $suite in *-backports) sec=none ;; esac
-	KTESTS=$3 KONLY=$5 KBROKEN=$(cap_broken_for "${k%%:*}")
+	KTESTS=$3 KONLY=$5 KSKIP=${6:--} KBROKEN=$(cap_broken_for "${k%%:*}")
 	[ "$KONLY" = - ] && KONLY=
+	[ "$KSKIP" = - ] && KSKIP=
 	label=$name
 	[ "$4" = - ] || label=$name$4
 	mkdir -p "$VM_OUT/$label"
@@ -806,13 +813,22 @@ main() {
 	# the jobs, one boot each: every kernel with the test files less
 	# VM_ONCE's, and VM_ONCE's files (only VM_ONCE_ONLY's tests of them) on
 	# VM_ONCE_ON alone, first, so that the longest job does not start last
-	once= rest= jobs=
+	once= rest= jobs= more=
 	for t in $ALL_TESTS; do
 		case " $VM_ONCE " in
 		*" $t "*) once="$once${once:+,}$t" ;;
 		*) rest="$rest${rest:+,}$t" ;;
 		esac
 	done
+	# the other files VM_ONCE_ONLY's patterns name run in that guest too
+	set -f
+	for t in $ALL_TESTS; do
+		case ",$once," in *",$t,"*) continue ;; esac
+		for pat in $VM_ONCE_ONLY; do
+			case $t in "${pat%%/*}") more="$more,$t"; break ;; esac
+		done
+	done
+	set +f
 	if [ -n "$once" ] && [ -z "$VM_GUEST_CMD" ]; then
 		on=
 		for k in $VM_KERNELS; do
@@ -820,14 +836,14 @@ main() {
 		done
 		if [ -n "$on" ]; then
 			only=$(echo "${VM_ONCE_ONLY:--}" | tr ' ' ,)
-			jobs="$on $once +$(echo "$once" | tr , +) $only"
+			jobs="$on $once$more +$(echo "$once" | tr , +) $only -"
 		else
 			echo "[$VM_ONCE_ON] SKIP vm/boot: $once run on $VM_ONCE_ON only (VM_ONCE_ON), which is not in VM_KERNELS"
 		fi
 	fi
 	if [ -n "$rest" ] || [ -n "$VM_GUEST_CMD" ]; then
 		for k in $VM_KERNELS; do
-			jobs="$jobs${jobs:+$NL}$k ${rest:--} - -"
+			jobs="$jobs${jobs:+$NL}$k ${rest:--} - $(echo "${VM_ONLY:--}" | tr ' ' ,) $(echo "${VM_SKIP:--}" | tr ' ' ,)"
 		done
 	fi
 	njobs=$(printf '%s\n' "$jobs" | grep -c .)
@@ -851,7 +867,10 @@ main() {
 				job=$(printf '%s\n' "$jobs" | sed -n "$((n + 1))p")
 				(
 					passed=0 failed=0 skipped=0 KFAIL=1
-					one_kernel $(echo "$job" | cut -d' ' -f1) $slot $(echo "$job" | cut -d' ' -f2-)
+					set -f	# the job's patterns are for test names, not files
+					set -- $job
+					set +f
+					one_kernel "$1" $slot "$2" "$3" "$4" "${5:--}"
 					echo "$passed $failed $skipped $KFAIL" > "$WORK/count-$n"
 				) > "$WORK/out-$n" 2>&1
 			done
