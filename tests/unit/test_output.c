@@ -136,6 +136,18 @@ int main(void)
 			CHECK("hex", !strcmp(out_num(bases[i], 16, widths[k], buf, sizeof(buf)), want));
 		}
 	CHECK("num_short_buffer", !strcmp(out_num(0x12345, 16, 0, buf, 4), "123"));
+	/* line_num, the hot path's number: as "%0Wllu" and "%0Wllx" */
+	for (i = 0; i < sizeof(bases) / sizeof(*bases); i++)
+		for (k = 0; k < sizeof(widths) / sizeof(*widths); k++) {
+			snprintf(want, sizeof(want), "%0*llu", widths[k], bases[i]);
+			line_num(&l, bases[i], 10, widths[k]);
+			CHECK("line_num_dec", same(want));
+			snprintf(want, sizeof(want), "%0*llx", widths[k], bases[i]);
+			line_num(&l, bases[i], 16, widths[k]);
+			CHECK("line_num_hex", same(want));
+		}
+	line_addn(&l, "abcdef", 3);
+	CHECK("line_addn", same("abc"));
 
 	/* columns in a row, then a line that overflows: truncated, never past the end */
 	line_str(&l, "cat", 16, 16);
@@ -150,6 +162,8 @@ int main(void)
 	CHECK("overflow_truncates", l.n == sizeof(l.buf));
 	line_rstr(&l, "x", 100);
 	line_dec(&l, 5, 100);
+	line_num(&l, 5, 10, 100);
+	line_add(&l, "more");
 	CHECK("full_stays_full", l.n == sizeof(l.buf));
 	check_vis();
 	return unit_done("test_output");
