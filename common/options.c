@@ -94,17 +94,14 @@ const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char
 	return argv[optind];
 }
 
-/* opt_json_only - see options.h */
-const struct option opt_json_only[] = {
-	{ "json", no_argument, NULL, 'j' },
-	{ NULL, 0, NULL, 0 },
-};
+/* opt_json - see options.h */
+int opt_json;
 
 /* opt_next - see options.h */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage)
 {
-	static struct option all[OPT_LONGS + 3];
+	static struct option all[OPT_LONGS + 4];
 	static char opts[64];
 	const char *arg, *name;
 	int c, n = 0, len;
@@ -112,13 +109,16 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	if (!all[0].name) {
 		all[n++] = (struct option){ "help", no_argument, NULL, 'h' };
 		all[n++] = (struct option){ "version", no_argument, NULL, OPT_VERSION };
-		for (; longs && longs->name && n < OPT_LONGS + 2; longs++)
+		if (strchr(shorts, 'j'))
+			all[n++] = (struct option){ "json", no_argument, NULL, 'j' };
+		for (; longs && longs->name && n < OPT_LONGS + 3; longs++)
 			all[n++] = *longs;
 		/* a leading ':' reports a missing argument as ':', and prints nothing */
 		snprintf(opts, sizeof(opts), ":%s", shorts + (shorts[0] == ':'));
 	}
 	opterr = 0;
-	c = getopt_long(argc, argv, opts, all, NULL);
+	while ((c = getopt_long(argc, argv, opts, all, NULL)) == 'j')
+		opt_json = 1;
 	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
 	switch (c) {
 	case 'h':

@@ -59,13 +59,14 @@ int opt_operands(int argc, int min, int max, const char *missing, const char *mo
  */
 const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
 			   const char *most);
-/* opt_json_only - the long options of a tool whose only one is --json (-j) */
-extern const struct option opt_json_only[];
+/* opt_json - -j (or --json) was given: the tool writes JSON Lines (output.h) */
+extern int opt_json;
 /*
  * opt_next - the next option, as getopt_long(3) finds it among the tool's
  * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
- * --help and --version added. -h and --help print the usage (opt_help),
- * --version prints "TOOL VERSION"; both exit(EXIT_OK). "--" ends the options.
+ * --help and --version added, and --json when shorts hold 'j'. -h and --help
+ * print the usage (opt_help), --version prints "TOOL VERSION"; both
+ * exit(EXIT_OK). -j and --json set opt_json. "--" ends the options.
  * An unknown option, a missing argument or an argument to an option that
  * takes none exits with EXIT_USAGE naming the option. -1 after the last.
  */

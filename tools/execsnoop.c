@@ -55,7 +55,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	unsigned int argc;
-	int rexec, times, hms, uids, fails, json;
+	int rexec, times, hms, uids, fails;
 	const char *name;
 	regex_t re;
 };
@@ -71,11 +71,10 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
-		case 'j': o.json = 1; break;
 		case 'r': o.rexec = 1; break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
@@ -334,7 +333,7 @@ int main(int argc, char **argv)
 	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
 	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
 
-	stream_begin(s, o.duration > 0, o.json);
+	stream_begin(s, o.duration > 0, opt_json);
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);

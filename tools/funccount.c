@@ -52,7 +52,7 @@ static const char usage_text[] =
 struct opts {
 	double duration, interval;
 	unsigned long top;
-	int force, stamp, json;
+	int force, stamp;
 	const char *funcs;
 };
 
@@ -74,12 +74,11 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'F': o->force = 1; break;
 		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
-		case 'j': o->json = 1; break;
 		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'T': o->stamp = 1; break;
 		}
@@ -306,7 +305,7 @@ int main(int argc, char **argv)
 	if (o.top)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	out_init(0);
-	if (o.json)
+	if (opt_json)
 		out_json_init();
 	if (o.duration > 0)
 		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);

@@ -59,7 +59,7 @@ struct opts {
 	double duration;
 	unsigned long maxdepth;
 	pid_t pid, tid;
-	int cpu_only, no_dur, headers, proc, abstime, tail, json;
+	int cpu_only, no_dur, headers, proc, abstime, tail;
 	const char *funcs;
 };
 
@@ -77,14 +77,13 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o->headers = o->proc = o->abstime = 1; break;
 		case 'C': o->cpu_only = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o->no_dur = 1; break;
 		case 'H': o->headers = 1; break;
-		case 'j': o->json = 1; break;
 		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 'L': o->tid = opt_tid(optarg, "-L"); break;
@@ -213,7 +212,7 @@ static void setup(struct place *pl, const struct opts *o)
 	set_or_die(pl, "tracing_on", "0");
 	/* -j: record times on the clock out_iso converts, which all CPUs share
 	 * (else "time" is null) */
-	pl->mono = o->json && set(pl, "trace_clock", "mono") == 0;
+	pl->mono = opt_json && set(pl, "trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
 	if ((pl->top || o->maxdepth) && global_write("max_graph_depth", num, 1) < 0)
@@ -245,7 +244,7 @@ static void setup(struct place *pl, const struct opts *o)
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
 	set_option(pl, "funcgraph-retval", 1);
 	/* -j reads funcgraph_entry records, not the return-address kind */
-	if (o->json)
+	if (opt_json)
 		set_option(pl, "funcgraph-retaddr", 0);
 }
 
@@ -328,11 +327,11 @@ int main(int argc, char **argv)
 	pl.s = session_open("funcgraph");
 	choose_place(&pl);
 	setup(&pl, &o);
-	if (o.json)
+	if (opt_json)
 		json_setup(&pl);
 
 	out_init(o.duration > 0);
-	if (o.json)
+	if (opt_json)
 		out_json_init();
 	if (o.pid)
 		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
@@ -344,7 +343,7 @@ int main(int argc, char **argv)
 		out_banner("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
 	fflush(stdout);
 
-	if (o.json) {
+	if (opt_json) {
 		stream_run(&pl.raw, o.duration, 0, NULL, NULL);
 		stream_report_lost(&pl.raw);
 	} else if (stream_run_text(pl.inst, o.duration, o.headers) < 0) {

@@ -64,7 +64,7 @@ struct opts {
 	struct blkio_opts io;
 	double interval;
 	unsigned long count;
-	int per_disk, usecs, timestamps, kernel, json;
+	int per_disk, usecs, timestamps, kernel;
 };
 
 struct state {
@@ -80,9 +80,8 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'j': o->json = 1; break;
 		case 'D': o->per_disk = 1; break;
 		case 'K': o->kernel = 1; break;
 		case 'm': o->usecs = 1; break;
@@ -266,7 +265,7 @@ int main(int argc, char **argv)
 	if (st.in_kernel)
 		klat_start();
 	out_init(0);
-	if (o.json)
+	if (opt_json)
 		out_json_init();
 	out_banner("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
 		   o.count ? "" : " Ctrl-C to end.");

@@ -54,7 +54,7 @@ struct opts {
 	pid_t pid;
 	const char *name;
 	regex_t name_re;
-	int start_ts, end_ts, json;
+	int start_ts, end_ts;
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
@@ -62,14 +62,13 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
 			opt_regex(&o->name_re, optarg, "-n");
 			o->name = optarg;
 			break;
-		case 'j': o->json = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
@@ -146,15 +145,15 @@ int main(int argc, char **argv)
 	blkio_setup(s, &o.io, on_io, &o);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
-	stream_begin(s, o.duration > 0, o.json);
+	stream_begin(s, o.duration > 0, opt_json);
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
 	out_tracing(o.duration, "block I/O%s%s", dtext, ftext);
-	if (o.start_ts && !o.json)
+	if (o.start_ts && !opt_json)
 		printf("%-15s ", "STARTs");
-	if (o.end_ts && !o.json)
+	if (o.end_ts && !opt_json)
 		printf("%-15s ", "ENDs");
-	if (!o.json)
+	if (!opt_json)
 		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
 		       "BLOCK", "BYTES", "LATms");
 	fflush(stdout);

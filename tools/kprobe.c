@@ -72,7 +72,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int force, headers, stacks, view, ret, json;
+	int force, headers, stacks, view, ret;
 	unsigned long maxactive;
 	char name[64], func[128], args[1024];
 	const char *def, *filter;
@@ -165,10 +165,9 @@ static void parse(int argc, char **argv, struct opts *o)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o->force = 1; break;
-		case 'j': o->json = 1; break;
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
@@ -181,7 +180,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		     "quote the definition and the filter");
 	opt_apart(o->pid, "-p", o->tid, "-L");
 	opt_apart(o->duration > 0, "-d", o->view, "-v");
-	opt_apart(o->json, "-j", o->view, "-v");
+	opt_apart(opt_json, "-j", o->view, "-v");
 	o->def = argv[optind];
 	parse_def(o);
 	if (optind + 1 < argc) {
@@ -315,12 +314,12 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_event, &c);
 	session_enable(s, s->group, o.name);
-	if (o.json)	/* the text keeps the kernel's default clock */
+	if (opt_json)	/* the text keeps the kernel's default clock */
 		c.mono = session_clock(s, "mono") == 0;
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
-	stream_begin(s, o.duration > 0, o.json);
+	stream_begin(s, o.duration > 0, opt_json);
 	out_tracing(o.duration, "kprobe %s", o.name);
-	if (o.headers && !o.json) {
+	if (o.headers && !opt_json) {
 		char what[200];
 
 		snprintf(what, sizeof(what), "kprobe %s", o.name);

@@ -57,7 +57,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int times, hms, fails, flags, json;
+	int times, hms, fails, flags;
 	const char *name, *file;
 	regex_t name_re, file_re;
 };
@@ -85,11 +85,10 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
-		case 'j': o.json = 1; break;
 		case 'n': o.name = optarg; opt_regex(&o.name_re, optarg, "-n"); break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
@@ -317,7 +316,7 @@ int main(int argc, char **argv)
 	follow_calls(filter);
 	free(filter);
 
-	stream_begin(sess, o.duration > 0, o.json);
+	stream_begin(sess, o.duration > 0, opt_json);
 	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);

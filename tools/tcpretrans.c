@@ -63,7 +63,7 @@ static const char *const tcp_states[] = {
 };
 
 struct opts {
-	int tlp, stacks, json;
+	int tlp, stacks;
 };
 
 static int mono;		/* timestamps on the mono clock */
@@ -80,21 +80,19 @@ static void parse(int argc, char **argv, struct opts *o)
 	static const struct option longs[] = {
 		{ "tlp", no_argument, NULL, 'l' },
 		{ "stacks", no_argument, NULL, 's' },
-		{ "json", no_argument, NULL, 'j' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
 	while ((c = opt_next(argc, argv, "hjls", longs, usage_text)) != -1) {
 		switch (c) {
-		case 'j': o->json = 1; break;
 		case 'l': o->tlp = 1; break;
 		case 's': o->stacks = 1; break;
 		}
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
-	if (o->json && o->stacks)
+	if (opt_json && o->stacks)
 		opt_usage("-s prints text stacks: not with -j");
 }
 
@@ -264,10 +262,10 @@ int main(int argc, char **argv)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
 	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
-	stream_begin(s, 0, o.json);
+	stream_begin(s, 0, opt_json);
 	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 		   o.tlp ? " and tail loss probes" : "");
-	if (!o.json)
+	if (!opt_json)
 		printf("%-8s %-6s %-20s -- %-20s %-12s\n", "TIME", "PID", "LADDR:LPORT",
 		       "RADDR:RPORT", "STATE");
 	fflush(stdout);

@@ -60,7 +60,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int headers, stacks, view, list, json;
+	int headers, stacks, view, list;
 	char sys[128], event[128];
 	const char *filter;
 };
@@ -71,11 +71,10 @@ static void parse(int argc, char **argv, struct opts *o)
 	const char *tp, *colon;
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_json_only, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o->headers = 1; break;
-		case 'j': o->json = 1; break;
 		case 'l': o->list = 1; break;
 		case 'p': o->pid = opt_pid(optarg, "-p"); break;
 		case 'L': o->tid = opt_tid(optarg, "-L"); break;
@@ -83,8 +82,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'v': o->view = 1; break;
 		}
 	}
-	opt_apart(o->json, "-j", o->list, "-l");
-	opt_apart(o->json, "-j", o->view, "-v");
+	opt_apart(opt_json, "-j", o->list, "-l");
+	opt_apart(opt_json, "-j", o->view, "-v");
 	if (o->list) {
 		if (optind != argc)
 			opt_usage("-l takes no tracepoint");
@@ -207,11 +206,11 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	stream_on(NULL, on_record, s);
 	session_enable(s, o.sys, o.event);
-	if (o.json)	/* the text keeps the kernel's default clock */
+	if (opt_json)	/* the text keeps the kernel's default clock */
 		mono = session_clock(s, "mono") == 0;
-	stream_begin(s, o.duration > 0, o.json);
+	stream_begin(s, o.duration > 0, opt_json);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
-	if (o.headers && !o.json)
+	if (o.headers && !opt_json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
 

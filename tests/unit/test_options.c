@@ -15,8 +15,9 @@ static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); 
 
 /*
  * parse_args - run opt_next over a space-separated command line the way a
- * tool does (short options "d:hx", long --count=N and --quiet); exit 0 at the
- * end of the options, 3 if "--" did not end them before an argument "-x"
+ * tool does (short options "d:hjx", long --count=N and --quiet, and the
+ * --json opt_next adds for -j); exit 0 at the end of the options, 3 if "--"
+ * did not end them before an argument "-x", 5 if -j was seen (opt_json)
  */
 static void parse_args(const void *line)
 {
@@ -33,10 +34,12 @@ static void parse_args(const void *line)
 		argv[argc++] = w;
 	argv[argc] = NULL;
 	optind = 0;
-	while (opt_next(argc, argv, "d:hx", longs, "USAGE: tool\n") != -1)
+	while (opt_next(argc, argv, "d:hjx", longs, "USAGE: tool\n") != -1)
 		;
 	if (optind < argc && !strcmp(argv[optind], "-x") && strcmp(argv[optind - 1], "--"))
 		exit(3);
+	if (opt_json)
+		exit(5);
 }
 
 /* refused - the parser must exit with `status` and one stderr line matching `want` */
@@ -52,6 +55,15 @@ static void refused(void (*fn)(const void *), const char *in, int status, const 
 	CHECK(name, strstr(err, want) != NULL);
 	if (!strstr(err, want))
 		printf("     got: %s", err);
+}
+
+/* ends - the parser exits with `status` and says nothing */
+static void ends(void (*fn)(const void *), const char *in, int status)
+{
+	char err[512], name[128];
+
+	snprintf(name, sizeof(name), "status %d of '%s'", status, in);
+	CHECK(name, unit_exit_status(fn, in, err, sizeof(err)) == status && !err[0]);
 }
 
 /* accepted - the parser must not exit */
@@ -117,6 +129,13 @@ int main(void)
 	refused(parse_args, "-:", 2, "unknown option -:");
 	accepted(parse_args, "-x --count 3 --quiet -d 1 -- -x");
 	accepted(parse_args, "--count=3 arg --quiet");
+	/* -j and --json are opt_next's: opt_json, never returned to the tool */
+	ends(parse_args, "-j", 5);
+	ends(parse_args, "-xj -d 1", 5);
+	ends(parse_args, "--json", 5);
+	ends(parse_args, "--js", 5);
+	ends(parse_args, "-- -j", 0);
+	refused(parse_args, "--json=1", 2, "option --json takes no argument");
 
 	refused(parse_regex, "(unclosed", 2, "bad regular expression");
 	accepted(parse_regex, "^ba.*sh$");
