@@ -67,7 +67,8 @@ static size_t vis_esc(const unsigned char *s, size_t n, char *e)
 }
 
 /* json_escape - see json.h */
-size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json)
+size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json,
+		   size_t *used)
 {
 	const unsigned char *s = (const unsigned char *)src;
 	size_t i = 0, k, el;
@@ -93,13 +94,15 @@ size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, 
 	}
 	if (at < len)
 		dst[at] = '\0';
+	if (used)
+		*used = i;
 	return at;
 }
 
 /* json_str - see json.h */
 size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n)
 {
-	return json_escape(dst, len, at, src, n, 1);
+	return json_escape(dst, len, at, src, n, 1, NULL);
 }
 
 /* json_time - see json.h */

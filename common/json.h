@@ -18,8 +18,10 @@
  * (len bytes) is full; a '\0' follows if it fits */
 size_t json_str(char *dst, size_t len, size_t at, const char *src, size_t n);
 /* json_escape - json_str (json != 0), or the text output's escapes (out_vis:
- * each byte json_safe_len refuses as \xNN, up to 4n bytes): the one copy loop */
-size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json);
+ * each byte json_safe_len refuses as \xNN, up to 4n bytes): the one copy
+ * loop; *used (if not NULL) is how many bytes of src it took, n unless cut */
+size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, int json,
+		   size_t *used);
 /*
  * json_safe_len - the length of the printable UTF-8 character at s (n bytes
  * left), or 0 if the byte there must be escaped: a C0 control, DEL, a C1

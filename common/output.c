@@ -264,7 +264,7 @@ void out_time_headers(int hms, int secs)
 /* out_vis - see output.h */
 size_t out_vis(char *dst, size_t len, size_t at, const char *src, size_t n)
 {
-	return json_escape(dst, len, at, src, n, 0);
+	return json_escape(dst, len, at, src, n, 0, NULL);
 }
 
 /*
@@ -434,25 +434,31 @@ void line_dec(struct out_line *l, long long v, int width)
 		dec_text(l, v, width);
 }
 
+/* JSON_ROOM - bytes kept free at a line's end to close its containers, say
+ * it was cut (TRUNCATED), and end the object and the line */
+#define TRUNCATED ",\"truncated\":true"
+#define JSON_ROOM (8 + sizeof(TRUNCATED) + 2)
+
 /* line_put - see output.h */
 void line_put(struct out_line *l)
 {
 	if (out_json) {
 		while (l->depth > 0)
 			l->buf[l->n++] = l->close[--l->depth];
+		if (l->cut) {	/* JSON_ROOM keeps room for it */
+			memcpy(l->buf + l->n, TRUNCATED, sizeof(TRUNCATED) - 1);
+			l->n += sizeof(TRUNCATED) - 1;
+		}
 		l->buf[l->n++] = '}';
 		l->buf[l->n++] = '\n';
 		fwrite(l->buf, 1, l->n, out);
 		l->n = 0;
-		l->skip = 0;
+		l->skip = l->cut = 0;
 		return;
 	}
 	out_write(out, l->buf, l->n);
 	l->n = 0;
 }
-
-/* JSON_ROOM - bytes kept free at a line's end to close its containers, object and line */
-#define JSON_ROOM 16
 
 /* out_json_init - see output.h */
 void out_json_init(void)
@@ -477,8 +483,10 @@ static int json_key(struct out_line *l, const char *key, size_t value)
 {
 	size_t need = (key ? strlen(key) + 3 : 0) + 1 + value;
 
-	if (l->skip || l->n + need > sizeof(l->buf) - JSON_ROOM)
+	if (l->skip || l->n + need > sizeof(l->buf) - JSON_ROOM) {
+		l->cut = 1;
 		return 0;
+	}
 	if (l->more)
 		l->buf[l->n++] = ',';
 	if (key) {
@@ -506,11 +514,15 @@ static void json_raw(struct out_line *l, const char *key, const char *text)
 /* json_string - "key":"s" (n bytes of s, escaped), cut to what fits */
 static void json_string(struct out_line *l, const char *key, const char *s, size_t n)
 {
+	size_t used;
+
 	if (!json_key(l, key, 2))
 		return;
 	l->buf[l->n++] = '"';
-	l->n = json_str(l->buf, sizeof(l->buf) - JSON_ROOM - 1, l->n, s, n);
+	l->n = json_escape(l->buf, sizeof(l->buf) - JSON_ROOM - 1, l->n, s, n, 1, &used);
 	l->buf[l->n++] = '"';
+	if (used < n)
+		l->cut = 1;
 }
 
 /* line_begin - see output.h */
@@ -521,7 +533,7 @@ void line_begin(struct out_line *l, unsigned long long mono_ns)
 	if (!out_json)
 		return;
 	l->n = 0;
-	l->depth = l->skip = l->more = 0;
+	l->depth = l->skip = l->more = l->cut = 0;
 	l->buf[l->n++] = '{';
 	if (mono_ns == OUT_NO_TIME) {
 		json_raw(l, "time", "null");
@@ -660,6 +672,7 @@ void col_open(struct out_line *l, const char *key, char c)
 		return;
 	if (l->skip || l->depth == (int)sizeof(l->close) || !json_key(l, key, 0)) {
 		l->skip++;
+		l->cut = 1;
 		return;
 	}
 	l->buf[l->n++] = c;

@@ -60,6 +60,7 @@ struct out_line {
 	size_t n;
 	char buf[16384];
 	int more, depth, skip;	/* JSON: a member written; containers open, skipped */
+	int cut;		/* JSON: a member left out or a string cut to fit */
 	char close[8];		/* JSON: what closes each open container */
 };
 /* line_str - "%-W.Ms" of s: at most max bytes (max < 0: all), escaped (out_vis), padded to width */
@@ -100,8 +101,9 @@ void line_put(struct out_line *l);
  * make the text column too, so one set of calls gives both outputs; the
  * line_* adders above are text only and add nothing to a JSON line (spaces,
  * brackets and other decoration between columns). A member that would not
- * fit in the line is left out; a string is cut at a whole character: the
- * line is always valid JSON.
+ * fit in the line (16 KiB) is left out; a string is cut at a whole
+ * character; the line is always valid JSON, and one that lost anything ends
+ * with "truncated":true.
  */
 /* a line_begin timestamp that is not on the mono clock: "time" is null */
 #define OUT_NO_TIME (~0ULL)

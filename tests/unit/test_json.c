@@ -214,7 +214,25 @@ static void check_lines(void)
 	col_dec(&l, NULL, 1, 0);
 	CHECK("json_overflow_cut", l.n <= sizeof(l.buf) - 10 && !memcmp(l.buf + l.n - 3, "\\n\"", 3));
 	CHECK("json_overflow_closed", l.depth == 1);
-	CHECK("json_overflow_line", line_is_end("\\n\"]}\n"));
+	CHECK("json_overflow_line", line_is_end("\\n\"],\"truncated\":true}\n"));
+	/* a member left out says so too; a string that just fits does not */
+	line_begin(&l, OUT_NO_TIME);
+	i = (int)(sizeof(l.buf) - l.n - 100);
+	memset(big, 'x', (size_t)i);
+	big[i] = '\0';
+	col_str(&l, "s", big, 0, -1);
+	CHECK("json_fits", !l.cut);
+	col_str(&l, "t", big, 0, 80);
+	col_dec(&l, "n", 1234567890, 0);
+	CHECK("json_left_out", line_is_end(",\"truncated\":true}\n"));
+	memset(big, 'y', sizeof(big) - 1);
+	big[sizeof(big) - 1] = '\0';
+	line_begin(&l, OUT_NO_TIME);
+	col_str(&l, "s", big, 0, -1);
+	CHECK("json_string_cut", line_is_end("yy\",\"truncated\":true}\n"));
+	line_begin(&l, OUT_NO_TIME);
+	col_str(&l, "s", "short", 0, -1);
+	CHECK("json_not_cut", line_is_end("\"s\":\"short\"}\n"));
 	/* the text-only adders add nothing to a JSON line */
 	line_begin(&l, OUT_NO_TIME);
 	i = (int)l.n;
