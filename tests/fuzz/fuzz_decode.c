@@ -22,6 +22,7 @@
 #include "fuzz.h"
 #include "kstack.h"
 #include "msg.h"
+#include "output.h"
 #include "session.h"
 
 #ifndef FUZZ_DIR
@@ -76,6 +77,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	tep = tep_alloc();
 	if (!tep || !devnull)
 		abort();
+	out = devnull;		/* where evtext_line and kstack_print write */
 	tep_set_long_size(tep, 8);
 	tep_set_page_size(tep, getpagesize());
 	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
@@ -151,9 +153,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	decode_endpoint(ev, &rec, !v4, "daddr", "daddr_v6", 2, buf, sizeof(buf));
 	FUZZ_ASSERT(strlen(buf) < sizeof(buf));
 	if (!strcmp(ev->name, "kernel_stack"))
-		kstack_print(&sess, devnull, ev, &rec);
+		kstack_print(&sess, ev, &rec);
 
 	/* the whole line as tpoint and kprobe print it (its own checks first) */
-	evtext_line(&sess, devnull, ev, &rec);
+	evtext_line(&sess, ev, &rec);
 	return 0;
 }
