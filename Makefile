@@ -197,7 +197,8 @@ fuzz: fuzz-build
 	done
 
 # check-build: the tree builds warning-free with gcc and clang, and compiles with
-# musl; the gcc build's tools pass the command-line checks (no root needed); the
+# musl; the fuzz harnesses build (they call common/ directly, as the tools do);
+# the gcc build's tools pass the command-line checks (no root needed); the
 # source and documentation checks fail on known-bad inputs and pass clean ones
 check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
@@ -206,6 +207,7 @@ check-build:
 	@sh tests/check-completion.sh $(B)/gcc/bin
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"
+	@$(MAKE) -s fuzz-build > /dev/null && echo "PASS build/fuzz: the libFuzzer harnesses build"
 	@sh tests/musl-check.sh
 	@sh tests/check-selftest.sh
 
