@@ -160,6 +160,26 @@ rel_baseline() {
 	cp "$TMP/err" "$TMP/err.base" 2>/dev/null || : > "$TMP/err.base"
 }
 
+# rel_ended TOOL PID TENTHS LATE - run PID of TOOL (a child of this shell)
+# ends within TENTHS tenths of a second (x SLOW), cleanly (rel_clean_end) and
+# with its "Ending tracing..." line; else it is killed and reaped, and the
+# test fails with LATE and what the process was doing
+rel_ended() {
+	if ! wait_gone $2 $3; then
+		why=$(stuck_why $2)
+		kill -KILL $2 2>/dev/null
+		rel_load_stop
+		rel_reap
+		fail "$4 ($why)"
+		return 1
+	fi
+	wait $2
+	rc=$?
+	rel_load_stop
+	rel_clean_end "$1" $2 $rc
+	grep -qx 'Ending tracing\.\.\.' "$TMP/out" || fail "no 'Ending tracing...' line"
+}
+
 # rel_signal TOOL SIG - SIG to the running tool alone ends it cleanly
 rel_signal() {
 	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
@@ -174,19 +194,7 @@ rel_signal() {
 	rel_baseline
 	sleep 0.5
 	kill -"$2" $TOOL_PID
-	if ! wait_gone $TOOL_PID 150; then
-		why=$(stuck_why $TOOL_PID)
-		kill -KILL $TOOL_PID 2>/dev/null
-		rel_load_stop
-		rel_reap
-		fail "did not end within $((15 * SLOW)) s of SIG$2 ($why)"
-		return 1
-	fi
-	wait $TOOL_PID
-	rc=$?
-	rel_load_stop
-	rel_clean_end "$1" $TOOL_PID $rc
-	grep -qx 'Ending tracing\.\.\.' "$TMP/out" || fail "no 'Ending tracing...' line after SIG$2"
+	rel_ended "$1" $TOOL_PID 150 "did not end within $((15 * SLOW)) s of SIG$2"
 }
 
 # rel_sigint TOOL - Ctrl-C: SIGINT to the group of "tool | cat" (tests/bin/pgrun)
@@ -254,19 +262,7 @@ rel_dur() {
 	"$BIN/$1" $REL_DUR > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	rel_baseline
-	if ! wait_gone $pid 300; then
-		why=$(stuck_why $pid)
-		kill -KILL $pid 2>/dev/null
-		rel_load_stop
-		rel_reap
-		fail "'$1 $REL_DUR' did not end by itself within $((30 * SLOW)) s ($why)"
-		return 1
-	fi
-	wait $pid
-	rc=$?
-	rel_load_stop
-	rel_clean_end "$1" $pid $rc
-	grep -qx 'Ending tracing\.\.\.' "$TMP/out" || fail "no 'Ending tracing...' line"
+	rel_ended "$1" $pid 300 "'$1 $REL_DUR' did not end by itself within $((30 * SLOW)) s"
 }
 
 # rel_setup TOOL - a tracefs write refused in the middle of setup: the tool
