@@ -322,22 +322,40 @@ size_t out_text(FILE *fp, const char *s, size_t n)
 	return n - keep;
 }
 
+/* digits - v in base 8, 10 or 16, zero-padded to width, written to the end
+ * of d (size bytes); where it starts */
+static int digits(unsigned long long v, int base, int width, char *d, int size)
+{
+	int at = size;
+
+	if (base == 16)
+		do
+			d[--at] = "0123456789abcdef"[v & 15];
+		while ((v >>= 4));
+	else if (base == 10)
+		do
+			d[--at] = (char)('0' + v % 10);
+		while ((v /= 10));
+	else
+		do
+			d[--at] = (char)('0' + v % (unsigned)base);
+		while ((v /= (unsigned)base));
+	while (at > size - width && at > 0)
+		d[--at] = '0';
+	return at;
+}
+
 /* out_num - see output.h */
 char *out_num(unsigned long long v, int base, int width, char *buf, size_t len)
 {
 	char d[72];
-	int at = sizeof(d) - 1;
+	int at = digits(v, base, width, d, sizeof(d));
+	size_t k = sizeof(d) - at;
 
-	d[at] = '\0';
-	do
-		d[--at] = "0123456789abcdef"[v % base];
-	while ((v /= base));
-	while (at > (int)sizeof(d) - 1 - width && at > 0)
-		d[--at] = '0';
 	if (len) {
-		len = len - 1 < sizeof(d) - 1 - at ? len - 1 : sizeof(d) - 1 - at;
-		memcpy(buf, d + at, len);
-		buf[len] = '\0';
+		k = k < len - 1 ? k : len - 1;
+		memcpy(buf, d + at, k);
+		buf[k] = '\0';
 	}
 	return buf;
 }
@@ -346,18 +364,8 @@ char *out_num(unsigned long long v, int base, int width, char *buf, size_t len)
 void line_num(struct out_line *l, unsigned long long v, int base, int width)
 {
 	char d[24];
-	int at = sizeof(d);
+	int at = digits(v, base, width, d, sizeof(d));
 
-	if (base == 16)
-		do
-			d[--at] = "0123456789abcdef"[v & 15];
-		while ((v >>= 4));
-	else
-		do
-			d[--at] = (char)('0' + v % 10);
-		while ((v /= 10));
-	while (at > (int)sizeof(d) - width && at > 0)
-		d[--at] = '0';
 	line_addn(l, d + at, sizeof(d) - at);
 }
 
