@@ -25,21 +25,6 @@
 #define OPT_VERSION	0x100	/* --version: no short option */
 #define OPT_LONGS	16	/* a tool's own long options, at most */
 
-/* opt_help - print the usage text and where the man page and examples are, exit(EXIT_OK) */
-void opt_help(const char *text)
-{
-	fputs(text, stdout);
-	printf("See man %s(8) and %s/examples/%s_example.txt\n", msg_prog, FTT_DOCDIR, msg_prog);
-	exit(EXIT_OK);
-}
-
-/* opt_version - print "TOOL VERSION" to stdout and exit(EXIT_OK) */
-void opt_version(void)
-{
-	printf("%s %s\n", msg_prog, FTT_VERSION);
-	exit(EXIT_OK);
-}
-
 /* long_name - the option name in a "--name[=value]" argument and its length (at most 40) */
 static int long_name(const char *arg, const char **name)
 {
@@ -122,9 +107,12 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
 	switch (c) {
 	case 'h':
-		opt_help(usage);
+		fputs(usage, stdout);
+		printf("See man %s(8) and %s/examples/%s_example.txt\n", msg_prog, FTT_DOCDIR, msg_prog);
+		exit(EXIT_OK);
 	case OPT_VERSION:
-		opt_version();
+		printf("%s %s\n", msg_prog, FTT_VERSION);
+		exit(EXIT_OK);
 	case ':':
 		/* a short option's argument is missing only at the very end of argv */
 		if (arg && !strncmp(arg, "--", 2)) {
@@ -222,25 +210,27 @@ double opt_seconds(const char *s, const char *what)
 	return v;
 }
 
+/* live_id - a PID or TID that exists now; "none" names it in "no process with PID N" */
+static pid_t live_id(const char *s, const char *what, const char *none)
+{
+	pid_t id = (pid_t)opt_ulong(s, what, 1, 4194304);
+
+	/* kill() takes a thread's ID as well as a process's */
+	if (kill(id, 0) < 0 && errno == ESRCH)
+		msg_die(EXIT_ERR, "%s: no %s %d", what, none, (int)id);
+	return id;
+}
+
 /* opt_pid - a PID of a process that exists now */
 pid_t opt_pid(const char *s, const char *what)
 {
-	pid_t pid = (pid_t)opt_ulong(s, what, 1, 4194304);
-
-	if (kill(pid, 0) < 0 && errno == ESRCH)
-		msg_die(EXIT_ERR, "%s: no process with PID %d", what, (int)pid);
-	return pid;
+	return live_id(s, what, "process with PID");
 }
 
 /* opt_tid - a TID of a thread that exists now */
 pid_t opt_tid(const char *s, const char *what)
 {
-	pid_t tid = (pid_t)opt_ulong(s, what, 1, 4194304);
-
-	/* kill() takes a thread's ID as well as a process's */
-	if (kill(tid, 0) < 0 && errno == ESRCH)
-		msg_die(EXIT_ERR, "%s: no thread with TID %d", what, (int)tid);
-	return tid;
+	return live_id(s, what, "thread with TID");
 }
 
 /* opt_regex - compile an extended regex (unanchored, like awk's match) */
@@ -290,12 +280,7 @@ int opt_tids(pid_t pid, pid_t **tids)
 	v = xmalloc(cap * sizeof(*v));
 	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
 	dir = opendir(path);
-	if (!dir) {
-		v[n++] = pid;
-		*tids = v;
-		return n;
-	}
-	while ((d = readdir(dir))) {
+	while (dir && (d = readdir(dir))) {
 		if (!isdigit((unsigned char)d->d_name[0]))
 			continue;
 		if (n == cap) {
@@ -304,7 +289,10 @@ int opt_tids(pid_t pid, pid_t **tids)
 		}
 		v[n++] = atoi(d->d_name);
 	}
-	closedir(dir);
+	if (dir)
+		closedir(dir);
+	else
+		v[n++] = pid;	/* no task list: the PID alone */
 	*tids = v;
 	return n;
 }

@@ -65,20 +65,14 @@ extern int opt_json;
  * opt_next - the next option, as getopt_long(3) finds it among the tool's
  * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
  * --help and --version added, and --json when shorts hold 'j'. -h and --help
- * print the usage (opt_help), --version prints "TOOL VERSION"; both
- * exit(EXIT_OK). -j and --json set opt_json. "--" ends the options.
+ * print the usage, then "See man TOOL(8) and DOCDIR/examples/TOOL_example.txt";
+ * --version prints "TOOL VERSION"; both exit(EXIT_OK). -j and --json set
+ * opt_json. "--" ends the options.
  * An unknown option, a missing argument or an argument to an option that
  * takes none exits with EXIT_USAGE naming the option. -1 after the last.
  */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage);
-/*
- * opt_help - print the usage text, then "See man TOOL(8) and DOCDIR/examples/
- * TOOL_example.txt", to stdout and exit(EXIT_OK)
- */
-void opt_help(const char *text) __attribute__((noreturn));
-/* opt_version - print "TOOL VERSION" to stdout and exit(EXIT_OK) */
-void opt_version(void) __attribute__((noreturn));
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* opt_apart - opt_usage "use either A or B, not both" when options a and b were both given */
