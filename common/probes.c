@@ -132,31 +132,31 @@ int probes_function_exists(const char *name)
 int probes_funcs(const char *globs, char ***list)
 {
 	char *text = global_read("available_filter_functions"), *line, *save = NULL;
-	char *pats = strdup(globs), *pat[64], *p, *psave = NULL, **v = NULL;
-	size_t n = 0, cap = 0, np = 0, i, j;
+	char *pats = strdup(globs), *pat[64], *p, *psave = NULL, **v;
+	size_t n = 0, cap = 256, np = 0, i, j;
 
 	if (!text || !pats) {
+		free(text);
 		free(pats);
 		return -1;
 	}
 	for (p = strtok_r(pats, " \t", &psave); p && np < 64; p = strtok_r(NULL, " \t", &psave))
 		pat[np++] = p;
+	v = xreallocarray(NULL, cap, sizeof(*v));
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		line[strcspn(line, " \t")] = '\0';	/* "func [module]" */
 		for (i = 0; i < np && fnmatch(pat[i], line, 0); i++)
 			;
 		if (i == np)
 			continue;
-		if (n + 1 >= cap) {
-			cap = cap ? cap * 2 : 256;
+		if (n + 1 == cap) {
+			cap *= 2;
 			v = xreallocarray(v, cap, sizeof(*v));
 		}
 		v[n++] = xstrdup(line);
 	}
 	free(text);
 	free(pats);
-	if (!v)
-		v = xcalloc(1, sizeof(*v));
 	qsort(v, n, sizeof(*v), cmp_name);
 	for (i = j = 0; i < n; i++) {
 		if (j && !strcmp(v[j - 1], v[i]))
@@ -179,46 +179,53 @@ void probes_funcs_free(char **list)
 	free(list);
 }
 
-/*
- * remove_probe - undo action: delete the probe. Once the run's instances have
- * their events off (session_events_off) a plain delete works; only if the
- * probe is still enabled somewhere else is it disabled everywhere first, a
- * walk of every event directory of every instance (seconds for a reader
- * starved of CPU by the flood it traces)
- */
-static void remove_probe(void *arg)
-{
-	struct tracefs_dynevent *ev = arg;
-
-	if (tracefs_dynevent_destroy(ev, false) < 0 && tracefs_dynevent_destroy(ev, true) < 0)
-		msg_warn("could not remove a probe of this run:");
-	tracefs_dynevent_free(ev);
-}
-
 /* this run's kprobes, removed together by one undo action (newest first) */
 static struct tracefs_dynevent **own_evs;
 static size_t nr_evs, cap_evs;
-static int evs_armed;
 
-/* remove_probes - undo action: delete each probe (remove_probe) */
+/* probes_mark - how many probes this run holds, for probes_unwind */
+size_t probes_mark(void)
+{
+	return nr_evs;
+}
+
+/*
+ * probes_unwind - remove the probes made since probes_mark returned mark,
+ * newest first. Once the run's instances have their events off
+ * (session_events_off) a plain delete works; only if a probe is still
+ * enabled somewhere else is it disabled everywhere first, a walk of every
+ * event directory of every instance (seconds for a reader starved of CPU by
+ * the flood it traces)
+ */
+void probes_unwind(size_t mark)
+{
+	struct tracefs_dynevent *ev;
+
+	while (nr_evs > mark) {
+		ev = own_evs[--nr_evs];
+		if (tracefs_dynevent_destroy(ev, false) < 0 &&
+		    tracefs_dynevent_destroy(ev, true) < 0)
+			msg_warn("could not remove a probe of this run:");
+		tracefs_dynevent_free(ev);
+	}
+}
+
+/* remove_probes - undo action: delete every probe of this run */
 static void remove_probes(void *arg)
 {
 	(void)arg;
 	session_events_off();
-	while (nr_evs > 0)
-		remove_probe(own_evs[--nr_evs]);
+	probes_unwind(0);
 }
 
 /* keep_probe - remember a created probe; the first one arms the undo action */
 static void keep_probe(struct tracefs_dynevent *ev)
 {
+	if (!cap_evs)
+		undo_defer(remove_probes, NULL);
 	if (nr_evs == cap_evs) {
 		cap_evs = cap_evs ? cap_evs * 2 : 64;
 		own_evs = xreallocarray(own_evs, cap_evs, sizeof(*own_evs));
-	}
-	if (!evs_armed) {
-		undo_defer(remove_probes, NULL);
-		evs_armed = 1;
 	}
 	own_evs[nr_evs++] = ev;
 }
@@ -245,11 +252,10 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 int probe_add(struct session *s, const char *name, int ret, const char *addr,
 	      const char *fetchargs)
 {
+	if (ret)
+		return probe_add_ret(s, name, addr, fetchargs, 0);
 	if (!probe_name_ok(name))
 		return -1;
-	if (ret)
-		return probe_create(tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, 0),
-				    name);
 	return probe_create(tracefs_kprobe_alloc(s->group, name, addr, fetchargs), name);
 }
 
@@ -290,17 +296,4 @@ int probe_add_uprobe(struct session *s, const char *name, const char *file,
 	if (!probe_name_ok(name) || !path_ok(file))
 		return -1;
 	return probe_create(tracefs_uprobe_alloc(s->group, name, file, offset, fetchargs), name);
-}
-
-/* probes_mark - how many probes this run holds, for probes_unwind */
-size_t probes_mark(void)
-{
-	return nr_evs;
-}
-
-/* probes_unwind - remove the probes made since probes_mark returned mark, newest first */
-void probes_unwind(size_t mark)
-{
-	while (nr_evs > mark)
-		remove_probe(own_evs[--nr_evs]);
 }
