@@ -295,11 +295,10 @@ const char *decode_comm(struct session *s, int pid)
 	now = clock_s();
 	if (cache[i].pid == pid && now - cache[i].at < COMM_TTL)
 		return cache[i].comm;
-	if (proc_comm(pid, cache[i].comm, sizeof(cache[i].comm)) == 0) {
-		cache[i].pid = pid;
-		cache[i].at = now;
+	cache[i].pid = pid;
+	cache[i].at = now;
+	if (proc_comm(pid, cache[i].comm, sizeof(cache[i].comm)) == 0)
 		return cache[i].comm;
-	}
 	if (now - last_load > 0.01) {
 		last_load = now;
 		load_cmdlines(s);
@@ -311,8 +310,8 @@ const char *decode_comm(struct session *s, int pid)
 	 * may have been switched out (and saved) since.
 	 */
 	snprintf(cache[i].comm, sizeof(cache[i].comm), "%s", c ? c : "<...>");
-	cache[i].pid = pid;
-	cache[i].at = c ? now : last_load + 0.01 - COMM_TTL;
+	if (!c)
+		cache[i].at = last_load + 0.01 - COMM_TTL;
 	return cache[i].comm;
 }
 

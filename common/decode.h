@@ -4,7 +4,6 @@
 #define FTT_DECODE_H
 
 #include <stddef.h>
-#include <stdio.h>
 #include <tracefs.h>
 
 struct session;
@@ -49,6 +48,5 @@ const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, s
 const char *decode_kfunc(struct session *s, unsigned long long addr);
 /* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
 const char *decode_errname(int err, char *buf, size_t len);
-
 
 #endif
