@@ -11,7 +11,7 @@
  * not a field (REC->X) and not a macro call (X(...)), are looked up, and BTF
  * is read only when a format has one.
  */
-#include <errno.h>
+#include <ctype.h>
 #include <fcntl.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,16 +40,10 @@ static char *read_all(const char *path, size_t *len)
 {
 	size_t cap = 1 << 20, n = 0;
 	char *buf = malloc(cap), *p;
-	ssize_t r;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	ssize_t r = -1;
+	int fd = buf ? open(path, O_RDONLY | O_CLOEXEC) : -1;
 
-	if (fd < 0 || !buf) {
-		free(buf);
-		if (fd >= 0)
-			close(fd);
-		return NULL;
-	}
-	while ((r = read(fd, buf + n, cap - n)) > 0) {
+	while (fd >= 0 && (r = read(fd, buf + n, cap - n)) > 0) {
 		n += r;
 		if (n == cap) {
 			p = realloc(buf, cap * 2);
@@ -59,7 +53,8 @@ static char *read_all(const char *path, size_t *len)
 			cap *= 2;
 		}
 	}
-	close(fd);
+	if (fd >= 0)
+		close(fd);
 	if (r < 0 || n == 0) {
 		free(buf);
 		return NULL;
@@ -92,10 +87,7 @@ static void add(const char *strs, uint32_t str_len, uint32_t name_off,
 			return;
 		konsts = k;
 	}
-	konsts[nr_konsts].name = strs + name_off;
-	konsts[nr_konsts].value = value;
-	konsts[nr_konsts].is_signed = is_signed;
-	nr_konsts++;
+	konsts[nr_konsts++] = (struct konst){ strs + name_off, value, is_signed };
 }
 
 /* by_name - qsort/bsearch order of constants */
@@ -179,8 +171,7 @@ void kenum_release(void)
 /* is_word - a character of a C identifier */
 static int is_word(char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_';
+	return isalnum((unsigned char)c) || c == '_';
 }
 
 /*
