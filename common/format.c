@@ -64,13 +64,9 @@ static int wants_symbols(struct tep_event *ev)
 }
 
 /*
- * format_load - (re)parse the formats of the given systems (NULL-terminated)
- *
- * An entry names a whole event system, e.g. "block", or one event, e.g.
- * "syscalls:sys_enter_openat".
- * Only those formats are parsed, which keeps startup fast (a whole-tracefs parse
- * plus /proc/kallsyms costs up to a second); the symbol table is loaded only when
- * a parsed event prints kernel symbols.
+ * format_load - (re)parse the formats of the given systems (NULL-terminated):
+ * an entry names a whole event system, e.g. "block", or one event, e.g.
+ * "syscalls:sys_enter_openat"
  */
 void format_load(struct session *s, const char *const *systems)
 {
@@ -85,8 +81,8 @@ void format_load(struct session *s, const char *const *systems)
 	s->tep = tep = tep_alloc();
 	if (!tep)
 		xalloc_die();
+	/* the ring buffer is in the host's byte order (tep_alloc sets the host's) */
 	tep_set_file_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, tep_is_bigendian() ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	tep_set_page_size(tep, getpagesize());
 	buf = tracefs_instance_file_read(NULL, "events/header_page", &size);
 	if (!buf || tep_parse_header_page(tep, buf, size, sizeof(long)))
