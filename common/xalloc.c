@@ -18,11 +18,7 @@ void xalloc_die(void)
 /* xmalloc - see xalloc.h */
 void *xmalloc(size_t size)
 {
-	void *p = malloc(size ? size : 1);
-
-	if (!p)
-		xalloc_die();
-	return p;
+	return xrealloc(NULL, size);
 }
 
 /* xcalloc - see xalloc.h */
