@@ -40,17 +40,14 @@ static int long_name(const char *arg, const char **name)
 }
 
 /*
- * given_arg - is arg "--name=..." for a long option in all[] that takes no
- * argument and has value val (name may be abbreviated, as getopt_long allows)?
+ * given_arg - is name (len bytes from long_name, then "=value") a long option
+ * in all[] that takes no argument and has value val (name may be abbreviated,
+ * as getopt_long allows)?
  */
-static int given_arg(const struct option *all, const char *arg, int val)
+static int given_arg(const struct option *all, const char *name, int len, int val)
 {
-	const char *name;
-	int len;
-
-	if (!arg || strncmp(arg, "--", 2) || !strchr(arg, '='))
+	if (name[len] != '=')
 		return 0;
-	len = long_name(arg, &name);
 	for (; all->name; all++)
 		if (all->val == val && all->has_arg == no_argument && !strncmp(all->name, name, len))
 			return 1;
@@ -105,6 +102,7 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	while ((c = getopt_long(argc, argv, opts, all, NULL)) == 'j')
 		opt_json = 1;
 	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
+	len = long_name(arg, &name);
 	switch (c) {
 	case 'h':
 		fputs(usage, stdout);
@@ -115,17 +113,14 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 		exit(EXIT_OK);
 	case ':':
 		/* a short option's argument is missing only at the very end of argv */
-		if (arg && !strncmp(arg, "--", 2)) {
-			len = long_name(arg, &name);
+		if (arg && !strncmp(arg, "--", 2))
 			opt_usage("option --%.*s needs an argument", len, name);
-		}
 		opt_usage("option -%c needs an argument", optopt);
 	case '?':
 		/* optopt is 0 for an unknown long option, its value for one given an argument */
-		len = long_name(arg, &name);
 		if (!optopt)
 			opt_usage("unknown option --%.*s", len, name);
-		if (given_arg(all, arg, optopt))
+		if (given_arg(all, name, len, optopt))
 			opt_usage("option --%.*s takes no argument", len, name);
 		if (isprint((unsigned char)optopt))
 			opt_usage("unknown option -%c", optopt);
@@ -193,16 +188,13 @@ double opt_seconds(const char *s, const char *what)
 {
 	double v;
 	char *end;
-	const char *p;
 
 	if (!s || !*s)
 		opt_usage("%s: empty duration", what);
-	for (p = s; *p; p++)
-		if (!isdigit((unsigned char)*p) && *p != '.')
-			opt_usage("%s: '%.40s' is not a number of seconds", what, s);
 	errno = 0;
 	v = strtod(s, &end);
-	if (*end || end == s || errno)
+	/* digits and '.' only: no sign, exponent, hex, "inf" or "nan" */
+	if (s[strspn(s, "0123456789.")] || *end || errno)
 		opt_usage("%s: '%.40s' is not a number of seconds", what, s);
 	if (!isfinite(v) || v <= 0 || v > 31 * 86400.0)
 		opt_usage("%s: %.40s seconds is out of range (above 0, at most 2678400)",
