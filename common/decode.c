@@ -352,11 +352,9 @@ void decode_kallsyms(struct session *s)
 /* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
 const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len)
 {
-	const char *name;
+	const char *name = decode_kfunc(s, addr);
 	unsigned long long start;
 
-	decode_kallsyms(s);
-	name = tep_find_function(s->tep, addr);
 	if (!name) {
 		snprintf(buf, len, "0x%llx", addr);
 		return buf;
