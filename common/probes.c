@@ -218,19 +218,10 @@ static void remove_probes(void *arg)
 	probes_unwind(0);
 }
 
-/* keep_probe - remember a created probe; the first one arms the undo action */
-static void keep_probe(struct tracefs_dynevent *ev)
-{
-	if (!cap_evs)
-		undo_defer(remove_probes, NULL);
-	if (nr_evs == cap_evs) {
-		cap_evs = cap_evs ? cap_evs * 2 : 64;
-		own_evs = xreallocarray(own_evs, cap_evs, sizeof(*own_evs));
-	}
-	own_evs[nr_evs++] = ev;
-}
-
-/* probe_create - create an allocated probe; on success its removal is deferred */
+/*
+ * probe_create - create an allocated probe; on success it is kept for
+ * removal, and the first one arms the undo action
+ */
 static int probe_create(struct tracefs_dynevent *ev, const char *name)
 {
 	if (!ev)
@@ -243,7 +234,13 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 		errno = err;
 		return -1;
 	}
-	keep_probe(ev);
+	if (!cap_evs)
+		undo_defer(remove_probes, NULL);
+	if (nr_evs == cap_evs) {
+		cap_evs = cap_evs ? cap_evs * 2 : 64;
+		own_evs = xreallocarray(own_evs, cap_evs, sizeof(*own_evs));
+	}
+	own_evs[nr_evs++] = ev;
 	remember_name(name);
 	return 0;
 }
