@@ -81,11 +81,11 @@ static void add(const char *strs, uint32_t str_len, uint32_t name_off,
 	if (name_off >= str_len || !memchr(strs + name_off, '\0', str_len - name_off))
 		return;
 	if (nr_konsts == *cap) {
-		*cap = *cap ? *cap * 2 : 4096;
-		k = realloc(konsts, *cap * sizeof(*k));
+		k = realloc(konsts, (*cap ? *cap * 2 : 4096) * sizeof(*k));
 		if (!k)
 			return;
 		konsts = k;
+		*cap = *cap ? *cap * 2 : 4096;
 	}
 	konsts[nr_konsts++] = (struct konst){ strs + name_off, value, is_signed };
 }
