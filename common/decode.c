@@ -131,16 +131,13 @@ const void *decode_raw(struct tep_event *ev, struct tep_record *rec, const char 
 const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char *field,
 		       char *buf, size_t len)
 {
-	const char *p;
 	int n = 0;
+	const char *p = decode_raw(ev, rec, field, &n);
 
-	buf[0] = '\0';
-	p = decode_raw(ev, rec, field, &n);
-	if (!p || n <= 0)
-		return buf;
 	if ((size_t)n >= len)
 		n = len - 1;
-	memcpy(buf, p, n);
+	if (n > 0)
+		memcpy(buf, p, n);
 	buf[n] = '\0';
 	return buf;
 }
