@@ -187,24 +187,19 @@ void blkio_set_roots(const char *sysfs, const char *dev)
 	dev_root = dev;
 }
 
-/* name_char - a byte of a kernel block device name: [A-Za-z0-9_.!-] ('!' stands for '/') */
-static int name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '.' || c == '!' || c == '-';
-}
-
-/* name_ok - a whole name of name_char bytes (or also ':' and '+' in a /dev path's parts), no ".." */
+/*
+ * name_ok - n bytes of a kernel block device name, [A-Za-z0-9_.!-] ('!'
+ * stands for '/'), or also ':' and '+' in a /dev path's parts; not ".", no ".."
+ */
 static int name_ok(const char *s, size_t n, int path)
 {
+	const char *punct = path ? "_.!-:+" : "_.!-";
 	size_t i;
 
-	if (!n)
-		return 0;
 	for (i = 0; i < n; i++)
-		if (!name_char(s[i]) && !(path && (s[i] == ':' || s[i] == '+')))
+		if (!isalnum((unsigned char)s[i]) && (!s[i] || !strchr(punct, s[i])))
 			return 0;
-	return !(n == 1 && s[0] == '.') && !memmem(s, n, "..", 2);
+	return n && !(n == 1 && s[0] == '.') && !memmem(s, n, "..", 2);
 }
 
 /* parts_ok - n bytes of names joined by single '/': no "." or "..", no "//", no '/' at either end */

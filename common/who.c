@@ -115,12 +115,8 @@ static void check_listed(struct session *s, int top, const char *file, pid_t pid
 
 	if (!text)
 		msg_die(EXIT_ERR, "-p: cannot read %s back:", file);
-	for (p = text; *p; p = end) {
+	for (p = text; *p; p = end > p ? end : p + 1) {
 		v = strtol(p, &end, 10);
-		if (end == p) {
-			end = p + 1;
-			continue;
-		}
 		if (v > 0)
 			pidmap_put(in, (int)v, (void *)1);
 	}
