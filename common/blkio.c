@@ -29,7 +29,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,7 +71,7 @@ struct blkio {
 	struct blkio_opts o;
 	blkio_fn fn;
 	void *ctx;
-	struct tep_event *start, *issue, *complete, *getrq, *rq_merge, *front;
+	struct tep_event *issue;
 	struct map who, inflight;
 	unsigned long long unmatched, puts;
 	int self, mono;
@@ -188,24 +187,19 @@ void blkio_set_roots(const char *sysfs, const char *dev)
 	dev_root = dev;
 }
 
-/* name_char - a byte of a kernel block device name: [A-Za-z0-9_.!-] ('!' stands for '/') */
-static int name_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '_' || c == '.' || c == '!' || c == '-';
-}
-
-/* name_ok - a whole name of name_char bytes (or also ':' and '+' in a /dev path's parts), no ".." */
+/*
+ * name_ok - n bytes of a kernel block device name, [A-Za-z0-9_.!-] ('!'
+ * stands for '/'), or also ':' and '+' in a /dev path's parts; not ".", no ".."
+ */
 static int name_ok(const char *s, size_t n, int path)
 {
+	const char *punct = path ? "_.!-:+" : "_.!-";
 	size_t i;
 
-	if (!n)
-		return 0;
 	for (i = 0; i < n; i++)
-		if (!name_char(s[i]) && !(path && (s[i] == ':' || s[i] == '+')))
+		if (!isalnum((unsigned char)s[i]) && (!s[i] || !strchr(punct, s[i])))
 			return 0;
-	return !(n == 1 && s[0] == '.') && !memmem(s, n, "..", 2);
+	return n && !(n == 1 && s[0] == '.') && !memmem(s, n, "..", 2);
 }
 
 /* parts_ok - n bytes of names joined by single '/': no "." or "..", no "//", no '/' at either end */
@@ -376,8 +370,8 @@ void blkio_parse_dev(const char *s, const char *what, struct blkio_dev *d)
 		opt_usage("%s: partition %s is empty", what, mm);
 }
 
-/* blkio_check_type - an rwbs glob the kernel filter takes safely; usage error otherwise */
-void blkio_check_type(const char *s, const char *what)
+/* check_type - an rwbs glob the kernel filter takes safely; usage error otherwise */
+static void check_type(const char *s, const char *what)
 {
 	const char *p;
 
@@ -400,7 +394,7 @@ void blkio_option(struct blkio_opts *o, int c, const char *arg)
 		o->has_dev = 1;
 		break;
 	case 'i':
-		blkio_check_type(arg, "-i");
+		check_type(arg, "-i");
 		o->type = arg;
 		break;
 	case 'Q':
@@ -477,41 +471,18 @@ char *blkio_dev_desc(const struct blkio_dev *d, char *buf, size_t len)
 	return buf;
 }
 
-/* blkio_start_event - "block_rq_issue", or "block_rq_insert" with queue */
-const char *blkio_start_event(const struct blkio_opts *o)
-{
-	return o->queue ? "block_rq_insert" : "block_rq_issue";
-}
-
-/* dev_cat - append "dev == N", and for a partition its range of sectors, after sep */
-static void dev_cat(char **f, const char *sep, const struct blkio_dev *d)
-{
-	filter_cat(f, "%sdev == %u", sep, d->disk);
-	if (d->size)
-		filter_cat(f, " && sector >= %llu && sector < %llu", d->start, d->start + d->size);
-}
-
 /* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
 char *blkio_filter(const struct blkio_opts *o)
 {
-	char *f = NULL;
+	char *f = xstrdup("");
 
-	filter_cat(&f, "%s", "");
 	if (o->type)
 		filter_glob(&f, "rwbs", o->type);
 	if (o->has_dev)
-		dev_cat(&f, o->type ? " && " : "", &o->dev);
-	return f;
-}
-
-/* dev_filter - the device part alone ("" for none); caller frees */
-static char *dev_filter(const struct blkio_opts *o)
-{
-	char *f = NULL;
-
-	filter_cat(&f, "%s", "");
-	if (o->has_dev)
-		dev_cat(&f, "", &o->dev);
+		filter_cat(&f, "%sdev == %u", o->type ? " && " : "", o->dev.disk);
+	if (o->has_dev && o->dev.size)
+		filter_cat(&f, " && sector >= %llu && sector < %llu", o->dev.start,
+			   o->dev.start + o->dev.size);
 	return f;
 }
 
@@ -688,8 +659,13 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 {
 	static const char *const systems[] = { "block", "sched:sched_process_fork",
 					       "sched:sched_process_exit", NULL };
-	char *f = blkio_filter(o), *df = dev_filter(o), *self;
+	struct tep_event *start, *complete, *getrq = NULL, *rq_merge = NULL, *front = NULL;
+	struct blkio_opts dev_only = *o;
+	char *f = blkio_filter(o), *df, *self;
 
+	/* the device part alone, for block_getrq and block_bio_frontmerge */
+	dev_only.type = NULL;
+	df = blkio_filter(&dev_only);
 	B.o = *o;
 	B.fn = fn;
 	B.ctx = ctx;
@@ -698,24 +674,24 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	B.mono = reorder_init(s, NULL);
 	format_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
-	B.complete = want(s, "block_rq_complete", 1);
-	B.start = o->queue ? want(s, "block_rq_insert", 1) : B.issue;
+	complete = want(s, "block_rq_complete", 1);
+	start = o->queue ? want(s, "block_rq_insert", 1) : B.issue;
 	if (o->who)
-		B.getrq = want(s, "block_getrq", 1);
+		getrq = want(s, "block_getrq", 1);
 	if (o->queue) {
-		B.rq_merge = want(s, "block_rq_merge", 0);
-		B.front = want(s, "block_bio_frontmerge", 0);
+		rq_merge = want(s, "block_rq_merge", 0);
+		front = want(s, "block_bio_frontmerge", 0);
 	}
-	if (!decode_has(B.start, "dev") || !decode_has(B.start, "sector") ||
-	    !decode_has(B.complete, "nr_sector") || !decode_has(B.complete, "rwbs"))
+	if (!decode_has(start, "dev") || !decode_has(start, "sector") ||
+	    !decode_has(complete, "nr_sector") || !decode_has(complete, "rwbs"))
 		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
 	stream_on_gap(on_gap, NULL);
-	reorder_follow(s, "block", B.complete->name, f, NULL, on_complete);
-	reorder_follow(s, "block", B.start->name, f, NULL, on_start);
+	reorder_follow(s, "block", complete->name, f, NULL, on_complete);
+	reorder_follow(s, "block", start->name, f, NULL, on_start);
 	if (o->queue)
 		reorder_follow(s, "block", B.issue->name, f, NULL, on_start);
-	if (B.getrq)
-		reorder_follow(s, "block", B.getrq->name, df, NULL, on_getrq);
+	if (getrq)
+		reorder_follow(s, "block", getrq->name, df, NULL, on_getrq);
 	if (o->pid) {
 		/*
 		 * -p: block_getrq fires in the submitter's context, but the other
@@ -729,18 +705,12 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 		free(self);
 		who_track(o->pid);
 	}
-	if (B.rq_merge)
-		reorder_follow(s, "block", B.rq_merge->name, f, NULL, on_rq_merge);
-	if (B.front)
-		reorder_follow(s, "block", B.front->name, df, NULL, on_frontmerge);
+	if (rq_merge)
+		reorder_follow(s, "block", rq_merge->name, f, NULL, on_rq_merge);
+	if (front)
+		reorder_follow(s, "block", front->name, df, NULL, on_frontmerge);
 	free(f);
 	free(df);
-}
-
-/* blkio_unmatched - completions dropped because their start was not traced */
-unsigned long long blkio_unmatched(void)
-{
-	return B.unmatched;
 }
 
 /*

@@ -53,8 +53,6 @@ void blkio_option(struct blkio_opts *o, int c, const char *arg);
 void blkio_parse_dev(const char *s, const char *what, struct blkio_dev *d);
 /* blkio_set_roots - look for devices under sysfs and dev instead of /sys and /dev (unit tests) */
 void blkio_set_roots(const char *sysfs, const char *dev);
-/* blkio_check_type - an rwbs glob the kernel filter takes safely; usage error otherwise */
-void blkio_check_type(const char *s, const char *what);
 /* blkio_dev_str - "major,minor" of a kernel dev value */
 char *blkio_dev_str(unsigned int dev, char *buf, size_t len);
 /* blkio_dev_name - the kernel's name of a block device (DEVNAME), "" if unknown */
@@ -68,12 +66,8 @@ char *blkio_dev_label(unsigned int dev, char *buf, size_t len);
 char *blkio_dev_desc(const struct blkio_dev *d, char *buf, size_t len);
 /* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
 char *blkio_filter(const struct blkio_opts *o);
-/* blkio_start_event - "block_rq_issue", or "block_rq_insert" with queue */
-const char *blkio_start_event(const struct blkio_opts *o);
 /* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
 void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx);
-/* blkio_unmatched - completions dropped because their start was not traced */
-unsigned long long blkio_unmatched(void);
 /* blkio_report - say on stderr how many completions were ignored for want of a traced start */
 void blkio_report(void);
 

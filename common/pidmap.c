@@ -87,9 +87,7 @@ void pidmap_put(struct pidmap *m, int pid, void *val)
 		s = slot(m, pid);
 	}
 	e = xmalloc(sizeof(*e));
-	e->next = NULL;
-	e->pid = pid;
-	e->val = val;
+	*e = (struct entry){ .pid = pid, .val = val };
 	*s = e;
 	m->count++;
 }

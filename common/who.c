@@ -40,11 +40,10 @@ static int write_list(struct session *s, int top, const char *file, const char *
 		      int *trunc)
 {
 	char buf[CHUNK + 16];
-	size_t n, len;
+	size_t n;
 
 	while (*text) {
-		len = strlen(text);
-		n = len;
+		n = strlen(text);
 		if (n > CHUNK) {
 			n = CHUNK;
 			while (n > 0 && text[n] != ' ')
@@ -62,25 +61,26 @@ static int write_list(struct session *s, int top, const char *file, const char *
 }
 
 /*
- * add_threads - put every thread of pid in FILE (and in known). A thread
+ * add_threads - put every thread of pid in FILE (and in listed). A thread
  * started while the list is written, by one not yet in it, is not followed
  * by the kernel: list again until a listing finds nothing new. What a member
  * starts once it is in the list, the kernel adds itself (the fork option).
  */
-static void add_threads(struct session *s, int top, const char *file, pid_t pid,
-			struct pidmap *known)
+static void add_threads(struct session *s, int top, const char *file, pid_t pid)
 {
 	int round, i, n, fresh, trunc = 1;
 	pid_t *tids;
 	char *text;
 
+	if (!listed)
+		listed = pidmap_new(NULL);
 	for (round = 0; round < MAX_ROUNDS; round++) {
 		n = opt_tids(pid, &tids);
 		text = NULL;
 		for (i = fresh = 0; i < n; i++) {
-			if (pidmap_get(known, tids[i]))
+			if (pidmap_get(listed, tids[i]))
 				continue;
-			pidmap_put(known, tids[i], (void *)1);
+			pidmap_put(listed, tids[i], (void *)1);
 			filter_cat(&text, "%s%d", fresh++ ? " " : "", (int)tids[i]);
 		}
 		free(tids);
@@ -115,12 +115,8 @@ static void check_listed(struct session *s, int top, const char *file, pid_t pid
 
 	if (!text)
 		msg_die(EXIT_ERR, "-p: cannot read %s back:", file);
-	for (p = text; *p; p = end) {
+	for (p = text; *p; p = end > p ? end : p + 1) {
 		v = strtol(p, &end, 10);
-		if (end == p) {
-			end = p + 1;
-			continue;
-		}
 		if (v > 0)
 			pidmap_put(in, (int)v, (void *)1);
 	}
@@ -148,8 +144,7 @@ void who_events(struct session *s, pid_t pid)
 	/* the option first: a thread started from a member once listed is added */
 	if (session_option(s, "event-fork", 1) < 0)
 		msg_die(EXIT_ERR, "-p: cannot set options/event-fork in instance %s:", s->name);
-	listed = listed ? listed : pidmap_new(NULL);
-	add_threads(s, 0, "set_event_pid", pid, listed);
+	add_threads(s, 0, "set_event_pid", pid);
 	check_listed(s, 0, "set_event_pid", pid);
 }
 
@@ -172,8 +167,7 @@ void who_ftrace(struct session *s, int top, pid_t pid, pid_t tid)
 		msg_die(EXIT_ERR, "-p: %s", kernel_lacks(KF_FUNC_FORK));
 	if (session_set(s, top, "options/function-fork", "1") < 0)
 		msg_die(EXIT_ERR, "-p: cannot set options/function-fork:");
-	listed = listed ? listed : pidmap_new(NULL);
-	add_threads(s, top, "set_ftrace_pid", pid, listed);
+	add_threads(s, top, "set_ftrace_pid", pid);
 	check_listed(s, top, "set_ftrace_pid", pid);
 }
 
