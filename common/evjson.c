@@ -14,7 +14,6 @@
 #include "evtext.h"
 #include "kstack.h"
 #include "output.h"
-#include "session.h"
 
 /* is_char - is the field's element type plain char (char[16], __data_loc char[]) */
 static int is_char(const struct tep_format_field *f)

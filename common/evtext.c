@@ -22,17 +22,6 @@
 #include "output.h"
 #include "session.h"
 
-/* put_value - 6.18's style: below 10 in decimal, else hex with 0x */
-static void put_value(struct out_line *l, unsigned long long v)
-{
-	if (v < 10) {
-		line_num(l, v, 10, 1);
-	} else {
-		line_addn(l, "0x", 2);
-		line_num(l, v, 16, 1);
-	}
-}
-
 /*
  * evtext_flags - the flags column ("d..1."), from libtraceevent, which knows each
  * kernel's bits; NULL for a record too short to hold them. It depends on common_flags and common_preempt_count only, so
@@ -141,7 +130,7 @@ static int syscall_text(struct out_line *l, struct tep_event *ev, struct tep_rec
 {
 	struct tep_format_field *f;
 	const char *sep = "";
-	unsigned long long ret;
+	unsigned long long v;
 
 	if (strcmp(ev->system, "syscalls"))
 		return 0;
@@ -155,7 +144,14 @@ static int syscall_text(struct out_line *l, struct tep_event *ev, struct tep_rec
 			line_add(l, sep);
 			line_add(l, f->name);
 			line_add(l, ": ");
-			put_value(l, field_u64(f, rec));
+			/* 6.18's style: below 10 in decimal, else hex with 0x */
+			v = field_u64(f, rec);
+			if (v < 10) {
+				line_num(l, v, 10, 1);
+			} else {
+				line_addn(l, "0x", 2);
+				line_num(l, v, 16, 1);
+			}
 			user_string(l, ev, rec, f->name);
 			sep = ", ";
 		}
@@ -163,14 +159,14 @@ static int syscall_text(struct out_line *l, struct tep_event *ev, struct tep_rec
 		return 1;
 	}
 	if (!strncmp(ev->name, "sys_exit_", 9) && (f = tep_find_field(ev, "ret"))) {
-		ret = field_u64(f, rec);
+		v = field_u64(f, rec);
 		/* the kernel prints the long: sign-extend a narrower field */
-		if (f->size > 0 && f->size < 8 && (ret >> (f->size * 8 - 1)) & 1)
-			ret |= ~0ULL << (f->size * 8);
+		if (f->size > 0 && f->size < 8 && (v >> (f->size * 8 - 1)) & 1)
+			v |= ~0ULL << (f->size * 8);
 		line_add(l, " sys_");
 		line_add(l, ev->name + 9);
 		line_add(l, " -> 0x");
-		line_num(l, ret, 16, 1);
+		line_num(l, v, 16, 1);
 		return 1;
 	}
 	return 0;
@@ -192,7 +188,7 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 		return;
 	}
 	if (!decode_record_ok(ev, rec)) {
-		snprintf(what, sizeof(what), " %s: [record of %d bytes does not match its format]\n",
+		snprintf(what, sizeof(what), " %s: [record of %d bytes does not match its format]",
 			 ev->name, rec->size);
 		line_add(&l, what);
 	} else if (!syscall_text(&l, ev, rec)) {
@@ -202,10 +198,8 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 		tep_print_event(s->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 		trace_seq_terminate(&seq);
 		line_add(&l, seq.buffer);
-		line_add(&l, "\n");
-	} else {
-		line_add(&l, "\n");
 	}
+	line_add(&l, "\n");
 	line_put(&l);
 }
 

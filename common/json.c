@@ -35,34 +35,28 @@ size_t json_safe_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* json_esc - the escape for the byte(s) at s in e; how many bytes it stands for */
-static size_t json_esc(const unsigned char *s, size_t n, char *e)
+/* json_esc - the escape for the byte(s) at s in e: JSON's (json), else the
+ * text output's \xNN; how many bytes it stands for */
+static size_t json_esc(const unsigned char *s, size_t n, char *e, int json)
 {
 	static const char hex[] = "0123456789abcdef";
 	static const char shorts[] = "\"\"\\\\\bb\ff\nn\rr\tt";
 	const char *p;
 
-	if (s[0] && (p = memchr(shorts, s[0], sizeof(shorts) - 1)) && (p - shorts) % 2 == 0) {
+	if (json && s[0] && (p = memchr(shorts, s[0], sizeof(shorts) - 1)) &&
+	    (p - shorts) % 2 == 0) {
 		e[0] = '\\', e[1] = p[1], e[2] = '\0';
 		return 1;
 	}
-	if (s[0] < 0x20 || s[0] == 0x7f || (s[0] == 0xc2 && n > 1 && s[1] >= 0x80 && s[1] <= 0x9f)) {
+	if (json && (s[0] < 0x20 || s[0] == 0x7f ||
+		     (s[0] == 0xc2 && n > 1 && s[1] >= 0x80 && s[1] <= 0x9f))) {
 		unsigned int c = s[0] == 0xc2 ? s[1] : s[0];
 
 		snprintf(e, 8, "\\u00%c%c", hex[c >> 4], hex[c & 15]);
 		return s[0] == 0xc2 ? 2 : 1;
 	}
-	snprintf(e, 8, "\\\\x%c%c", hex[s[0] >> 4], hex[s[0] & 15]);
-	return 1;
-}
-
-/* vis_esc - the text output's escape for the byte at s, \xNN, in e; 1 (byte) */
-static size_t vis_esc(const unsigned char *s, size_t n, char *e)
-{
-	static const char hex[] = "0123456789abcdef";
-
-	(void)n;
-	e[0] = '\\', e[1] = 'x', e[2] = hex[s[0] >> 4], e[3] = hex[s[0] & 15], e[4] = '\0';
+	/* JSON escapes the backslash of the text's \xNN */
+	snprintf(e, 8, "%s\\x%c%c", json ? "\\" : "", hex[s[0] >> 4], hex[s[0] & 15]);
 	return 1;
 }
 
@@ -84,7 +78,7 @@ size_t json_escape(char *dst, size_t len, size_t at, const char *src, size_t n, 
 			i += k;
 			continue;
 		}
-		k = json ? json_esc(s + i, n - i, e) : vis_esc(s + i, n - i, e);
+		k = json_esc(s + i, n - i, e, json);
 		el = strlen(e);
 		if (at + el > len)
 			break;

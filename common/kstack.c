@@ -7,7 +7,6 @@
  * The addresses are turned into symbols with /proc/kallsyms (decode_ksym).
  * Overhead: one stack walk per traced event in the kernel.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "decode.h"
@@ -18,6 +17,7 @@
 
 /* frames read from one record: more than the kernel records (a page of 4-byte words) */
 #define KSTACK_MAX 1024
+static unsigned long long frame[KSTACK_MAX];
 
 /* kstack_enable - options/stacktrace on; the kernel_stack event or NULL */
 struct tep_event *kstack_enable(struct session *s)
@@ -32,14 +32,13 @@ struct tep_event *kstack_enable(struct session *s)
 }
 
 /*
- * frames - the return addresses of a kernel_stack record into a (at most max),
+ * frames - the return addresses of a kernel_stack record into frame[],
  * innermost first; how many
  *
  * The format declares caller[8], but the kernel stores as many frames as it
  * walked: like the kernel's own printer, read up to the end of the record.
  */
-static int frames(struct session *s, struct tep_event *ev, struct tep_record *rec,
-		  unsigned long long *a, int max)
+static int frames(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
 	struct tep_format_field *f = tep_find_field(ev, "caller");
 	unsigned long long nr = ~0ULL;
@@ -62,7 +61,7 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 	if (tep_find_field(ev, "size"))
 		nr = decode_u64(ev, rec, "size");
 	p = (const unsigned char *)rec->data + f->offset;
-	for (i = 0; nr-- > 0 && k < max && f->offset + i + step <= rec->size; i += step) {
+	for (i = 0; nr-- > 0 && k < KSTACK_MAX && f->offset + i + step <= rec->size; i += step) {
 		unsigned long long v = 0;
 		unsigned int v32;
 
@@ -75,7 +74,7 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 		}
 		if (v == 0 || v == ~0ULL || (step == 4 && v == 0xffffffffULL))
 			break;
-		a[k++] = v;
+		frame[k++] = v;
 	}
 	return k;
 }
@@ -83,14 +82,13 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 /* kstack_print - see kstack.h */
 void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
-	static unsigned long long a[KSTACK_MAX];
 	static struct out_line l;
 	char sym[256];
-	int i, n = frames(s, ev, rec, a, KSTACK_MAX);
+	int i, n = frames(s, ev, rec);
 
 	for (i = 0; i < n; i++) {
 		line_add(&l, " => ");
-		line_add(&l, decode_ksym(s, a[i], sym, sizeof(sym)));
+		line_add(&l, decode_ksym(s, frame[i], sym, sizeof(sym)));
 		line_add(&l, "\n");
 		line_put(&l);
 	}
@@ -100,12 +98,11 @@ void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *re
 void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
 		 struct tep_record *rec)
 {
-	static unsigned long long a[KSTACK_MAX];
 	char sym[256];
-	int i, n = frames(s, ev, rec, a, KSTACK_MAX);
+	int i, n = frames(s, ev, rec);
 
 	col_open(l, "stack", '[');
 	for (i = 0; i < n; i++)
-		col_str(l, NULL, decode_ksym(s, a[i], sym, sizeof(sym)), 0, -1);
+		col_str(l, NULL, decode_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
 	col_close(l);
 }

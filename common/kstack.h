@@ -3,7 +3,6 @@
 #ifndef FTT_KSTACK_H
 #define FTT_KSTACK_H
 
-#include <stdio.h>
 #include <tracefs.h>
 
 struct out_line;

@@ -44,8 +44,9 @@ void msg_vline(FILE *f, const char *fmt, va_list ap)
 	fputs(buf, f);
 }
 
-/* vwarn - print "prog: text" and, for a trailing ':', the errno text */
-static void vwarn(const char *fmt, va_list ap)
+/* vwarn - print "prog: text", then ": reason" if reason is not NULL, else
+ * for a trailing ':' the errno text */
+static void vwarn(const char *reason, const char *fmt, va_list ap)
 {
 	int err = errno;
 	size_t n = strlen(fmt);
@@ -53,7 +54,9 @@ static void vwarn(const char *fmt, va_list ap)
 	fflush(stdout);
 	fprintf(stderr, "%s: ", msg_prog);
 	msg_vline(stderr, fmt, ap);
-	if (n && fmt[n - 1] == ':')
+	if (reason)
+		fprintf(stderr, ": %s", reason);
+	else if (n && fmt[n - 1] == ':')
 		fprintf(stderr, " %s", strerror(err));
 	fputc('\n', stderr);
 }
@@ -64,7 +67,7 @@ void msg_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -74,7 +77,7 @@ void msg_die(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(NULL, fmt, ap);
 	va_end(ap);
 	exit(status);
 }
@@ -86,20 +89,13 @@ void msg_die(int status, const char *fmt, ...)
  */
 static void kernel_reason(char *log, char *buf, size_t len)
 {
-	char *reason, *nl;
+	char *p;
 
 	buf[0] = '\0';
-	nl = strchr(log, '\n');
-	if (nl)
-		*nl = '\0';
+	log[strcspn(log, "\n")] = '\0';
 	/* "event filter parse error: error: Reason": the last "error: " wins */
-	reason = strstr(log, "error: ");
-	if (!reason)
-		return;
-	while (strstr(reason + 7, "error: "))
-		reason = strstr(reason + 7, "error: ");
-	reason += 7;
-	snprintf(buf, len, "%s", reason);
+	for (p = log; (p = strstr(p, "error: ")); p += 7)
+		snprintf(buf, len, "%s", p + 7);
 }
 
 /* the last error_log entries before a write (msg_kernel_mark): older ones are not its reason */
@@ -141,13 +137,7 @@ void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
 		kernel_reason(log, reason, sizeof(reason));
 		free(log);
 	}
-	fflush(stdout);
-	fprintf(stderr, "%s: ", msg_prog);
 	va_start(ap, fmt);
-	msg_vline(stderr, fmt, ap);
+	vwarn(reason[0] ? reason : strerror(err ? err : EINVAL), fmt, ap);
 	va_end(ap);
-	if (reason[0])
-		fprintf(stderr, ": %s\n", reason);
-	else
-		fprintf(stderr, ": %s\n", strerror(err ? err : EINVAL));
 }

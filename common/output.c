@@ -24,7 +24,7 @@
 
 FILE *out;
 int out_json;
-static char json_host[1024];	/* the node name, escaped */
+static char json_host[1024] = "\"\"";	/* the node name, escaped and quoted */
 static char *mem_buf;		/* -d without a temporary file: memory */
 static size_t mem_len;
 static int buffered_mode, spilled, broken, is_pipe;
@@ -148,7 +148,7 @@ void out_batch_end(void)
 }
 
 /* out_finish - buffered: write everything collected to stdout; flush either way */
-void out_finish(void)
+static void out_finish(void)
 {
 	if (buffered_mode && out != stdout) {
 		if (spilled && !broken && copy_spill(out) < 0)
@@ -225,7 +225,7 @@ static long long mono_offset(void)
 }
 
 /* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
-char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
+static char *out_hms(unsigned long long mono_ns, char *buf, size_t len)
 {
 	struct tm tm;
 	time_t t;
@@ -424,12 +424,8 @@ void line_rstr(struct out_line *l, const char *s, int width)
 static void dec_text(struct out_line *l, long long v, int width)
 {
 	char d[24];
-	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
-	int at = sizeof(d);
+	int at = digits(v < 0 ? -(unsigned long long)v : (unsigned long long)v, 10, 0, d, sizeof(d));
 
-	do
-		d[--at] = '0' + u % 10;
-	while (u /= 10);
 	if (v < 0)
 		d[--at] = '-';
 	line_pad(l, d + at, sizeof(d) - at, width < 0 ? -width : width, width < 0);
@@ -475,8 +471,10 @@ void out_json_init(void)
 
 	out_json = 1;
 	mono_offset();
-	if (uname(&u) == 0)
-		json_str(json_host, sizeof(json_host), 0, u.nodename, strlen(u.nodename));
+	if (uname(&u) == 0) {
+		json_str(json_host, sizeof(json_host) - 2, 1, u.nodename, strlen(u.nodename));
+		strcat(json_host, "\"");
+	}
 }
 
 /* out_iso - see output.h */
@@ -508,7 +506,7 @@ static int json_key(struct out_line *l, const char *key, size_t value)
 	return 1;
 }
 
-/* json_raw - "key":text, text a JSON number, literal or container bracket */
+/* json_raw - "key":text, text a JSON number, literal, quoted string or bracket */
 static void json_raw(struct out_line *l, const char *key, const char *text)
 {
 	size_t n = strlen(text);
@@ -549,13 +547,7 @@ void line_begin(struct out_line *l, unsigned long long mono_ns)
 		out_iso(mono_ns, t, sizeof(t));
 		json_string(l, "time", t, strlen(t));
 	}
-	/* the host name is escaped already (out_json_init) */
-	if (json_key(l, "host", strlen(json_host) + 2)) {
-		l->buf[l->n++] = '"';
-		memcpy(l->buf + l->n, json_host, strlen(json_host));
-		l->n += strlen(json_host);
-		l->buf[l->n++] = '"';
-	}
+	json_raw(l, "host", json_host);	/* escaped and quoted by out_json_init */
 	json_string(l, "tool", msg_prog, strlen(msg_prog));
 }
 
@@ -644,7 +636,7 @@ void col_bool(struct out_line *l, const char *key, int v, const char *text)
 	if (out_json)
 		json_raw(l, key, v ? "true" : "false");
 	else if (v)
-		line_pad(l, text, strlen(text), 0, 0);
+		line_add(l, text);
 }
 
 /* col_hist - see output.h */

@@ -16,10 +16,8 @@ extern FILE *out;
 void out_init(int buffered);
 /* out_batch_end - live: push what is pending; a closed pipe requests the stop */
 void out_batch_end(void);
-/* out_finish - buffered: write everything collected to stdout; flush either way */
-void out_finish(void);
-/* out_ending - out_finish, then the closing "Ending tracing..." unless stdout is gone
- * (in JSON mode on stderr) */
+/* out_ending - write what -d kept to stdout and flush, then the closing
+ * "Ending tracing..." unless stdout is gone (in JSON mode on stderr) */
 void out_ending(void);
 /* out_banner - the tool's "Tracing ..." line: stdout, or stderr in JSON mode */
 void out_banner(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -47,8 +45,6 @@ void out_write(FILE *fp, const char *s, size_t n);
 size_t out_text(FILE *fp, const char *s, size_t n);
 /* out_num - v in base 8, 10 or 16, zero-padded to width ("%0Wllo", "%0Wllx") */
 char *out_num(unsigned long long v, int base, int width, char *buf, size_t len);
-/* out_hms - local wall-clock HH:MM:SS of a CLOCK_MONOTONIC timestamp (trace_clock mono) */
-char *out_hms(unsigned long long mono_ns, char *buf, size_t len);
 
 /*
  * A line built column by column and written with one fwrite: the printf
