@@ -103,8 +103,12 @@ static void restore_global(void *arg)
 		msg_warn("could not restore %s to its previous value:", g->file);
 }
 
-/* global_lock - see global.h */
-void global_lock(void)
+/*
+ * global_lock - make this run the one that changes top-level settings
+ * (journal_lock), putting back first what a dead run left; another run holding
+ * it: one line naming it, exit 1
+ */
+static void global_lock(void)
 {
 	const char *tool = owner[0] ? owner : msg_prog;
 	static int held;

@@ -253,7 +253,7 @@ static void put_back(int dirfd, const char *name)
 	struct stat st;
 	char *text = NULL, bad[300];
 	ssize_t got = -1;
-	int fd, i;
+	int fd, i, kept;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -269,12 +269,9 @@ static void put_back(int dirfd, const char *name)
 		unlinkat(dirfd, name, 0);
 	} else {
 		snprintf(bad, sizeof(bad), "%s.bad", name);
-		if (renameat(dirfd, name, dirfd, bad) == 0)
-			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back, "
-				 "kept as %s", JOURNAL_DIR, name, bad);
-		else
-			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back",
-				 JOURNAL_DIR, name);
+		kept = renameat(dirfd, name, dirfd, bad) == 0;
+		msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back%s%s",
+			 JOURNAL_DIR, name, kept ? ", kept as " : "", kept ? bad : "");
 	}
 	free(text);
 }
@@ -361,7 +358,7 @@ static int journal_name(const char *name, char *tool, size_t len, int *pid,
 }
 
 /* journal_reap - see journal.h */
-void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start))
+void journal_reap(int (*dead)(int pid, unsigned long long start))
 {
 	unsigned long long start, me = proc_start(getpid());
 	struct dirent *d;
@@ -385,7 +382,7 @@ void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long star
 		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
 			continue;
 		/* our own PID: ours if it has our start time, else a dead run's */
-		gone = pid == (int)getpid() ? start != me : dead(tool, pid, start);
+		gone = pid == (int)getpid() ? start != me : dead(pid, start);
 		if (!gone)
 			continue;
 		/* under the lock: a run holding it is live, and its settings stay */
