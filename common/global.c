@@ -110,13 +110,12 @@ static void restore_global(void *arg)
  */
 static void global_lock(void)
 {
-	const char *tool = owner[0] ? owner : msg_prog;
 	static int held;
 	char holder[64];
 
 	if (held)
 		return;
-	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
+	if (journal_lock(owner[0] ? owner : msg_prog, holder, sizeof(holder)) < 0) {
 		if (errno == EWOULDBLOCK)
 			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
 				"one at a time", holder[0] ? holder : "unknown");
@@ -131,7 +130,6 @@ static void global_lock(void)
  * journal) and put back at exit; nothing if saved already. -1 with errno */
 static int global_save(const char *file)
 {
-	const char *tool = owner[0] ? owner : msg_prog;
 	struct global_saved *g;
 	char *old;
 	int i;
@@ -150,7 +148,7 @@ static int global_save(const char *file)
 		return -1;
 	}
 	/* on disk too, for the run after a SIGKILL (best effort) */
-	journal_note(tool, file, old);
+	journal_note(owner[0] ? owner : msg_prog, file, old);
 	g = &globals[nr_globals++];
 	snprintf(g->file, sizeof(g->file), "%s", file);
 	g->content = old;

@@ -29,16 +29,12 @@
 static struct session the_session;
 
 /* session_tracefs - find or mount tracefs; die with the reason if impossible */
-const char *session_tracefs(void)
+void session_tracefs(void)
 {
-	const char *dir;
-
 	if (geteuid() != 0)
 		msg_die(EXIT_ERR, "must be run as root (tracing needs tracefs write access)");
-	dir = tracefs_tracing_dir();
-	if (!dir || !tracefs_file_exists(NULL, "trace"))
+	if (!tracefs_tracing_dir() || !tracefs_file_exists(NULL, "trace"))
 		msg_die(EXIT_ERR, "tracefs not found and cannot be mounted (kernel without CONFIG_FTRACE?)");
-	return dir;
 }
 
 /* the instances this run made and has not removed yet */

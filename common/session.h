@@ -13,7 +13,7 @@ struct session {
 };
 
 /* session_tracefs - find or mount tracefs; die with the reason if impossible */
-const char *session_tracefs(void);
+void session_tracefs(void);
 /*
  * session_open - mount, reap dead runs' leftovers (reaper_reap), create the
  * private instance, removed at exit. The session is static: one per run. Dies
