@@ -337,19 +337,17 @@ int journal_lock(const char *tool, char *holder, size_t len)
 	return 0;
 }
 
-/* journal_name - split a journal's name "TOOL-PID-START" (or an older
- * "TOOL-PID": start 0); -1 for any other name */
-static int journal_name(const char *name, char *tool, size_t len, int *pid,
-			unsigned long long *start)
+/* journal_name - the PID and start of a journal's name "TOOL-PID-START" (or
+ * an older "TOOL-PID": start 0); -1 for any other name, or a TOOL longer than
+ * a run writes (31 bytes, global_owner) */
+static int journal_name(const char *name, int *pid, unsigned long long *start)
 {
 	const char *dash = strchr(name, '-');
 	size_t n = dash ? (size_t)(dash - name) : 0;
 	char *end;
 
-	if (!dash || n == 0 || n >= len || !isdigit((unsigned char)dash[1]))
+	if (!dash || n == 0 || n >= 32 || !isdigit((unsigned char)dash[1]))
 		return -1;
-	memcpy(tool, name, n);
-	tool[n] = '\0';
 	*pid = (int)strtol(dash + 1, &end, 10);
 	*start = 0;
 	if (*end == '-' && isdigit((unsigned char)end[1]))
@@ -362,7 +360,6 @@ void journal_reap(int (*dead)(int pid, unsigned long long start))
 {
 	unsigned long long start, me = proc_start(getpid());
 	struct dirent *d;
-	char tool[32];
 	DIR *dir;
 	struct stat st;
 	int pid, fd = lfd, gone, dfd;
@@ -379,7 +376,7 @@ void journal_reap(int (*dead)(int pid, unsigned long long start))
 		return;
 	}
 	while ((d = readdir(dir))) {
-		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
+		if (journal_name(d->d_name, &pid, &start) < 0)
 			continue;
 		/* our own PID: ours if it has our start time, else a dead run's */
 		gone = pid == (int)getpid() ? start != me : dead(pid, start);
