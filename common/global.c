@@ -103,16 +103,19 @@ static void restore_global(void *arg)
 		msg_warn("could not restore %s to its previous value:", g->file);
 }
 
-/* global_lock - see global.h */
-void global_lock(void)
+/*
+ * global_lock - make this run the one that changes top-level settings
+ * (journal_lock), putting back first what a dead run left; another run holding
+ * it: one line naming it, exit 1
+ */
+static void global_lock(void)
 {
-	const char *tool = owner[0] ? owner : msg_prog;
 	static int held;
 	char holder[64];
 
 	if (held)
 		return;
-	if (journal_lock(tool, holder, sizeof(holder)) < 0) {
+	if (journal_lock(owner[0] ? owner : msg_prog, holder, sizeof(holder)) < 0) {
 		if (errno == EWOULDBLOCK)
 			msg_die(EXIT_ERR, "another run changes top-level tracing settings now: %s; "
 				"one at a time", holder[0] ? holder : "unknown");
@@ -127,7 +130,6 @@ void global_lock(void)
  * journal) and put back at exit; nothing if saved already. -1 with errno */
 static int global_save(const char *file)
 {
-	const char *tool = owner[0] ? owner : msg_prog;
 	struct global_saved *g;
 	char *old;
 	int i;
@@ -146,7 +148,7 @@ static int global_save(const char *file)
 		return -1;
 	}
 	/* on disk too, for the run after a SIGKILL (best effort) */
-	journal_note(tool, file, old);
+	journal_note(owner[0] ? owner : msg_prog, file, old);
 	g = &globals[nr_globals++];
 	snprintf(g->file, sizeof(g->file), "%s", file);
 	g->content = old;

@@ -10,16 +10,9 @@
  */
 void global_owner(const char *tool);
 /*
- * global_lock - make this run the one that changes top-level settings
- * (journal_lock), putting back first what a dead run left; another run holding
- * it: one line naming it, exit 1. global_write takes it; a tool takes it
- * itself to check top-level state no other run of ours is changing.
- */
-void global_lock(void);
-/*
- * global_tracer_free - global_lock, then make sure the top-level tracer is
- * "nop": another one is someone else's, and the run stops with "the top-level
- * tracer is in use (current_tracer=X); WHY" (exit 1)
+ * global_tracer_free - take the lock global_write takes, then make sure the
+ * top-level tracer is "nop": another one is someone else's, and the run stops
+ * with "the top-level tracer is in use (current_tracer=X); WHY" (exit 1)
  */
 void global_tracer_free(const char *why);
 /*

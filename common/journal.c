@@ -253,7 +253,7 @@ static void put_back(int dirfd, const char *name)
 	struct stat st;
 	char *text = NULL, bad[300];
 	ssize_t got = -1;
-	int fd, i;
+	int fd, i, kept;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -269,12 +269,9 @@ static void put_back(int dirfd, const char *name)
 		unlinkat(dirfd, name, 0);
 	} else {
 		snprintf(bad, sizeof(bad), "%s.bad", name);
-		if (renameat(dirfd, name, dirfd, bad) == 0)
-			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back, "
-				 "kept as %s", JOURNAL_DIR, name, bad);
-		else
-			msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back",
-				 JOURNAL_DIR, name);
+		kept = renameat(dirfd, name, dirfd, bad) == 0;
+		msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back%s%s",
+			 JOURNAL_DIR, name, kept ? ", kept as " : "", kept ? bad : "");
 	}
 	free(text);
 }
@@ -340,19 +337,17 @@ int journal_lock(const char *tool, char *holder, size_t len)
 	return 0;
 }
 
-/* journal_name - split a journal's name "TOOL-PID-START" (or an older
- * "TOOL-PID": start 0); -1 for any other name */
-static int journal_name(const char *name, char *tool, size_t len, int *pid,
-			unsigned long long *start)
+/* journal_name - the PID and start of a journal's name "TOOL-PID-START" (or
+ * an older "TOOL-PID": start 0); -1 for any other name, or a TOOL longer than
+ * a run writes (31 bytes, global_owner) */
+static int journal_name(const char *name, int *pid, unsigned long long *start)
 {
 	const char *dash = strchr(name, '-');
 	size_t n = dash ? (size_t)(dash - name) : 0;
 	char *end;
 
-	if (!dash || n == 0 || n >= len || !isdigit((unsigned char)dash[1]))
+	if (!dash || n == 0 || n >= 32 || !isdigit((unsigned char)dash[1]))
 		return -1;
-	memcpy(tool, name, n);
-	tool[n] = '\0';
 	*pid = (int)strtol(dash + 1, &end, 10);
 	*start = 0;
 	if (*end == '-' && isdigit((unsigned char)end[1]))
@@ -361,11 +356,10 @@ static int journal_name(const char *name, char *tool, size_t len, int *pid,
 }
 
 /* journal_reap - see journal.h */
-void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start))
+void journal_reap(int (*dead)(int pid, unsigned long long start))
 {
 	unsigned long long start, me = proc_start(getpid());
 	struct dirent *d;
-	char tool[32];
 	DIR *dir;
 	struct stat st;
 	int pid, fd = lfd, gone, dfd;
@@ -382,10 +376,10 @@ void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long star
 		return;
 	}
 	while ((d = readdir(dir))) {
-		if (journal_name(d->d_name, tool, sizeof(tool), &pid, &start) < 0)
+		if (journal_name(d->d_name, &pid, &start) < 0)
 			continue;
 		/* our own PID: ours if it has our start time, else a dead run's */
-		gone = pid == (int)getpid() ? start != me : dead(tool, pid, start);
+		gone = pid == (int)getpid() ? start != me : dead(pid, start);
 		if (!gone)
 			continue;
 		/* under the lock: a run holding it is live, and its settings stay */

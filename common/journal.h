@@ -16,12 +16,12 @@
  */
 int journal_note(const char *tool, const char *file, const char *content);
 /*
- * journal_reap - for every journal whose run is gone (dead(tool, pid, start)
- * true; start 0 in an older journal's name that has none),
- * write its settings back at the top level, newest first, and remove it;
- * only under the lock (journal_lock): while another run holds it, nothing
+ * journal_reap - for every journal whose run is gone (dead(pid, start) true;
+ * start 0 in an older journal's name that has none), write its settings back
+ * at the top level, newest first, and remove it; only under the lock
+ * (journal_lock): while another run holds it, nothing
  */
-void journal_reap(int (*dead)(const char *tool, int pid, unsigned long long start));
+void journal_reap(int (*dead)(int pid, unsigned long long start));
 /*
  * journal_lock - make this run (TOOL) the one that changes top-level settings,
  * until it exits. 0 (also if held already); -1 if another run holds it, its

@@ -26,17 +26,16 @@
 #include "xalloc.h"
 
 /*
- * reaper_run_is_dead - is the run TOOL with PID, started at START, gone?
+ * reaper_run_is_dead - is the run with PID, started at START, gone?
  *
  * A PID is reused and a name is anyone's to take: the owner is the process
  * with that PID and that start time (proc_start). A name without a start time
  * (made by an older version) is taken as live while its PID exists.
  */
-int reaper_run_is_dead(const char *tool, int pid, unsigned long long start)
+int reaper_run_is_dead(int pid, unsigned long long start)
 {
 	unsigned long long now;
 
-	(void)tool;
 	if (pid <= 0)
 		return 0;
 	if (kill(pid, 0) < 0 && errno == ESRCH)
@@ -90,12 +89,6 @@ int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *
 	return 0;
 }
 
-/* trigger_file - the instance-relative path of SYS/EV's trigger file */
-static char *trigger_file(const char *sys, const char *ev)
-{
-	return xasprintf("events/%s/%s/trigger", sys, ev);
-}
-
 /* strip_pass - remove what triggers can go now; the number removed */
 static int strip_pass(struct tracefs_instance *inst)
 {
@@ -108,8 +101,8 @@ static int strip_pass(struct tracefs_instance *inst)
 	for (i = 0; systems && systems[i]; i++) {
 		events = tracefs_system_events(dir, systems[i]);
 		for (j = 0; events && events[j]; j++) {
-			char *path = trigger_file(systems[i], events[j]), *text, *line,
-			     *save = NULL;
+			char *path = xasprintf("events/%s/%s/trigger", systems[i], events[j]),
+			     *text, *line, *save = NULL;
 
 			text = tracefs_instance_file_read(inst, path, NULL);
 			for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
@@ -139,12 +132,16 @@ static int strip_pass(struct tracefs_instance *inst)
 	return removed;
 }
 
-/* reaper_strip - see reaper.h */
-void reaper_strip(struct tracefs_instance *inst)
+/* reaper_destroy - see reaper.h */
+int reaper_destroy(struct tracefs_instance *inst)
 {
+	/* triggers (hist, with variables) keep an instance from going */
+	if (tracefs_instance_destroy(inst) >= 0)
+		return 0;
 	/* a trigger that refers to another's variable must go first: repeat */
 	while (strip_pass(inst) > 0)
 		;
+	return tracefs_instance_destroy(inst);
 }
 
 /* reap_instances - remove ftt-* instances whose run is gone */
@@ -160,16 +157,12 @@ static void reap_instances(void)
 		struct tracefs_instance *inst;
 
 		if (reaper_parse_owner(names[i], '-', tool, sizeof(tool), &pid, &start) ||
-		    !reaper_run_is_dead(tool, pid, start))
+		    !reaper_run_is_dead(pid, start))
 			continue;
 		inst = tracefs_instance_create(names[i]);
 		if (!inst)
 			continue;
-		/* triggers (hist, with variables) keep an instance from going */
-		if (tracefs_instance_destroy(inst) < 0) {
-			reaper_strip(inst);
-			tracefs_instance_destroy(inst);
-		}
+		reaper_destroy(inst);
 		tracefs_instance_free(inst);
 	}
 	tracefs_list_free(names);
@@ -200,7 +193,7 @@ static void reap_dynevents(const char *file)
 		if (reaper_parse_owner(name, '_', tool, sizeof(tool), &pid, &start) &&
 		    (!ev || reaper_parse_owner(ev + 1, '_', tool, sizeof(tool), &pid, &start)))
 			continue;
-		if (!reaper_run_is_dead(tool, pid, start))
+		if (!reaper_run_is_dead(pid, start))
 			continue;
 		snprintf(cmd, sizeof(cmd), "-:%s\n", name);
 		tracefs_instance_file_append(NULL, file, cmd);

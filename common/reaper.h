@@ -26,17 +26,18 @@
 int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *pid,
 		       unsigned long long *start);
 /*
- * reaper_run_is_dead - is the run TOOL with PID, started at START, gone: 1 if
+ * reaper_run_is_dead - is the run with PID, started at START, gone: 1 if
  * no process has PID, or one started at another time has it; 0 if it lives
  * or that cannot be told (a PID <= 0, START 0 from an older name while PID
  * exists, a start time that cannot be read)
  */
-int reaper_run_is_dead(const char *tool, int pid, unsigned long long start);
+int reaper_run_is_dead(int pid, unsigned long long start);
 /*
- * reaper_strip - remove every trigger of the instance inst (the ones others
- * depend on last), so that it can be removed; inst stays the caller's
+ * reaper_destroy - remove the instance inst; if it stays, remove every trigger
+ * in it (the ones others depend on last) and try again. inst stays the
+ * caller's. 0, or -1 with errno if it could not be removed.
  */
-void reaper_strip(struct tracefs_instance *inst);
+int reaper_destroy(struct tracefs_instance *inst);
 /*
  * reaper_reap - for every run that is gone: its journal's top-level settings
  * written back (journal_reap), its instances, probes, event probes and

@@ -28,29 +28,13 @@
 
 static struct session the_session;
 
-/* session_need_root - die with a clear line unless running as root */
-void session_need_root(void)
+/* session_tracefs - find or mount tracefs; die with the reason if impossible */
+void session_tracefs(void)
 {
 	if (geteuid() != 0)
 		msg_die(EXIT_ERR, "must be run as root (tracing needs tracefs write access)");
-}
-
-/* session_tracefs - find or mount tracefs; die with the reason if impossible */
-const char *session_tracefs(void)
-{
-	const char *dir;
-
-	session_need_root();
-	dir = tracefs_tracing_dir();
-	if (!dir || !tracefs_file_exists(NULL, "trace"))
+	if (!tracefs_tracing_dir() || !tracefs_file_exists(NULL, "trace"))
 		msg_die(EXIT_ERR, "tracefs not found and cannot be mounted (kernel without CONFIG_FTRACE?)");
-	return dir;
-}
-
-/* session_close - run the undo stack, which removes the instance (idempotent) */
-void session_close(void)
-{
-	undo_run();
 }
 
 /* the instances this run made and has not removed yet */
@@ -78,11 +62,8 @@ static void destroy_instance(void *arg)
 	if (!s->inst)
 		return;
 	tracefs_instance_file_write(s->inst, "tracing_on", "0");
-	if (tracefs_instance_destroy(s->inst) < 0) {
-		reaper_strip(s->inst);	/* triggers keep an instance from going */
-		if (tracefs_instance_destroy(s->inst) < 0)
-			msg_warn("could not remove tracefs instance %s:", s->name);
-	}
+	if (reaper_destroy(s->inst) < 0)
+		msg_warn("could not remove tracefs instance %s:", s->name);
 	tracefs_instance_free(s->inst);
 	s->inst = NULL;
 }
@@ -115,12 +96,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c)
 	return make_instance(c);
 }
 
-/* at_exit - the single place cleanup starts from, whatever the exit path */
-static void at_exit(void)
-{
-	session_close();
-}
-
 /* session_open - mount, reap dead runs' leftovers, create the private instance */
 struct session *session_open(const char *tool)
 {
@@ -131,14 +106,13 @@ struct session *session_open(const char *tool)
 	if (!start)
 		msg_die(EXIT_ERR, "cannot read /proc/self/stat (is /proc mounted?)");
 	/* the PID with its start time: other runs tell a live run from a dead one by both */
-	snprintf(s->tool, sizeof(s->tool), "%s", tool);
 	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
 	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
 	/* ps shows the tool's name even when the executable is a renamed copy */
-	prctl(PR_SET_NAME, s->tool, 0, 0, 0);
-	global_owner(s->tool);	/* the lock and the journal name it */
+	prctl(PR_SET_NAME, tool, 0, 0, 0);
+	global_owner(tool);	/* the lock and the journal name it */
 	reaper_reap();
-	atexit(at_exit);
+	atexit(undo_run);	/* the single place cleanup starts from, whatever the exit path */
 	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);
 	return s;

@@ -6,7 +6,6 @@
 #include <tracefs.h>
 
 struct session {
-	char tool[32];
 	char name[64];		/* instance name, ftt-TOOL-PID-START */
 	char group[64];		/* dynamic event group, ftt_TOOL_PID_START */
 	struct tracefs_instance *inst;
@@ -14,7 +13,7 @@ struct session {
 };
 
 /* session_tracefs - find or mount tracefs; die with the reason if impossible */
-const char *session_tracefs(void);
+void session_tracefs(void);
 /*
  * session_open - mount, reap dead runs' leftovers (reaper_reap), create the
  * private instance, removed at exit. The session is static: one per run. Dies
@@ -33,8 +32,6 @@ int session_companion(struct session *s, const char *suffix, struct session *c);
  * instance's events that deleting an enabled probe needs
  */
 void session_events_off(void);
-/* session_close - run the undo stack (undo_run), which removes the instance (idempotent) */
-void session_close(void);
 /* session_event_exists - does SYSTEM:EVENT exist in this kernel (no state touched) */
 int session_event_exists(const char *sys, const char *ev);
 /* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
@@ -55,8 +52,6 @@ int session_clock(struct session *s, const char *clock);
  * top level's), summed over the CPUs' stats; -1 if they cannot be read
  */
 long session_buffer_entries(struct tracefs_instance *inst);
-/* session_need_root - die with a clear line unless running as root */
-void session_need_root(void);
 /*
  * session_set - write FILE in the session's instance, or with `top` at the
  * top level (saved and restored, as global_write). -1 with errno.

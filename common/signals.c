@@ -23,8 +23,7 @@
 
 volatile sig_atomic_t sig_stop;
 static volatile sig_atomic_t stops;	/* stop signals received (SIGPIPE aside) */
-static int out_is_pipe;
-static int out_flags = -1;		/* stdout's file status flags at the start */
+static int out_flags = -1;		/* stdout's file status flags at the start, if a pipe */
 static volatile sig_atomic_t out_nonblock;	/* set by a second stop */
 
 /* on_signal - set the flag; the second stop lets a stuck write to a pipe fail */
@@ -32,7 +31,7 @@ static void on_signal(int sig)
 {
 	int fl;
 
-	if (sig != SIGPIPE && ++stops >= 2 && out_is_pipe) {
+	if (sig != SIGPIPE && ++stops >= 2 && out_flags >= 0) {
 		fl = fcntl(STDOUT_FILENO, F_GETFL);
 		if (fl >= 0 && fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK) == 0)
 			out_nonblock = 1;
@@ -43,7 +42,7 @@ static void on_signal(int sig)
 /* restore_out - at exit: stdout's pipe blocking again, as the others sharing it left it */
 static void restore_out(void)
 {
-	if (!out_nonblock || out_flags < 0)
+	if (!out_nonblock)
 		return;
 	/* what stdio still holds would block the exit in its last flush: dropped */
 	fflush(stdout);
@@ -60,9 +59,7 @@ void sig_init(void)
 	struct stat st;
 	size_t i;
 
-	out_is_pipe = fstat(STDOUT_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) ||
-							  S_ISSOCK(st.st_mode));
-	if (out_is_pipe) {
+	if (fstat(STDOUT_FILENO, &st) == 0 && (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode))) {
 		out_flags = fcntl(STDOUT_FILENO, F_GETFL);
 		/* registered before the session's cleanup, so it runs after it */
 		atexit(restore_out);

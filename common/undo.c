@@ -26,9 +26,7 @@ void undo_defer(void (*fn)(void *), void *arg)
 {
 	if (undo_top == MAX_UNDO)
 		msg_die(EXIT_ERR, "internal: undo stack full");
-	undo_stack[undo_top].fn = fn;
-	undo_stack[undo_top].arg = arg;
-	undo_top++;
+	undo_stack[undo_top++] = (struct undo){ fn, arg };
 }
 
 /* undo_run - run the undo stack, newest first (idempotent) */

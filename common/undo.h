@@ -11,7 +11,7 @@
 void undo_defer(void (*fn)(void *), void *arg);
 /*
  * undo_run - run the pushed actions, newest first, each once; the stack is
- * empty after (idempotent). The session calls it from atexit (session_close).
+ * empty after (idempotent). The session calls it from atexit (session_open).
  */
 void undo_run(void);
 
