@@ -96,8 +96,8 @@ int kernel_has(enum kernel_feature f)
 	return answer[f] > 0;
 }
 
-/* kernel_release - see kernel.h */
-const char *kernel_release(void)
+/* kernel_release - the running kernel's release, as uname -r prints it */
+static const char *kernel_release(void)
 {
 	static struct utsname u;
 
