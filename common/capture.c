@@ -155,7 +155,7 @@ static int setup_eprobe(struct capture *c)
 	const char *const *calls = c->kind == CAP_OPEN ? open_calls : exec_calls;
 	char name[32], ev[48];
 	char *f;
-	int i, n = 0;
+	int i;
 
 	if (!kernel_has(KF_EPROBES) || !kernel_has(KF_USTRING))
 		return fail(c, CAP_EPROBE, "%s",
@@ -171,11 +171,10 @@ static int setup_eprobe(struct capture *c)
 			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring flags=+u0($how):x64");
 		else
 			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring");
-		if (made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name) == 0)
-			n++;
+		made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name);
 		free(f);
 	}
-	return n ? 0 : fail(c, CAP_EPROBE, "the kernel takes no event probe on the syscall events");
+	return c->nev ? 0 : fail(c, CAP_EPROBE, "the kernel takes no event probe on the syscall events");
 }
 
 /* setup_kprobe - a kprobe on the kernel function behind the calls */
