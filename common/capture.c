@@ -10,12 +10,11 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "capture.h"
@@ -44,12 +43,10 @@ struct capture {
 	unsigned int argc;
 	struct pidmap *slots;	/* tid -> the newest cap_val not yet taken */
 	struct pidmap *ends;	/* tid -> 1 + when its last call ended */
-	const char *names[MAX_EVENTS + 1];	/* the rung's events in s->group */
-	char *fmts[MAX_EVENTS + 1];		/* "GROUP:NAME" for format_load */
+	char *names[MAX_EVENTS];		/* the rung's events in s->group */
 	int nev;
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
-	int nlibs;				/* uprobe: libraries probed */
 	int bufsz;				/* syscall: bytes of a string the events keep */
 	struct session proof;			/* the instance the proofs run in */
 };
@@ -61,18 +58,6 @@ static const char *const rung_names[CAP_NRUNGS] = {
 /* the syscalls whose entry carries the strings */
 static const char *const open_calls[] = { "open", "openat", "openat2", NULL };
 static const char *const exec_calls[] = { "execve", "execveat", NULL };
-
-/* capture_rung_name - see capture.h */
-const char *capture_rung_name(enum cap_rung r)
-{
-	return r < CAP_NRUNGS ? rung_names[r] : "?";
-}
-
-/* capture_rung - see capture.h */
-enum cap_rung capture_rung(const struct capture *c)
-{
-	return c->rung;
-}
 
 /* capture_free - see capture.h */
 void capture_free(struct cap_val *v)
@@ -92,29 +77,11 @@ static void free_val(void *p)
 	capture_free(p);
 }
 
-/* add_event - remember one of the rung's events (made in s->group) */
-static void add_event(struct capture *c, const char *name)
-{
-	char buf[160];
-
-	if (c->nev == MAX_EVENTS)
-		return;
-	snprintf(buf, sizeof(buf), "%s:%s", c->s->group, name);
-	c->fmts[c->nev] = xstrdup(buf);
-	c->names[c->nev] = xstrdup(name);
-	c->nev++;
-}
-
 /* drop_events - forget the rung's events (their probes are unwound by the caller) */
 static void drop_events(struct capture *c)
 {
-	while (c->nev > 0) {
-		c->nev--;
-		free(c->fmts[c->nev]);
-		free((char *)c->names[c->nev]);
-		c->fmts[c->nev] = NULL;
-		c->names[c->nev] = NULL;
-	}
+	while (c->nev > 0)
+		free(c->names[--c->nev]);
 }
 
 /* exec_args - fetchargs for an exec: file and argv as FILE and ARGV name them,
@@ -134,15 +101,26 @@ static char *exec_args(const struct capture *c, const char *file, const char *ar
 	return f;
 }
 
-/* made - after a probe was made (rc 0): remember its event; rc */
+/* made - after a probe was made (rc 0): remember its event (in s->group); rc */
 static int made(struct capture *c, int rc, const char *name)
 {
-	if (rc == 0)
-		add_event(c, name);
+	if (rc == 0 && c->nev < MAX_EVENTS)
+		c->names[c->nev++] = xstrdup(name);
 	return rc;
 }
 
 /* ---- the rungs' setup: 0 if the rung's events exist, else -1 with c->why set ---- */
+
+/* fail - rung r is not used, for the reason fmt gives; -1 */
+static int fail(struct capture *c, enum cap_rung r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->why[r], sizeof(c->why[r]), fmt, ap);
+	va_end(ap);
+	return -1;
+}
 
 /* buf_size - the instance keeps as much of each string as it can (the kernel
  * caps it, at 165 bytes in 6.19); the size now in force, or -1 */
@@ -163,17 +141,11 @@ static int setup_syscall(struct capture *c)
 {
 	/* offered: the openat event has its string; whether this kind of call
 	 * gets it right is the check's to say */
-	if (!kernel_has(KF_SYSCALL_STRINGS)) {
-		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]), "%s",
-			 kernel_lacks(KF_SYSCALL_STRINGS));
-		return -1;
-	}
+	if (!kernel_has(KF_SYSCALL_STRINGS))
+		return fail(c, CAP_SYSCALL, "%s", kernel_lacks(KF_SYSCALL_STRINGS));
 	c->bufsz = buf_size(c->s->inst);
-	if (c->bufsz <= 0) {
-		snprintf(c->why[CAP_SYSCALL], sizeof(c->why[0]),
-			 "syscall_user_buf_size unusable in the instance");
-		return -1;
-	}
+	if (c->bufsz <= 0)
+		return fail(c, CAP_SYSCALL, "syscall_user_buf_size unusable in the instance");
 	return 0;
 }
 
@@ -183,13 +155,11 @@ static int setup_eprobe(struct capture *c)
 	const char *const *calls = c->kind == CAP_OPEN ? open_calls : exec_calls;
 	char name[32], ev[48];
 	char *f;
-	int i, n = 0;
+	int i;
 
-	if (!kernel_has(KF_EPROBES) || !kernel_has(KF_USTRING)) {
-		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]), "%s",
-			 kernel_lacks(kernel_has(KF_EPROBES) ? KF_USTRING : KF_EPROBES));
-		return -1;
-	}
+	if (!kernel_has(KF_EPROBES) || !kernel_has(KF_USTRING))
+		return fail(c, CAP_EPROBE, "%s",
+			    kernel_lacks(kernel_has(KF_EPROBES) ? KF_USTRING : KF_EPROBES));
 	for (i = 0; calls[i]; i++) {
 		snprintf(ev, sizeof(ev), "sys_enter_%s", calls[i]);
 		if (!session_event_exists("syscalls", ev))
@@ -201,14 +171,10 @@ static int setup_eprobe(struct capture *c)
 			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring flags=+u0($how):x64");
 		else
 			f = xstrdup("ptr=$filename:x64 path=+0($filename):ustring");
-		if (made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name) == 0)
-			n++;
+		made(c, probe_add_eprobe(c->s, name, "syscalls", ev, f), name);
 		free(f);
 	}
-	if (!n)
-		snprintf(c->why[CAP_EPROBE], sizeof(c->why[0]),
-			 "the kernel takes no event probe on the syscall events");
-	return n ? 0 : -1;
+	return c->nev ? 0 : fail(c, CAP_EPROBE, "the kernel takes no event probe on the syscall events");
 }
 
 /* setup_kprobe - a kprobe on the kernel function behind the calls */
@@ -217,11 +183,9 @@ static int setup_kprobe(struct capture *c)
 	char *f;
 	int rc = -1;
 
-	if (!kernel_has(KF_KPROBES) || !kernel_has(KF_USTRING)) {
-		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "%s",
-			 kernel_lacks(kernel_has(KF_KPROBES) ? KF_USTRING : KF_KPROBES));
-		return -1;
-	}
+	if (!kernel_has(KF_KPROBES) || !kernel_has(KF_USTRING))
+		return fail(c, CAP_KPROBE, "%s",
+			    kernel_lacks(kernel_has(KF_KPROBES) ? KF_USTRING : KF_KPROBES));
 	if (c->kind == CAP_OPEN) {
 		rc = made(c, probe_add(c->s, "cap_open", 0, "do_sys_openat2",
 				       "ptr=$arg2:x64 path=+0($arg2):ustring flags=+0($arg3):x64"),
@@ -244,9 +208,7 @@ static int setup_kprobe(struct capture *c)
 		}
 	}
 #endif
-	if (rc < 0)
-		snprintf(c->why[CAP_KPROBE], sizeof(c->why[0]), "the kernel takes none of these kprobes");
-	return rc;
+	return rc < 0 ? fail(c, CAP_KPROBE, "the kernel takes none of these kprobes") : 0;
 }
 
 /* a C library's functions that take a path or an argv, and where the pointers are */
@@ -269,11 +231,12 @@ static const struct libfn lib_fns[] = {
 	{ "execveat", 1, "%si", "%dx" },
 };
 
-/* probe_lib - uprobes on the library at path (index k); how many were made */
-static int probe_lib(struct capture *c, const char *path, int k)
+/* probe_lib - libcs_each's callback: uprobes on the library at path (index k) */
+static void probe_lib(const char *path, int k, void *ctx)
 {
-	unsigned long long off, done[16];
-	int ndone = 0, n = 0, j;
+	struct capture *c = ctx;
+	unsigned long long off, done[sizeof(lib_fns) / sizeof(lib_fns[0])];
+	int ndone = 0, j;
 	size_t i;
 	char name[48], *f;
 
@@ -284,100 +247,76 @@ static int probe_lib(struct capture *c, const char *path, int k)
 			continue;
 		for (j = 0; j < ndone && done[j] != off; j++)
 			;
-		if (j < ndone || ndone == 16)
+		if (j < ndone)
 			continue;	/* another name of a function already probed */
 		done[ndone++] = off;
 		snprintf(name, sizeof(name), "cap%d_%s", k, fn->sym[0] == '_' ? fn->sym + 2 : fn->sym);
 		f = fn->exec ? exec_args(c, fn->args, fn->argv, "+") : xstrdup(fn->args);
-		if (made(c, probe_add_uprobe(c->s, name, path, off, f), name) == 0)
-			n++;
+		made(c, probe_add_uprobe(c->s, name, path, off, f), name);
 		free(f);
 	}
-	return n;
-}
-
-/* each_lib - libcs_each's callback: probe one library */
-static void each_lib(const char *path, int k, void *ctx)
-{
-	struct capture *c = ctx;
-
-	if (probe_lib(c, path, k) > 0)
-		c->nlibs++;
 }
 
 /* setup_uprobe - uprobes in every distinct C library running processes map */
 static int setup_uprobe(struct capture *c)
 {
-	if (!kernel_has(KF_UPROBES) || !kernel_has(KF_USTRING)) {
-		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "%s",
-			 kernel_lacks(kernel_has(KF_UPROBES) ? KF_USTRING : KF_UPROBES));
-		return -1;
-	}
-	if (libcs_each(MAX_LIBS, each_lib, c) < 0) {
-		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]), "cannot read /proc");
-		return -1;
-	}
-	if (!c->nev)
-		snprintf(c->why[CAP_UPROBE], sizeof(c->why[0]),
-			 "no C library's functions could be probed");
-	return c->nev ? 0 : -1;
+	if (!kernel_has(KF_UPROBES) || !kernel_has(KF_USTRING))
+		return fail(c, CAP_UPROBE, "%s",
+			    kernel_lacks(kernel_has(KF_UPROBES) ? KF_USTRING : KF_UPROBES));
+	if (libcs_each(MAX_LIBS, probe_lib, c) < 0)
+		return fail(c, CAP_UPROBE, "cannot read /proc");
+	return c->nev ? 0 : fail(c, CAP_UPROBE, "no C library's functions could be probed");
 }
 
 /* ---- values ---- */
 
-/* take_str - v's next string: n bytes of s (trailing NULs dropped); -1 if none */
-static int take_str(struct cap_val *v, const char *s, int n)
+/* take_str - v's next string: field NAME up to its NUL; -1 if the kernel could not read it */
+static int take_str(struct cap_val *v, struct tep_event *ev, struct tep_record *rec,
+		    const char *name)
 {
+	int n;
+	const char *s = decode_raw(ev, rec, name, &n);
+
+	/* a fetched string keeps its NUL (an empty one is 1 byte); a failed
+	 * fetch leaves 0 bytes (shown as "(fault)") */
 	if (!s || n <= 0 || v->nstr == CAP_MAXSTR)
 		return -1;
-	while (n && s[n - 1] == '\0')
-		n--;
-	v->str[v->nstr] = xmalloc(n + 1);
-	memcpy(v->str[v->nstr], s, n);
-	v->str[v->nstr][n] = '\0';
-	v->nstr++;
+	v->str[v->nstr++] = xasprintf("%.*s", n, s);
 	return 0;
 }
 
-/* field_str - the raw bytes of a string field; NULL when the kernel could not read it */
-static const char *field_str(struct tep_event *ev, struct tep_record *rec, const char *name,
-			     int *n)
-{
-	const char *s;
-
-	s = decode_raw(ev, rec, name, n);
-	/* a fetched string keeps its NUL (an empty one is 1 byte); a failed
-	 * fetch leaves 0 bytes (shown as "(fault)") */
-	return s && *n > 0 ? s : NULL;
-}
-
-/* decode_val - the strings a capture event took; NULL if the kernel could not read them */
+/*
+ * decode_val - the strings a capture event took (on the syscall rung, a
+ * syscall entry record); NULL if the kernel could not read them
+ */
 static struct cap_val *decode_val(struct capture *c, struct tep_event *ev, struct tep_record *rec)
 {
 	struct cap_val *v = xcalloc(1, sizeof(*v));
+	int sys = c->rung == CAP_SYSCALL, exec = c->kind == CAP_EXEC;
 	char field[8];
-	const char *s;
 	unsigned int i;
-	int n;
+	size_t len;
 
 	v->ts = rec->ts;
 	v->gaps = stream_gaps();
-	if (c->kind == CAP_OPEN) {
-		v->ptr[0] = decode_u64(ev, rec, "ptr");
-		if (decode_has(ev, "flags")) {
-			v->flags = decode_u64(ev, rec, "flags");
-			v->has_flags = 1;
-		}
-		s = field_str(ev, rec, "path", &n);
-		if (take_str(v, s, n) < 0)
-			goto unknown;
-		return v;
+	v->ptr[0] = decode_u64(ev, rec, sys ? "filename" : exec ? "fp" : "ptr");
+	if (exec)
+		v->ptr[1] = decode_u64(ev, rec, sys ? "argv" : "ap");
+	if (!exec && decode_has(ev, "flags")) {
+		v->flags = decode_u64(ev, rec, "flags");
+		v->has_flags = 1;
 	}
-	v->ptr[0] = decode_u64(ev, rec, "fp");
-	v->ptr[1] = decode_u64(ev, rec, "ap");
-	s = field_str(ev, rec, "fn", &n);
-	if (take_str(v, s, n) < 0)
+	if (take_str(v, ev, rec, sys ? "__filename_val" : exec ? "fn" : "path") < 0)
 		goto unknown;
+	/* the kernel keeps bufsz bytes of a longer string and adds "...":
+	 * only a cut string is that long */
+	len = strlen(v->str[0]);
+	if (sys && len == (size_t)c->bufsz + 3 && !strcmp(v->str[0] + len - 3, "...")) {
+		v->str[0][c->bufsz] = '\0';
+		v->cut = 1;
+	}
+	if (sys || !exec)
+		return v;
 	for (i = 0; i <= c->argc; i++) {
 		snprintf(field, sizeof(field), "p%u", i);
 		if (!decode_u64(ev, rec, field))
@@ -387,8 +326,7 @@ static struct cap_val *decode_val(struct capture *c, struct tep_event *ev, struc
 			break;
 		}
 		snprintf(field, sizeof(field), "a%u", i);
-		s = field_str(ev, rec, field, &n);
-		if (take_str(v, s, n) < 0)
+		if (take_str(v, ev, rec, field) < 0)
 			goto unknown;	/* an argument the kernel could not read */
 	}
 	v->args_known = 1;
@@ -413,31 +351,30 @@ static struct capture *followed;
 /* on_capture - a capture event in time order: the value waits for its call's end */
 static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	struct capture *c = followed;
-	int tid = decode_pid(ev, rec);
-
-	(void)ctx;
 	reorder_keep_aux();
-	store(c, tid, aux);
+	store(ctx, decode_pid(ev, rec), aux);
 }
 
 /* pre_capture - decode at once (the gap count is that of the drain) */
 static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
 	(void)cpu, (void)ctx;
-	reorder_push(ev, rec, on_capture, NULL, decode_val(followed, ev, rec));
+	reorder_push(ev, rec, on_capture, followed, decode_val(followed, ev, rec));
 }
 
 /* capture_load - see capture.h */
 void capture_load(struct capture *c, const char *const *own)
 {
 	const char *all[MAX_EVENTS + 32];
-	size_t n = 0, i;
+	char fmts[MAX_EVENTS][160];
+	int n = 0, i;
 
 	for (i = 0; own[i] && n < 31; i++)
 		all[n++] = own[i];
-	for (i = 0; c->fmts[i]; i++)
-		all[n++] = c->fmts[i];
+	for (i = 0; i < c->nev; i++) {
+		snprintf(fmts[i], sizeof(fmts[i]), "%s:%s", c->s->group, c->names[i]);
+		all[n++] = fmts[i];
+	}
 	all[n] = NULL;
 	format_load(c->s, all);	/* only these: fast even in an emulated guest */
 }
@@ -455,36 +392,8 @@ void capture_follow(struct capture *c, const char *filter)
 /* capture_enter - see capture.h */
 void capture_enter(struct capture *c, struct tep_event *ev, struct tep_record *rec)
 {
-	struct cap_val *v;
-	const char *s;
-	int n;
-
-	if (c->rung != CAP_SYSCALL)
-		return;
-	v = xcalloc(1, sizeof(*v));
-	v->ts = rec->ts;
-	v->gaps = stream_gaps();
-	v->ptr[0] = decode_u64(ev, rec, "filename");
-	v->ptr[1] = c->kind == CAP_EXEC ? decode_u64(ev, rec, "argv") : 0;
-	s = field_str(ev, rec, "__filename_val", &n);
-	if (s && n > 0 && take_str(v, s, n) == 0) {
-		size_t len = strlen(v->str[0]);
-
-		/* the kernel keeps bufsz bytes of a longer string and adds "...":
-		 * only a cut string is that long */
-		if (len == (size_t)c->bufsz + 3 && !strcmp(v->str[0] + len - 3, "...")) {
-			v->str[0][c->bufsz] = '\0';
-			v->cut = 1;
-		}
-		if (c->kind == CAP_OPEN && decode_has(ev, "flags")) {
-			v->flags = decode_u64(ev, rec, "flags");
-			v->has_flags = 1;
-		}
-	} else {
-		capture_free(v);
-		v = NULL;
-	}
-	store(c, decode_pid(ev, rec), v);
+	if (c->rung == CAP_SYSCALL)
+		store(c, decode_pid(ev, rec), decode_val(c, ev, rec));
 }
 
 /* capture_take - see capture.h */
@@ -514,7 +423,7 @@ struct proof {
 	const char *const *argv;
 	unsigned long long ptr[2];	/* the child's pointers (the same addresses as ours) */
 	unsigned long long enter[2];	/* what the child's entry event said */
-	int opened, execd;		/* a value taken and checked: 1 right, -1 wrong */
+	int res;			/* the call's value taken and checked: 1 right, -1 wrong */
 	char seen[120];			/* what a wrong value was */
 };
 
@@ -534,10 +443,7 @@ static int proof_check(struct proof *p, const struct cap_val *v)
 	}
 	if (p->c->kind == CAP_OPEN || !v->args_known)
 		return 1;
-	for (want = 0; p->argv[want]; want++)
-		;
-	if (want > p->c->argc)
-		want = p->c->argc;
+	want = p->c->argc < 3 ? p->c->argc : 3;	/* the child's argv has 3 entries */
 	if ((unsigned int)v->nstr != want + 1 || v->more != (p->c->argc < 3)) {
 		snprintf(p->seen, sizeof(p->seen), "argv of %d entries", v->nstr - 1);
 		return -1;
@@ -555,7 +461,7 @@ static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, v
 {
 	struct proof *p = data;
 	struct capture *c = p->c;
-	int tid = decode_pid(ev, rec), *res;
+	int tid = decode_pid(ev, rec);
 	struct cap_val *v;
 
 	(void)cpu;
@@ -571,10 +477,9 @@ static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, v
 		capture_enter(c, ev, rec);
 		return 0;
 	}
-	res = c->kind == CAP_OPEN ? &p->opened : &p->execd;
 	v = capture_take(c, tid, p->enter, rec->ts);
-	if (*res == 0)
-		*res = proof_check(p, v);
+	if (p->res == 0)
+		p->res = proof_check(p, v);
 	capture_free(v);
 	return 0;
 }
@@ -620,17 +525,18 @@ static int proof_events(struct capture *c, const char **sys, const char **name, 
 }
 
 /* prove - the rung set up in c delivers a child's known path and argv; 0 if so */
-static int prove(struct capture *c, struct session *pc, enum cap_rung r)
+static int prove(struct capture *c)
 {
+	struct session *pc = &c->proof;
 	const char *sys[MAX_EVENTS + 8], *name[MAX_EVENTS + 8], *fmts[MAX_EVENTS + 9];
 	char buf[8][48], fmtbuf[MAX_EVENTS + 8][160], path[96], token[32], filter[48], refused[140];
 	char tag[] = "ftt-proof";	/* on the stack: every string in written memory */
 	char *argv[4] = { path, tag, token, NULL };
 	struct proof p = { .c = c, .path = path, .argv = (const char *const *)argv };
-	int go[2], n, i, status, *res;
+	int go[2], n, i, status;
 	double t0;
 
-	if (r == CAP_SYSCALL)
+	if (c->rung == CAP_SYSCALL)
 		buf_size(pc->inst);
 	n = proof_events(c, sys, name, buf);
 	for (i = 0; i < n; i++) {
@@ -668,13 +574,12 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 	if (refused[0] || write(go[1], "g", 1) != 1)
 		kill(p.child, SIGKILL);
 	close(go[1]);
-	res = c->kind == CAP_OPEN ? &p.opened : &p.execd;
 	t0 = clock_s();
 	for (status = -1; !refused[0]; ) {
 		if (status == -1 && waitpid(p.child, &status, WNOHANG) == 0)
 			status = -1;
 		tracefs_iterate_raw_events(c->s->tep, pc->inst, NULL, 0, proof_record, &p);
-		if (*res || clock_s() - t0 > PROOF_MS / 1000.0)
+		if (p.res || clock_s() - t0 > PROOF_MS / 1000.0)
 			break;
 		usleep(2000);
 	}
@@ -688,11 +593,10 @@ static int prove(struct capture *c, struct session *pc, enum cap_rung r)
 		tracefs_event_file_write(pc->inst, sys[i], name[i], "filter", "0");
 	tracefs_instance_file_write(pc->inst, "trace", "");
 	capture_free(pidmap_take(c->slots, p.child));
-	if (*res == 1)
+	if (p.res == 1)
 		return 0;
-	snprintf(c->why[r], sizeof(c->why[0]), "failed its check: %s",
-		 refused[0] ? refused : *res ? p.seen : "no events from the check's calls");
-	return -1;
+	return fail(c, c->rung, "failed its check: %s",
+		    refused[0] ? refused : p.res ? p.seen : "no events from the check's calls");
 }
 
 /* ---- the ladder ---- */
@@ -710,17 +614,13 @@ static const enum cap_rung *ladder(enum cap_kind kind)
 	return kind == CAP_OPEN ? open_order : exec_order;
 }
 
-/* setup - make rung r's events; 0 if it has them */
-static int setup(struct capture *c, enum cap_rung r)
-{
-	switch (r) {
-	case CAP_SYSCALL: return setup_syscall(c);
-	case CAP_EPROBE: return setup_eprobe(c);
-	case CAP_KPROBE: return setup_kprobe(c);
-	case CAP_UPROBE: return setup_uprobe(c);
-	default: return 0;
-	}
-}
+/* setup - each rung's setup: make its events; 0 if it has them */
+static int (*const setup[CAP_NONE])(struct capture *c) = {
+	[CAP_SYSCALL] = setup_syscall,
+	[CAP_EPROBE] = setup_eprobe,
+	[CAP_KPROBE] = setup_kprobe,
+	[CAP_UPROBE] = setup_uprobe,
+};
 
 /* forced_rung - the rung FTT_CAPTURE names, or CAP_NRUNGS if unset */
 static enum cap_rung forced_rung(void)
@@ -757,20 +657,17 @@ struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int
 		if (c->forced && r != want)
 			continue;
 		mark = probes_mark();
-		if (setup(c, r) == 0) {
-			if (!have_pc && session_companion(s, "proof", &c->proof) == 0)
-				have_pc = 1;
-			if (!have_pc) {
-				snprintf(c->why[r], sizeof(c->why[0]), "no instance for its check");
-			} else {
-				c->rung = r;
-				if (prove(c, &c->proof, r) == 0)
-					return c;
-			}
+		if (setup[r](c) == 0) {
+			if (!have_pc)
+				have_pc = session_companion(s, "proof", &c->proof) == 0;
+			c->rung = r;
+			if (!have_pc)
+				fail(c, r, "no instance for its check");
+			else if (prove(c) == 0)
+				return c;
 		}
 		probes_unwind(mark);
 		drop_events(c);
-		c->nlibs = 0;
 		if (c->forced)
 			msg_die(EXIT_ERR, "FTT_CAPTURE=%s: %s", rung_names[r], c->why[r]);
 	}

@@ -63,10 +63,6 @@ struct capture;
  * cannot be set up or fails its proof.
  */
 struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int argc);
-/* capture_rung - the rung in use */
-enum cap_rung capture_rung(const struct capture *c);
-/* capture_rung_name - "syscall", "eprobe", "kprobe", "uprobe" or "none" */
-const char *capture_rung_name(enum cap_rung r);
 /*
  * capture_load - format_load the tool's own events (entries "SYS:EVENT" or
  * "SYS", NULL-terminated) and the capture's together

@@ -104,17 +104,14 @@ int elfsym_offset(const char *path, const char *name, unsigned long long *off)
 {
 	unsigned long long val = 0;
 	struct stat st;
-	unsigned char *m;
+	unsigned char *m = MAP_FAILED;
 	const Elf64_Ehdr *eh;
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ret = -1;
 
 	if (fd < 0)
 		return -1;
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size < (off_t)sizeof(Elf64_Ehdr)) {
-		close(fd);
-		return -1;
-	}
-	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size >= (off_t)sizeof(Elf64_Ehdr))
+		m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
 		return -1;

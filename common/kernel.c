@@ -96,22 +96,15 @@ int kernel_has(enum kernel_feature f)
 	return answer[f] > 0;
 }
 
-/* kernel_release - see kernel.h */
-const char *kernel_release(void)
-{
-	static struct utsname u;
-
-	if (!u.release[0] && uname(&u) < 0)
-		snprintf(u.release, sizeof(u.release), "?");
-	return u.release;
-}
-
 /* kernel_lacks - see kernel.h */
 const char *kernel_lacks(enum kernel_feature f)
 {
 	static char buf[200];
+	struct utsname u;
 
+	if (uname(&u) < 0)
+		snprintf(u.release, sizeof(u.release), "?");
 	snprintf(buf, sizeof(buf), "no %s in Linux %s",
-		 f >= 0 && f < KF_NFEATURES ? features[f].name : "?", kernel_release());
+		 f >= 0 && f < KF_NFEATURES ? features[f].name : "?", u.release);
 	return buf;
 }

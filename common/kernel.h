@@ -29,8 +29,6 @@ enum kernel_feature {
 
 /* kernel_has - 1 if this kernel offers f, else 0 (answers are kept) */
 int kernel_has(enum kernel_feature f);
-/* kernel_release - the running kernel's release, as uname -r prints it */
-const char *kernel_release(void);
 /* kernel_lacks - "no X (CONFIG_Y) in Linux RELEASE": why f is missing, for messages */
 const char *kernel_lacks(enum kernel_feature f);
 

@@ -13,19 +13,27 @@
 
 #include "procread.h"
 
-/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
-int proc_comm(int pid, char *buf, size_t len)
+/* read_proc - up to len - 1 bytes of /proc/PID/NAME into buf; how many, or -1 */
+static ssize_t read_proc(int pid, const char *name, char *buf, size_t len)
 {
 	char path[64];
 	ssize_t n;
 	int fd;
 
-	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	snprintf(path, sizeof(path), "/proc/%d/%s", pid, name);
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
 	n = read(fd, buf, len - 1);
 	close(fd);
+	return n;
+}
+
+/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
+int proc_comm(int pid, char *buf, size_t len)
+{
+	ssize_t n = read_proc(pid, "comm", buf, len);
+
 	if (n <= 0)
 		return -1;
 	/* the kernel ends it with a newline; a name may hold more (escaped on output) */
@@ -68,17 +76,11 @@ long proc_status(int pid, const char *key)
 /* proc_start - when pid started (field 22 of /proc/PID/stat, clock ticks after boot); 0 */
 unsigned long long proc_start(int pid)
 {
-	char path[64], buf[1024], *p, *end;
+	char buf[1024], *p, *end;
 	unsigned long long v;
-	ssize_t n;
-	int fd, i;
+	ssize_t n = read_proc(pid, "stat", buf, sizeof(buf));
+	int i;
 
-	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
 	if (n <= 0)
 		return 0;
 	buf[n] = '\0';
