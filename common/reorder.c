@@ -88,13 +88,8 @@ static struct tep_record *copy_record(const struct tep_record *rec, struct chunk
 	r = (struct tep_record *)(cur->data + cur->used);
 	cur->used += need;
 	cur->live++;
-	memset(r, 0, sizeof(*r));
-	r->ts = rec->ts;
-	r->size = rec->size;
-	r->record_size = rec->record_size;
-	r->cpu = rec->cpu;
-	r->ref_count = 1;
-	r->data = r + 1;
+	*r = (struct tep_record){ .ts = rec->ts, .size = rec->size, .record_size = rec->record_size,
+				  .cpu = rec->cpu, .ref_count = 1, .data = r + 1 };
 	memcpy(r->data, rec->data, rec->size);
 	*in = cur;
 	return r;
@@ -223,7 +218,7 @@ static void sort_runs(struct item *q, size_t n)
 	static struct item *tmp;
 	static size_t tmp_cap;
 	struct item *src = q, *dst;
-	size_t i, runs;
+	size_t runs;
 
 	if (n < 2)
 		return;
@@ -258,8 +253,7 @@ static void sort_runs(struct item *q, size_t n)
 			break;
 	}
 	if (src != q)
-		for (i = 0; i < n; i++)
-			q[i] = src[i];
+		memcpy(q, src, n * sizeof(*q));
 }
 
 /* deliver - hand on the queued records up to `limit` (inclusive), in order */
@@ -267,8 +261,6 @@ static void deliver(unsigned long long limit)
 {
 	size_t lo, hi;
 
-	if (head == nr)
-		return;
 	/* records of one drain come merged in time order: sort only when a late
 	 * commit (or a later drain) queued one behind a newer one, and only from
 	 * the first record in order that is newer than it */
