@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
 #include "khist.h"
 #include "msg.h"
 #include "probes.h"
@@ -108,40 +107,25 @@ static void keep(struct tracefs_instance *inst, const char *sys, const char *ev,
 	nr_owned++;
 }
 
-/* khist_available - see khist.h */
-int khist_available(struct session *s)
-{
-	char *path = event_file("block", "block_rq_issue", "hist");
-	int ok;
-
-	/* the hist file comes with CONFIG_HIST_TRIGGERS, for every event */
-	ok = tracefs_file_exists(s->inst, path) && kernel_has(KF_SYNTH) &&
-	     kernel_has(KF_HIST_BUCKETS);
-	free(path);
-	return ok;
-}
-
 /* khist_synth - see khist.h */
 int khist_synth(const char *name, const char *fields)
 {
-	char *line, *def;
+	char *line;
 	int rc;
 
 	if (!probe_name_ok(name) || strpbrk(fields, "\n!"))
 		return -1;
-	def = xasprintf("%s %s", name, fields);
-	line = xasprintf("%s\n", def);
+	line = xasprintf("%s %s\n", name, fields);
 	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
 	if (rc >= 0)
 		keep(NULL, NULL, NULL, name);
-	free(def);
 	return rc < 0 ? -1 : 0;
 }
 
-/* write_trigger - write CMD to SYS/EV's trigger file of the instance; -1 if refused */
-static int write_trigger(struct session *s, const char *sys, const char *ev, const char *cmd)
+/* khist_add - see khist.h */
+int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
 {
 	char *line, *path;
 	int rc;
@@ -155,13 +139,7 @@ static int write_trigger(struct session *s, const char *sys, const char *ev, con
 	rc = tracefs_instance_file_append(s->inst, path, line);
 	free(line);
 	free(path);
-	return rc < 0 ? -1 : 0;
-}
-
-/* khist_add - see khist.h */
-int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
-{
-	if (write_trigger(s, sys, ev, cmd) < 0)
+	if (rc < 0)
 		return -1;
 	keep(s->inst, sys, ev, cmd);
 	return 0;
