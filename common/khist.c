@@ -34,7 +34,6 @@ struct owned {
 
 static struct owned *owned;
 static size_t nr_owned, cap_owned;
-static int armed;
 
 /* event_file - the instance-relative path of SYS/EV's FILE */
 static char *event_file(const char *sys, const char *ev, const char *file)
@@ -92,19 +91,15 @@ static void undo_all(void *arg)
 
 static void keep(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
-	if (!armed) {
-		undo_defer(undo_all, NULL);
-		armed = 1;
-	}
 	if (nr_owned == cap_owned) {
+		if (!cap_owned)		/* the first: all of it is undone at exit */
+			undo_defer(undo_all, NULL);
 		cap_owned = cap_owned ? cap_owned * 2 : 16;
 		owned = xreallocarray(owned, cap_owned, sizeof(*owned));
 	}
-	owned[nr_owned].sys = sys ? xstrdup(sys) : NULL;
-	owned[nr_owned].ev = ev ? xstrdup(ev) : NULL;
-	owned[nr_owned].cmd = xstrdup(cmd);
-	owned[nr_owned].inst = inst;
-	nr_owned++;
+	owned[nr_owned] = (struct owned){ sys ? xstrdup(sys) : NULL, ev ? xstrdup(ev) : NULL,
+					  xstrdup(cmd), inst };
+	nr_owned++;	/* once complete: an allocation that dies leaves undo_all a whole list */
 }
 
 /* khist_synth - see khist.h */
