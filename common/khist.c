@@ -20,7 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kernel.h"
 #include "khist.h"
 #include "msg.h"
 #include "probes.h"
@@ -35,7 +34,6 @@ struct owned {
 
 static struct owned *owned;
 static size_t nr_owned, cap_owned;
-static int armed;
 
 /* event_file - the instance-relative path of SYS/EV's FILE */
 static char *event_file(const char *sys, const char *ev, const char *file)
@@ -93,55 +91,36 @@ static void undo_all(void *arg)
 
 static void keep(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
-	if (!armed) {
-		undo_defer(undo_all, NULL);
-		armed = 1;
-	}
 	if (nr_owned == cap_owned) {
+		if (!cap_owned)		/* the first: all of it is undone at exit */
+			undo_defer(undo_all, NULL);
 		cap_owned = cap_owned ? cap_owned * 2 : 16;
 		owned = xreallocarray(owned, cap_owned, sizeof(*owned));
 	}
-	owned[nr_owned].sys = sys ? xstrdup(sys) : NULL;
-	owned[nr_owned].ev = ev ? xstrdup(ev) : NULL;
-	owned[nr_owned].cmd = xstrdup(cmd);
-	owned[nr_owned].inst = inst;
-	nr_owned++;
-}
-
-/* khist_available - see khist.h */
-int khist_available(struct session *s)
-{
-	char *path = event_file("block", "block_rq_issue", "hist");
-	int ok;
-
-	/* the hist file comes with CONFIG_HIST_TRIGGERS, for every event */
-	ok = tracefs_file_exists(s->inst, path) && kernel_has(KF_SYNTH) &&
-	     kernel_has(KF_HIST_BUCKETS);
-	free(path);
-	return ok;
+	owned[nr_owned] = (struct owned){ sys ? xstrdup(sys) : NULL, ev ? xstrdup(ev) : NULL,
+					  xstrdup(cmd), inst };
+	nr_owned++;	/* once complete: an allocation that dies leaves undo_all a whole list */
 }
 
 /* khist_synth - see khist.h */
 int khist_synth(const char *name, const char *fields)
 {
-	char *line, *def;
+	char *line;
 	int rc;
 
 	if (!probe_name_ok(name) || strpbrk(fields, "\n!"))
 		return -1;
-	def = xasprintf("%s %s", name, fields);
-	line = xasprintf("%s\n", def);
+	line = xasprintf("%s %s\n", name, fields);
 	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
 	if (rc >= 0)
 		keep(NULL, NULL, NULL, name);
-	free(def);
 	return rc < 0 ? -1 : 0;
 }
 
-/* write_trigger - write CMD to SYS/EV's trigger file of the instance; -1 if refused */
-static int write_trigger(struct session *s, const char *sys, const char *ev, const char *cmd)
+/* khist_add - see khist.h */
+int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
 {
 	char *line, *path;
 	int rc;
@@ -155,13 +134,7 @@ static int write_trigger(struct session *s, const char *sys, const char *ev, con
 	rc = tracefs_instance_file_append(s->inst, path, line);
 	free(line);
 	free(path);
-	return rc < 0 ? -1 : 0;
-}
-
-/* khist_add - see khist.h */
-int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
-{
-	if (write_trigger(s, sys, ev, cmd) < 0)
+	if (rc < 0)
 		return -1;
 	keep(s->inst, sys, ev, cmd);
 	return 0;

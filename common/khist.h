@@ -7,8 +7,6 @@
 
 struct session;
 
-/* khist_available - hist triggers, synthetic events and the .buckets modifier (5.17+) */
-int khist_available(struct session *s);
 /*
  * khist_synth - define the synthetic event NAME with FIELDS ("u64 lat; u32 dev");
  * it is deleted at exit, after this run's triggers. -1 if the kernel refuses it

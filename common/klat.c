@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "clock.h"
+#include "kernel.h"
 #include "khist.h"
 #include "klat.h"
 #include "msg.h"
@@ -91,7 +92,9 @@ static struct {
 /* klat_available - see klat.h */
 int klat_available(struct session *s)
 {
-	return khist_available(s);
+	/* the hist file comes with CONFIG_HIST_TRIGGERS, for every event */
+	return tracefs_file_exists(s->inst, "events/block/block_rq_issue/hist") &&
+	       kernel_has(KF_SYNTH) && kernel_has(KF_HIST_BUCKETS);
 }
 
 /* slot - the counts of (group, lat) in g, created at 0 if new */
@@ -419,12 +422,6 @@ void klat_poll(klat_fn fn, void *ctx)
 	}
 }
 
-/* discard - a reading that counts as handed on but goes nowhere (after the last summary) */
-static void discard(unsigned int group, unsigned long long lat, unsigned long long n, void *ctx)
-{
-	(void)group, (void)lat, (void)n, (void)ctx;
-}
-
 static void on_count(const char *info, const char *keys, unsigned long long hits, void *arg)
 {
 	unsigned long long *sum = arg;
@@ -445,8 +442,9 @@ unsigned long long klat_unpaired(struct session *s)
 	/* ends first: a pair counted after this read cannot be taken for a loss */
 	if (khist_read(s, K.sp.sys, K.sp.end, on_count, &ends) < 0)
 		return 0;
+	/* what is read now counts as handed on but goes nowhere (after the last summary) */
 	if (K.old >= 0)
-		read_gen(K.old, discard, NULL);
-	read_gen(K.cur, discard, NULL);
+		read_gen(K.old, NULL, NULL);
+	read_gen(K.cur, NULL, NULL);
 	return ends > K.handed ? ends - K.handed : 0;
 }

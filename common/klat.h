@@ -19,7 +19,7 @@ struct klat_spec {
 typedef void (*klat_fn)(unsigned int group, unsigned long long lat, unsigned long long n,
 			void *ctx);
 
-/* klat_available - the kernel can do this (hist triggers, synthetic events, .buckets) */
+/* klat_available - the kernel can do this (hist triggers, synthetic events, .buckets: 5.17+) */
 int klat_available(struct session *s);
 /*
  * klat_setup - create the instances, synthetic events and triggers (pairing

@@ -67,8 +67,8 @@ static int nr_spare, spare_cap;
 static int in_use;	/* chunks holding records, cur included */
 static int peak;	/* the most in use since the end of the last drain */
 
-/* copy_record - a copy of rec in the current chunk (a fresh one when it is full) */
-static struct tep_record *copy_record(const struct tep_record *rec, struct chunk **in)
+/* copy_record - a copy of rec in the current chunk, cur (a fresh one when it is full) */
+static struct tep_record *copy_record(const struct tep_record *rec)
 {
 	size_t need = (sizeof(struct tep_record) + rec->size + 15) & ~(size_t)15;
 	struct tep_record *r;
@@ -88,15 +88,9 @@ static struct tep_record *copy_record(const struct tep_record *rec, struct chunk
 	r = (struct tep_record *)(cur->data + cur->used);
 	cur->used += need;
 	cur->live++;
-	memset(r, 0, sizeof(*r));
-	r->ts = rec->ts;
-	r->size = rec->size;
-	r->record_size = rec->record_size;
-	r->cpu = rec->cpu;
-	r->ref_count = 1;
-	r->data = r + 1;
+	*r = (struct tep_record){ .ts = rec->ts, .size = rec->size, .record_size = rec->record_size,
+				  .cpu = rec->cpu, .ref_count = 1, .data = r + 1 };
 	memcpy(r->data, rec->data, rec->size);
-	*in = cur;
 	return r;
 }
 
@@ -144,7 +138,6 @@ int reorder_init(struct session *s, const char *need)
 void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
 		  void *aux)
 {
-	struct chunk *c;
 	struct tep_record *r;
 
 	stream_on_drained(reorder_drained);	/* stream_run hands it on after each drain (once) */
@@ -159,14 +152,14 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 			queue = xreallocarray(queue, cap, sizeof(*queue));
 		}
 	}
-	r = copy_record(rec, &c);
+	r = copy_record(rec);
 	if (nr > head && rec->ts < queue[nr - 1].ts) {
 		if (!unsorted || rec->ts < oldest_late)
 			oldest_late = rec->ts;
 		unsorted = 1;
 	} else if (!unsorted)
 		sorted = nr + 1;
-	queue[nr++] = (struct item){ rec->ts, seq++, ev, r, c, fn, ctx, aux };
+	queue[nr++] = (struct item){ rec->ts, seq++, ev, r, cur, fn, ctx, aux };
 	if (rec->ts > newest)
 		newest = rec->ts;
 }
@@ -223,7 +216,7 @@ static void sort_runs(struct item *q, size_t n)
 	static struct item *tmp;
 	static size_t tmp_cap;
 	struct item *src = q, *dst;
-	size_t i, runs;
+	size_t runs;
 
 	if (n < 2)
 		return;
@@ -258,8 +251,7 @@ static void sort_runs(struct item *q, size_t n)
 			break;
 	}
 	if (src != q)
-		for (i = 0; i < n; i++)
-			q[i] = src[i];
+		memcpy(q, src, n * sizeof(*q));
 }
 
 /* deliver - hand on the queued records up to `limit` (inclusive), in order */
@@ -267,8 +259,6 @@ static void deliver(unsigned long long limit)
 {
 	size_t lo, hi;
 
-	if (head == nr)
-		return;
 	/* records of one drain come merged in time order: sort only when a late
 	 * commit (or a later drain) queued one behind a newer one, and only from
 	 * the first record in order that is newer than it */

@@ -17,8 +17,6 @@
  * late), and everything after the final drain.
  */
 
-struct session;
-
 /*
  * reorder_init - before tracing starts: timestamps every CPU shares. The
  * instance's trace_clock becomes "mono"; the default "local" clock is each

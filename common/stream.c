@@ -43,25 +43,17 @@ struct handler {
 static struct handler handlers[MAX_HANDLERS];
 static int nr_handlers;
 static unsigned long long missed, gaps;
-/* the hooks: a list each, a (fn, ctx) registered again is not added twice */
-#define MAX_HOOKS 4
-static struct gap_hook {
-	void (*fn)(int cpu, void *ctx);
-	void *ctx;
-} gap_hooks[MAX_HOOKS];
-static int nr_gap_hooks;
-static void (*drained_hooks[MAX_HOOKS])(int last);
-static int nr_drained_hooks;
+/* the hooks: one each (blkio's gap hook, reorder's drain hook) */
+static void (*gap_fn)(int cpu, void *ctx);
+static void *gap_ctx;
+static void (*drained_fn)(int last);
 
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
 {
 	if (nr_handlers == MAX_HANDLERS)
 		msg_die(EXIT_ERR, "internal: too many event handlers");
-	handlers[nr_handlers].id = ev ? ev->id : -1;
-	handlers[nr_handlers].fn = fn;
-	handlers[nr_handlers].ctx = ctx;
-	nr_handlers++;
+	handlers[nr_handlers++] = (struct handler){ ev ? ev->id : -1, fn, ctx };
 }
 
 /* dispatch - hand one record to the handler registered for its event */
@@ -175,18 +167,16 @@ static int next_page(struct cursor *c)
 
 	if (n <= 0)
 		return 0;
-	if (kbuffer_load_subbuffer(c->kbuf, c->page) < 0 || kbuffer_subbuffer_size(c->kbuf) > n) {
+	c->paged = kbuffer_load_subbuffer(c->kbuf, c->page) >= 0 &&
+		   kbuffer_subbuffer_size(c->kbuf) <= n;
+	if (!c->paged)
 		msg_warn("WARNING: CPU %d: a page of its buffer could not be parsed; its events are lost",
 			 c->cpu);
-		c->paged = 0;
-		return 1;
-	}
-	c->paged = 1;
 	return 1;
 }
 
-/* advance - load c's next record of a known event; 0 if the kernel holds none now */
-static int advance(struct session *s, struct cursor *c)
+/* advance - load c's next record of a known event (none: c->at is 0) */
+static void advance(struct session *s, struct cursor *c)
 {
 	unsigned long long ts;
 	void *data;
@@ -194,58 +184,44 @@ static int advance(struct session *s, struct cursor *c)
 	c->at = 0;
 	do {
 		while (c->paged && (data = kbuffer_read_event(c->kbuf, &ts))) {
-			memset(&c->rec, 0, sizeof(c->rec));
-			c->rec.ts = ts;
-			c->rec.size = kbuffer_event_size(c->kbuf);
-			c->rec.record_size = kbuffer_curr_size(c->kbuf);
-			c->rec.missed_events = kbuffer_missed_events(c->kbuf);
-			c->rec.cpu = c->cpu;
-			c->rec.data = data;
-			c->rec.ref_count = 1;
+			c->rec = (struct tep_record){ .ts = ts, .size = kbuffer_event_size(c->kbuf),
+						      .record_size = kbuffer_curr_size(c->kbuf),
+						      .missed_events = kbuffer_missed_events(c->kbuf),
+						      .cpu = c->cpu, .data = data, .ref_count = 1 };
 			kbuffer_next_event(c->kbuf, NULL);
 			c->ev = tep_find_event(s->tep, tep_data_type(s->tep, &c->rec));
 			if (c->ev) {
 				c->at = 1;
-				return 1;
+				return;
 			}
 		}
 	} while (next_page(c));
-	return 0;
 }
 
 /* on_missed - a record that follows a gap: count what the kernel says was lost */
 static void on_missed(struct tep_record *rec, int cpu)
 {
-	int i;
-
 	if (rec->missed_events > 0)
 		missed += rec->missed_events;
 	gaps++;
-	for (i = 0; i < nr_gap_hooks; i++)
-		gap_hooks[i].fn(cpu, gap_hooks[i].ctx);
+	if (gap_fn)
+		gap_fn(cpu, gap_ctx);
 }
 
 /* stream_on_gap - see stream.h */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx)
 {
-	int i;
-
-	for (i = 0; i < nr_gap_hooks; i++)
-		if (gap_hooks[i].fn == fn && gap_hooks[i].ctx == ctx)
-			return;
-	if (nr_gap_hooks == MAX_HOOKS)
-		msg_die(EXIT_ERR, "internal: more than %d gap hooks", MAX_HOOKS);
-	gap_hooks[nr_gap_hooks].fn = fn;
-	gap_hooks[nr_gap_hooks++].ctx = ctx;
+	if (gap_fn && (gap_fn != fn || gap_ctx != ctx))
+		msg_die(EXIT_ERR, "internal: a second gap hook");
+	gap_fn = fn;
+	gap_ctx = ctx;
 }
 
-/* drained - run the stream_on_drained hooks, in the order they came */
+/* drained - run the stream_on_drained hook */
 static void drained(int last)
 {
-	int i;
-
-	for (i = 0; i < nr_drained_hooks; i++)
-		drained_hooks[i](last);
+	if (drained_fn)
+		drained_fn(last);
 }
 
 /* stream_gaps - see stream.h */
@@ -257,21 +233,18 @@ unsigned long long stream_gaps(void)
 /* stream_on_drained - see stream.h */
 void stream_on_drained(void (*fn)(int last))
 {
-	int i;
-
-	for (i = 0; i < nr_drained_hooks; i++)
-		if (drained_hooks[i] == fn)
-			return;
-	if (nr_drained_hooks == MAX_HOOKS)
-		msg_die(EXIT_ERR, "internal: more than %d drain hooks", MAX_HOOKS);
-	drained_hooks[nr_drained_hooks++] = fn;
+	if (drained_fn && drained_fn != fn)
+		msg_die(EXIT_ERR, "internal: a second drain hook");
+	drained_fn = fn;
 }
 
 /*
  * drain - dispatch, merged by time over the CPUs, what the kernel holds now;
  * stop early (1) after DRAIN_RECORDS records, at `until`, or at a stop signal
  * when stop_on_signal: the rest waits, in the kernel or in a cursor, for the
- * next drain. 0 once every CPU was found empty.
+ * next drain. 0 once every CPU was found empty. Each CPU's reader lives for
+ * the run: a page taken from the kernel is never dropped, and the descriptors
+ * are closed by the undo stack, before the instance goes.
  */
 static int drain(struct session *s, double until, int stop_on_signal)
 {
@@ -300,12 +273,6 @@ static int drain(struct session *s, double until, int stop_on_signal)
 		dispatch(c->ev, &c->rec, c->cpu);
 		advance(s, c);
 	}
-}
-
-/* stream_drain - see stream.h */
-int stream_drain(struct session *s)
-{
-	return drain(s, clock_s() + DRAIN_S, 1);
 }
 
 /* unread - events left in the buffers and in the cursors' pages after the last drain */
@@ -389,7 +356,7 @@ void stream_run(struct session *s, double duration, double interval,
 	deadline_init(&d, clock_s(), duration, interval);
 	tracefs_instance_file_write(s->inst, "tracing_on", "1");
 	while (!sig_stop) {
-		more = stream_drain(s);
+		more = drain(s, clock_s() + DRAIN_S, 1);
 		drained(0);
 		out_batch_end();
 		if (sig_stop || deadline_over(&d, clock_s()))
@@ -406,41 +373,32 @@ void stream_run(struct session *s, double duration, double interval,
 	drain_rest(s);
 }
 
-/* stream_lost - events the kernel dropped in this run (buffer full) */
-unsigned long long stream_lost(struct session *s)
-{
-	unsigned long long kern = stat_sum(s, "overrun:") + stat_sum(s, "dropped events:");
-
-	return kern > missed ? kern : missed;
-}
-
-/* stream_report_lost - say on stderr how many events were lost, if any */
+/* stream_report_lost - say on stderr how many events the kernel dropped in this run, if any */
 void stream_report_lost(struct session *s)
 {
-	unsigned long long n = stream_lost(s);
+	unsigned long long n = stat_sum(s, "overrun:") + stat_sum(s, "dropped events:");
 
+	if (missed > n)
+		n = missed;
 	if (n)
 		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
 }
 
-/* copy_pipe - copy what the text pipe holds now to out, escaped (out_text); 0 once it is empty */
-static int copy_pipe(int fd)
+/* copy_pipe - copy what the text pipe holds now to out, escaped (out_text) */
+static void copy_pipe(int fd)
 {
 	static char buf[65536];
 	static size_t held;	/* a character cut at the end of the last read */
 	ssize_t n;
-	int got = 0;
 
 	while ((n = read(fd, buf + held, sizeof(buf) - held)) > 0) {
 		size_t all = held + (size_t)n, done = out_text(out, buf, all);
 
 		held = all - done;
 		memmove(buf, buf + done, held);
-		got = 1;
 		if (sig_stop && out_broken())
 			break;
 	}
-	return got;
 }
 
 /* print_text_header - the '#' lines at the top of the tracer's trace file */

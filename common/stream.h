@@ -15,12 +15,13 @@ void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
 /*
  * stream_run - turn tracing on, drain the kernel buffers every poll period and
  * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;
- * every `interval` seconds (0: never) call tick(arg). Drains are bounded
- * (stream_drain), so a flood the reader cannot keep up with grows neither the
- * tool's memory nor the time a stop takes: the kernel drops what its buffer
- * cannot hold, and stream_lost counts it. Tracing is off on return and
- * everything recorded has been dispatched; after a stop signal, what half a second more
- * of reading could not reach is reported on stderr as not read.
+ * every `interval` seconds (0: never) call tick(arg). A drain hands on at most
+ * 16384 records or 0.25 s, in time order, so a flood the reader cannot keep up
+ * with grows neither the tool's memory nor the time a stop takes: the kernel
+ * drops what its buffer cannot hold, and stream_report_lost counts it. Tracing
+ * is off on return and everything recorded has been dispatched; after a stop
+ * signal, what half a second more of reading could not reach is reported on
+ * stderr as not read.
  */
 void stream_run(struct session *s, double duration, double interval,
 		void (*tick)(void *), void *arg);
@@ -38,29 +39,19 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 void stream_idle_poll(double duration, double interval, double poll, void (*pollfn)(void *),
 		      void (*tick)(void *), void *arg);
 /*
- * stream_on_drained - add fn to the hooks called, fn(last), after each drain
- * of stream_run, in the order added; last is 1 after the final one, when
- * tracing is already off (reorder hands on its queue). Adding fn again does
- * nothing; more than four hooks is an internal error.
+ * stream_on_drained - the hook called, fn(last), after each drain of
+ * stream_run; last is 1 after the final one, when tracing is already off
+ * (reorder hands on its queue). Setting fn again does nothing; a second,
+ * other hook is an internal error.
  */
 void stream_on_drained(void (*fn)(int last));
-/* stream_on_gap - add fn(cpu, ctx) to the hooks called before the first record
- * after events were lost (a list, as stream_on_drained's) */
+/* stream_on_gap - the hook fn(cpu, ctx) called before the first record after
+ * events were lost (one, as stream_on_drained's) */
 void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
 /* stream_gaps - how many gaps (records after lost events) the drains have met so far */
 unsigned long long stream_gaps(void);
 /* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
 void stream_size_buffer(struct session *s);
-/*
- * stream_drain - dispatch, in time order, what the kernel holds now: at most
- * 16384 records or 0.25 s, and no more once a stop signal came. 1 if it
- * stopped early (more may wait), 0 once every CPU was empty. Each CPU's
- * reader lives for the run: a page taken from the kernel is never dropped,
- * and the descriptors are closed by the undo stack, before the instance goes.
- */
-int stream_drain(struct session *s);
-/* stream_lost - events the kernel dropped in this run (buffer full) */
-unsigned long long stream_lost(struct session *s);
 /* stream_report_lost - say on stderr how many events were lost, if any */
 void stream_report_lost(struct session *s);
 
