@@ -133,8 +133,8 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 	if (!filter || !*filter)
 		return;
 	/* the user's part must not close the parentheses it is wrapped in */
-	if (shown && opt_filter_ok(shown))
-		opt_usage("filter '%.60s': %s", shown, opt_filter_ok(shown));
+	if (shown)
+		opt_filter(shown, "filter");
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
 	msg_kernel_mark(s->inst);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
