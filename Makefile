@@ -111,6 +111,22 @@ tests/bin/%: tests/workloads/%.c
 	@mkdir -p tests/bin
 	$(Q)$(CC) -static -O2 -Wall -Wextra -pthread -o $@ $<
 
+# the replay tier: binary records built from real format files, through the
+# real stream and handlers (tests/replay/replay.h); the tracefs calls the stream
+# makes are swapped, at link time only, for readers of the prepared pages
+comma := ,
+REPLAY_WRAP := $(addprefix -Wl$(comma)--wrap=,tracefs_cpu_open tracefs_cpu_close \
+	tracefs_cpu_read tracefs_cpu_read_size tracefs_instance_file_read \
+	tracefs_instance_file_write tracefs_event_file_read tracefs_event_file_write \
+	tracefs_system_events tracefs_error_clear out_batch_end)
+$(B)/tests/replay/%: tests/replay/%.c tests/replay/replay.c tests/replay/replay.h $(B)/libcommon.a
+	$(call msg,CC,$<)
+	@mkdir -p $(dir $@)
+	$(Q)$(CC) $(CPPFLAGS) -Itests/replay -DREPLAY_DIR='"$(abspath tests)"' $(ALL_CFLAGS) -o $@ \
+		$< tests/replay/replay.c $(B)/libcommon.a $(REPLAY_WRAP) $(LIBS) -lm
+
+UNIT += $(patsubst tests/replay/%.c,$(B)/tests/replay/%,$(wildcard tests/replay/rp_*.c))
+
 check-unit: $(UNIT)
 	@sh tests/run-unit.sh $(UNIT)
 

@@ -273,6 +273,21 @@ static void use(struct session *s, const char *sys, const char *name, const char
 	free(f);
 }
 
+/* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */
+static void follow(struct session *s, const char *name_filter)
+{
+	char *self = filter_build(0, NULL, NULL);
+
+	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
+	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
+	capture_follow(cap, self);
+	free(self);
+	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);
+	use(s, "syscalls", "sys_enter_execveat", NULL, NULL, on_enter);
+	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
+	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
+}
+
 /* banner - how arguments are taken (capture_note: once setup has worked, so a
  * failure stays one line), "Tracing exec()s...", then the column header */
 static void banner(void)
@@ -297,7 +312,7 @@ static void banner(void)
 
 int main(int argc, char **argv)
 {
-	char glob[64], *name_filter = NULL, *self;
+	char glob[64], *name_filter = NULL;
 	struct session *s;
 
 	msg_init("execsnoop");
@@ -322,16 +337,8 @@ int main(int argc, char **argv)
 
 	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
-	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
-	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
+	follow(s, name_filter);
 	free(name_filter);
-	self = filter_build(0, NULL, NULL);
-	capture_follow(cap, self);
-	free(self);
-	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_enter_execveat", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
-	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
 
 	stream_begin(s, o.duration > 0, opt_json);
 	banner();

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* rp_execsnoop - execsnoop's own handlers (the tool file, built in with its
+ * main renamed) and the capture's values (capture.c built in, so that its
+ * rung can be set to the uprobes without making any) over replayed records */
+#include "../../common/capture.c"
+#define main execsnoop_main
+#include "../../tools/execsnoop.c"
+#undef main
+
+#include "replay.h"
+
+#define TID "4000002"
+/* the exec's uprobe as this host's C library gives it (-a 2), file and argv at 0x1000, 0x2000 */
+#define UPROBE "common_pid=" TID " fp=0x1000 ap=0x2000 fn=/bin/first p0=0x3000 a0=first " \
+	"p1=0x3008 a1=-x p2=0"
+#define ENTER "common_pid=" TID " filename=0x1000 argv=0x2000"
+#define EXEC "old_pid=" TID " pid=" TID " filename=/bin/second common_pid=" TID
+
+/* prepare - what execsnoop's main sets up (-a 2), the capture on uprobes (group ftt_replay) */
+static void prepare(void)
+{
+	struct session *s = rp_session();
+
+	o.argc = 2;
+	snprintf(s->group, sizeof(s->group), "ftt_replay");
+	setenv("FTT_CAPTURE", "none", 1);
+	cap = capture_open(s, CAP_EXEC, o.argc);
+	cap->rung = CAP_UPROBE;
+	cap->names[cap->nev++] = xstrdup("cap0_execve");
+	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
+		"sched:sched_process_fork", "syscalls:sys_enter_execve",
+		"syscalls:sys_exit_execve", NULL });
+	pending = pidmap_new(free);
+	parent = pidmap_new(NULL);
+	seen = pidmap_new(NULL);
+	parent_uid = pidmap_new(NULL);
+	follow(s, NULL);
+}
+
+/* exec_taken - the uprobe, the entry, the exec: the arguments taken at the call */
+static void exec_taken(void)
+{
+	prepare();
+	rp_rec(0, 1000, "ftt_replay:cap0_execve", UPROBE);
+	rp_rec(0, 1100, "syscalls:sys_enter_execve", ENTER);
+	rp_page(1, 1, 0);
+	rp_rec(1, 3000, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
+/*
+ * pending_before_gap - the uprobe and entry of one exec, then events lost
+ * (they can hold its end, and another exec's uprobe and entry with the same
+ * pointers), then an exec: the first call's arguments must not be shown
+ */
+static void pending_before_gap(void)
+{
+	prepare();
+	rp_rec(0, 1000, "ftt_replay:cap0_execve", UPROBE);
+	rp_rec(0, 1100, "syscalls:sys_enter_execve", ENTER);
+	rp_page(0, 1, 4);
+	rp_rec(0, 3000, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
+/*
+ * value_before_gap_read_late - the uprobe (t=1000, CPU 0) is read a drain
+ * after CPU 1's gap (first record after it at t=2000): the entry at t=2500
+ * and the exec after the gap must not get the value taken before it
+ */
+static void value_before_gap_read_late(void)
+{
+	prepare();
+	rp_page(1, 0, 4);
+	rp_rec(1, 2000, "sched:sched_process_fork", "parent_pid=1 child_pid=4000009");
+	rp_page(0, 1, 0);
+	rp_rec(0, 1000, "ftt_replay:cap0_execve", UPROBE);
+	rp_rec(0, 2500, "syscalls:sys_enter_execve", ENTER);
+	rp_rec(0, 3000, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
+int main(void)
+{
+	char *out;
+
+	out = rp_case(exec_taken);
+	rp_check("execsnoop/arguments_taken_at_the_call",
+		 rp_lines(out, TID " ") == 1 && rp_lines(out, " first -x") == 1, out);
+	free(out);
+	out = rp_case(pending_before_gap);
+	rp_check("execsnoop/no_arguments_of_another_call_after_gap",
+		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
+	free(out);
+	out = rp_case(value_before_gap_read_late);
+	rp_check("execsnoop/capture_value_before_gap_read_late",
+		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
+	free(out);
+	return rp_done("replay execsnoop");
+}
