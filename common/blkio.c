@@ -632,13 +632,13 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
 
 /*
  * on_gap - events were lost: any start or submitter held may belong to a lost
- * completion. It runs as the gap is drained, before the time-order queue hands
- * on the records read just before it; a start among those is kept, and is
- * replaced by the next issue at its sector like any other.
+ * completion, and a lost start may have replaced it. It runs in time order
+ * (reorder_on_gap): after every record older than the gap, so none of those
+ * refills the tables, and before the first record after it.
  */
-static void on_gap(int cpu, void *arg)
+static void on_gap(int cpu, unsigned long long ts, void *arg)
 {
-	(void)cpu, (void)arg;
+	(void)cpu, (void)ts, (void)arg;
 	map_sweep(&B.inflight, ~0ULL);
 	map_sweep(&B.who, ~0ULL);
 }
@@ -685,7 +685,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	if (!decode_has(start, "dev") || !decode_has(start, "sector") ||
 	    !decode_has(complete, "nr_sector") || !decode_has(complete, "rwbs"))
 		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
-	stream_on_gap(on_gap, NULL);
+	reorder_on_gap(on_gap, NULL);
 	reorder_follow(s, "block", complete->name, f, NULL, on_complete);
 	reorder_follow(s, "block", start->name, f, NULL, on_start);
 	if (o->queue)

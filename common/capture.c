@@ -298,7 +298,6 @@ static struct cap_val *decode_val(struct capture *c, struct tep_event *ev, struc
 	size_t len;
 
 	v->ts = rec->ts;
-	v->gaps = stream_gaps();
 	v->ptr[0] = decode_u64(ev, rec, sys ? "filename" : exec ? "fp" : "ptr");
 	if (exec)
 		v->ptr[1] = decode_u64(ev, rec, sys ? "argv" : "ap");
@@ -336,13 +335,15 @@ unknown:
 	return NULL;
 }
 
-/* store - v is tid's newest capture */
+/* store - v is tid's newest capture (in time order: the gaps before it are counted) */
 static void store(struct capture *c, int tid, struct cap_val *v)
 {
-	if (v)
+	if (v) {
+		v->gaps = reorder_gaps();
 		pidmap_put(c->slots, tid, v);
-	else
+	} else {
 		capture_free(pidmap_take(c->slots, tid));	/* unreadable: no older value either */
+	}
 }
 
 /* the capture whose events the stream follows (one per run) */
@@ -355,7 +356,7 @@ static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, 
 	store(ctx, decode_pid(ev, rec), aux);
 }
 
-/* pre_capture - decode at once (the gap count is that of the drain) */
+/* pre_capture - decode at once; the gaps before it are counted when it is stored */
 static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
 	(void)cpu, (void)ctx;
@@ -379,12 +380,19 @@ void capture_load(struct capture *c, const char *const *own)
 	format_load(c->s, all);	/* only these: fast even in an emulated guest */
 }
 
+/* no_gap_hook - at a gap: nothing to do, reorder_gaps counts it */
+static void no_gap_hook(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+}
+
 /* capture_follow - see capture.h */
 void capture_follow(struct capture *c, const char *filter)
 {
 	int i;
 
 	followed = c;
+	reorder_on_gap(no_gap_hook, NULL);	/* gaps are counted in time order */
 	for (i = 0; i < c->nev; i++)
 		reorder_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
 }
@@ -407,7 +415,7 @@ struct cap_val *capture_take(struct capture *c, int tid, const unsigned long lon
 	if (!v)
 		return NULL;
 	if ((last && v->ts < last) || v->ts > ts || v->ptr[0] != ptr[0] ||
-	    (c->kind == CAP_EXEC && v->ptr[1] != ptr[1]) || v->gaps != stream_gaps()) {
+	    (c->kind == CAP_EXEC && v->ptr[1] != ptr[1]) || v->gaps != reorder_gaps()) {
 		capture_free(v);	/* another call's, or events were lost since */
 		return NULL;
 	}

@@ -44,7 +44,7 @@ enum cap_rung { CAP_SYSCALL, CAP_EPROBE, CAP_KPROBE, CAP_UPROBE, CAP_NONE, CAP_N
 struct cap_val {
 	unsigned long long ts;		/* when taken */
 	unsigned long long ptr[2];	/* the user pointers they came from (path; file, argv) */
-	unsigned long long gaps;	/* stream_gaps() when taken */
+	unsigned long long gaps;	/* reorder_gaps() when stored, in time order */
 	unsigned long long flags;	/* open flags, if has_flags */
 	int has_flags;
 	int nstr;			/* str[0] the path or file; exec: then argv[0..] */

@@ -2,9 +2,11 @@
 /* reorder.c - deliver records of all CPUs in time order, across drains
  *
  * Records are copied into a queue as the stream drains them. After each drain
- * the records older than the newest timestamp seen by the drain before are
- * sorted and handed on: anything older than that was reserved before a record
- * that had already been read, so it has been committed and drained by now.
+ * the records up to the stream's horizon are sorted and handed on: every CPU
+ * has been read past that time (its reader holds a newer record), or was found
+ * empty, a drain ago, after a newer record had been read elsewhere (anything
+ * older was reserved before that one, so it is committed and read by now).
+ * Nothing newer than what the drain before had read is handed on either.
  * Cost: one copy of each queued record, into large chunks that are reused once
  * every record in them has been handed on (no allocation per record), and a
  * sort, of the part the late records fall in, only when a record arrived out of
@@ -12,10 +14,14 @@
  *
  * Nothing newer is handed on early, even when a backlog makes the queue (and
  * the tool's memory) grow: a drain reads a CPU found empty again only in the
- * next drain, so that CPU's records of the meantime can be older than ones
- * already queued from a busy CPU. Handing on, within a drain, records some
- * fixed time older than the newest could then put the exit of an open that
- * migrated CPU before its entry, once a drain lasts longer than that time.
+ * next drain, and a drain ends after so many records, so a CPU's unread
+ * records can be older than ones already queued from a busy CPU. Handing on
+ * records some fixed time older than the newest could then put the exit of an
+ * open that migrated CPU before its entry.
+ *
+ * Lost events go through the queue too: the stream's gap hook queues a mark
+ * at the time of the first record after the loss, and the tools' gap hooks
+ * (reorder_on_gap) run when it is handed on, after every older record.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +56,16 @@ struct target {
 	reorder_fn fn;
 	void *ctx;
 };
+
+#define MAX_GAP_HOOKS 8
+
+/* the hooks run at each gap, in time order */
+static struct gap_hook {
+	reorder_gap_fn fn;
+	void *ctx;
+} gap_hooks[MAX_GAP_HOOKS];
+static int nr_gap_hooks;
+static unsigned long long gaps;	/* gaps handed on so far */
 
 static struct item *queue;	/* queue[head .. nr) wait */
 static size_t head, nr, cap;
@@ -299,7 +315,49 @@ void reorder_keep_aux(void)
 /* reorder_drained - see reorder.h */
 void reorder_drained(int last)
 {
-	deliver(last ? ~0ULL : horizon);
+	unsigned long long read = stream_horizon();
+
+	deliver(last ? ~0ULL : read < horizon ? read : horizon);
 	horizon = newest;
 	trim_spares();
+}
+
+/* run_gap - a gap's mark handed on: the gap hooks, in the order they were set */
+static void run_gap(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	int i;
+
+	(void)ev, (void)aux, (void)ctx;
+	gaps++;
+	for (i = 0; i < nr_gap_hooks; i++)
+		gap_hooks[i].fn(rec->cpu, rec->ts, gap_hooks[i].ctx);
+}
+
+/* queue_gap - the stream's gap hook: a mark, queued just before the record after the gap */
+static void queue_gap(const struct tep_record *rec, void *ctx)
+{
+	struct tep_record mark = { .ts = rec->ts, .cpu = rec->cpu };
+
+	(void)ctx;
+	reorder_push(NULL, &mark, run_gap, NULL, NULL);
+}
+
+/* reorder_on_gap - see reorder.h */
+void reorder_on_gap(reorder_gap_fn fn, void *ctx)
+{
+	int i;
+
+	stream_on_gap(queue_gap, NULL);
+	for (i = 0; i < nr_gap_hooks; i++)
+		if (gap_hooks[i].fn == fn && gap_hooks[i].ctx == ctx)
+			return;
+	if (nr_gap_hooks == MAX_GAP_HOOKS)
+		msg_die(EXIT_ERR, "internal: too many gap hooks");
+	gap_hooks[nr_gap_hooks++] = (struct gap_hook){ fn, ctx };
+}
+
+/* reorder_gaps - see reorder.h */
+unsigned long long reorder_gaps(void)
+{
+	return gaps;
 }

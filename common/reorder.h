@@ -13,8 +13,9 @@
  * drain. Tools that pair records of one task (syscall entry and exit, a probe
  * and the exec that follows it) queue them here: records are copied and handed
  * on in timestamp order once every CPU has moved past them: after each drain
- * of stream_run, what the drain before it had reached (at most two poll periods
- * late), and everything after the final drain.
+ * of stream_run, what every CPU has been read past (stream_horizon) and the
+ * drain before had reached (at most two poll periods late), and everything
+ * after the final drain. Lost events are handed on the same way (reorder_on_gap).
  */
 
 /*
@@ -52,5 +53,18 @@ void reorder_keep_aux(void);
  * with last, everything
  */
 void reorder_drained(int last);
+
+/* a gap hook gets the CPU that lost events and the time of its first record after them */
+typedef void (*reorder_gap_fn)(int cpu, unsigned long long ts, void *ctx);
+/*
+ * reorder_on_gap - call fn(cpu, ts, ctx) at each gap (events lost on a CPU),
+ * in time order: after every queued record older than the first record after
+ * the loss, before that record. Any state that lost events could have ended
+ * or replaced (a call's entry waiting for its exit) is to be forgotten there.
+ * Setting the same fn and ctx again does nothing.
+ */
+void reorder_on_gap(reorder_gap_fn fn, void *ctx);
+/* reorder_gaps - how many gaps have been handed on so far (see reorder_on_gap) */
+unsigned long long reorder_gaps(void);
 
 #endif

@@ -42,9 +42,10 @@ struct handler {
 
 static struct handler handlers[MAX_HANDLERS];
 static int nr_handlers;
-static unsigned long long missed, gaps;
-/* the hooks: one each (blkio's gap hook, reorder's drain hook) */
-static void (*gap_fn)(int cpu, void *ctx);
+static unsigned long long missed;
+static unsigned long long newest;	/* the newest timestamp dispatched so far */
+/* the hooks: one each (reorder's gap and drain hooks) */
+static void (*gap_fn)(const struct tep_record *rec, void *ctx);
 static void *gap_ctx;
 static void (*drained_fn)(int last);
 
@@ -96,7 +97,10 @@ static unsigned long long stat_sum(struct session *s, const char *key)
 
 /* ---- reading the per-CPU buffers ---- */
 
-/* a CPU's reader: its trace_pipe_raw, the page read last and the record at hand */
+/*
+ * a CPU's reader: its trace_pipe_raw, the page read last and the record at
+ * hand; and how far its records are known to be read (stream_horizon)
+ */
 struct cursor {
 	struct tracefs_cpu *tcpu;
 	struct kbuffer *kbuf;
@@ -106,6 +110,10 @@ struct cursor {
 	int at;			/* rec and ev hold the next record */
 	struct tep_record rec;
 	struct tep_event *ev;
+	unsigned long long known;	/* every record up to this time is read */
+	unsigned long long mark;	/* found empty after `newest` was this ... */
+	unsigned long long last_mark;	/* ... and so, at the drain before */
+	int marked, last_marked;
 };
 
 static struct cursor *cursors;
@@ -199,17 +207,16 @@ static void advance(struct session *s, struct cursor *c)
 }
 
 /* on_missed - a record that follows a gap: count what the kernel says was lost */
-static void on_missed(struct tep_record *rec, int cpu)
+static void on_missed(struct tep_record *rec)
 {
 	if (rec->missed_events > 0)
 		missed += rec->missed_events;
-	gaps++;
 	if (gap_fn)
-		gap_fn(cpu, gap_ctx);
+		gap_fn(rec, gap_ctx);
 }
 
 /* stream_on_gap - see stream.h */
-void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx)
+void stream_on_gap(void (*fn)(const struct tep_record *rec, void *ctx), void *ctx)
 {
 	if (gap_fn && (gap_fn != fn || gap_ctx != ctx))
 		msg_die(EXIT_ERR, "internal: a second gap hook");
@@ -224,10 +231,53 @@ static void drained(int last)
 		drained_fn(last);
 }
 
-/* stream_gaps - see stream.h */
-unsigned long long stream_gaps(void)
+/*
+ * found_empty - c has nothing more to read now: every record of its CPU
+ * stamped before `newest` was reserved before a record already read, so it
+ * is committed, and read, by the next drain
+ */
+static void found_empty(struct cursor *c)
 {
-	return gaps;
+	c->mark = newest;
+	c->marked = 1;
+}
+
+/*
+ * settle - at the end of a drain, how far each CPU is known read: to just
+ * before the record its cursor holds, or, if it was found empty, to what the
+ * drain before this one had read when it was found empty then
+ */
+static void settle(void)
+{
+	struct cursor *c;
+	int i;
+
+	for (i = 0; i < nr_cursors; i++) {
+		c = &cursors[i];
+		if (c->at) {
+			if (c->rec.ts && c->rec.ts - 1 > c->known)
+				c->known = c->rec.ts - 1;
+			c->marked = c->last_marked = 0;
+			continue;
+		}
+		if (c->last_marked && c->last_mark > c->known)
+			c->known = c->last_mark;
+		c->last_mark = c->mark;
+		c->last_marked = c->marked;
+		c->marked = 0;
+	}
+}
+
+/* stream_horizon - see stream.h */
+unsigned long long stream_horizon(void)
+{
+	unsigned long long h = ~0ULL;
+	int i;
+
+	for (i = 0; i < nr_cursors; i++)
+		if (cursors[i].known < h)
+			h = cursors[i].known;
+	return h;
 }
 
 /* stream_on_drained - see stream.h */
@@ -239,14 +289,14 @@ void stream_on_drained(void (*fn)(int last))
 }
 
 /*
- * drain - dispatch, merged by time over the CPUs, what the kernel holds now;
+ * drain_some - dispatch, merged by time over the CPUs, what the kernel holds now;
  * stop early (1) after DRAIN_RECORDS records, at `until`, or at a stop signal
  * when stop_on_signal: the rest waits, in the kernel or in a cursor, for the
  * next drain. 0 once every CPU was found empty. Each CPU's reader lives for
  * the run: a page taken from the kernel is never dropped, and the descriptors
  * are closed by the undo stack, before the instance goes.
  */
-static int drain(struct session *s, double until, int stop_on_signal)
+static int drain_some(struct session *s, double until, int stop_on_signal)
 {
 	struct cursor *c;
 	long n;
@@ -257,8 +307,11 @@ static int drain(struct session *s, double until, int stop_on_signal)
 	else if (cursors_of != s)
 		msg_die(EXIT_ERR, "internal: one stream per run");
 	for (i = 0; i < nr_cursors; i++)
-		if (!cursors[i].at)
+		if (!cursors[i].at) {
 			advance(s, &cursors[i]);
+			if (!cursors[i].at)
+				found_empty(&cursors[i]);
+		}
 	for (n = 0;; n++) {
 		for (c = NULL, i = 0; i < nr_cursors; i++)
 			if (cursors[i].at && (!c || cursors[i].rec.ts < c->rec.ts))
@@ -269,10 +322,23 @@ static int drain(struct session *s, double until, int stop_on_signal)
 							       clock_s() >= until)))
 			return 1;
 		if (c->rec.missed_events)
-			on_missed(&c->rec, c->cpu);
+			on_missed(&c->rec);
+		if (c->rec.ts > newest)
+			newest = c->rec.ts;
 		dispatch(c->ev, &c->rec, c->cpu);
 		advance(s, c);
+		if (!c->at)
+			found_empty(c);
 	}
+}
+
+/* drain - drain_some, then how far each CPU is read (settle, stream_horizon) */
+static int drain(struct session *s, double until, int stop_on_signal)
+{
+	int more = drain_some(s, until, stop_on_signal);
+
+	settle();
+	return more;
 }
 
 /* unread - events left in the buffers and in the cursors' pages after the last drain */

@@ -45,11 +45,20 @@ void stream_idle_poll(double duration, double interval, double poll, void (*poll
  * other hook is an internal error.
  */
 void stream_on_drained(void (*fn)(int last));
-/* stream_on_gap - the hook fn(cpu, ctx) called before the first record after
- * events were lost (one, as stream_on_drained's) */
-void stream_on_gap(void (*fn)(int cpu, void *ctx), void *ctx);
-/* stream_gaps - how many gaps (records after lost events) the drains have met so far */
-unsigned long long stream_gaps(void);
+/*
+ * stream_on_gap - the hook fn(rec, ctx) called, as the drain reaches it, before
+ * the first record after events were lost on its CPU (rec: that record, its
+ * cpu and ts); one, as stream_on_drained's (reorder.c's, which hands gaps on
+ * in time order)
+ */
+void stream_on_gap(void (*fn)(const struct tep_record *rec, void *ctx), void *ctx);
+/*
+ * stream_horizon - after a drain: every record of every CPU stamped up to
+ * this time has been read (a CPU is read up to the record its reader holds,
+ * or, found empty, up to the newest record read when it was found empty at
+ * the drain before); ~0 when no CPU is read
+ */
+unsigned long long stream_horizon(void);
 /* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
 void stream_size_buffer(struct session *s);
 /* stream_report_lost - say on stderr how many events were lost, if any */

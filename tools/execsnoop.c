@@ -273,11 +273,24 @@ static void use(struct session *s, const char *sys, const char *name, const char
 	free(f);
 }
 
+/*
+ * forget_calls - events were lost (reorder_on_gap, in time order): any exec
+ * waiting for its end may have ended among them, and its task called again,
+ * so no entry before the gap is joined with an exec after it
+ */
+static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+	pidmap_free(pending);
+	pending = pidmap_new(free);
+}
+
 /* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */
 static void follow(struct session *s, const char *name_filter)
 {
 	char *self = filter_build(0, NULL, NULL);
 
+	reorder_on_gap(forget_calls, NULL);
 	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
 	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
 	capture_follow(cap, self);

@@ -225,12 +225,25 @@ static char *build_filter(const char *extra)
 	return f;
 }
 
+/*
+ * forget_calls - events were lost (reorder_on_gap, in time order): any open
+ * waiting for its exit may have ended among them, and its task called again,
+ * so no entry before the gap is joined with an exit after it
+ */
+static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+	pidmap_free(pending);
+	pending = pidmap_new(free);
+}
+
 /* follow_calls - the syscalls' entries and exits, filtered, in time order */
 static void follow_calls(const char *filter)
 {
 	char name[32];
 	size_t i;
 
+	reorder_on_gap(forget_calls, NULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
 		reorder_follow(sess, "syscalls", name, filter, NULL, on_enter);
