@@ -213,7 +213,7 @@ fi
 
 # rule 5: every file states its licence in an SPDX line among its first three
 spdx=
-for f in tools/*.c common/*.c common/*.h tests/unit/*.[ch] tests/workloads/*.c \
+for f in tools/*.c common/*.c common/*.h tests/unit/*.[ch] tests/replay/*.[ch] tests/workloads/*.c \
 	 tests/fuzz/*.[ch] tests/preload/*.c bench/*.c tests/*.sh tests/live/*.sh \
 	 tests/vm/*.sh bench/*.sh setup.sh Makefile .ci/run completion/*.bash \
 	 debian/control debian/copyright debian/rules debian/postinst debian/prerm \
