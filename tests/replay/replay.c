@@ -164,7 +164,18 @@ static size_t set_field(struct tep_event *ev, unsigned char *data, size_t len, c
 		memcpy(data + f->offset, &loc, 4);
 		return len + n;
 	}
-	if (f->flags & TEP_FIELD_IS_STRING) {
+	if (!strncmp(eq + 1, "x:", 2)) {	/* raw bytes, in order: x:7f000001 */
+		const char *h = eq + 3;
+		int i;
+
+		for (i = 0; i < f->size && h[0] && h[1]; i++, h += 2) {
+			char byte[3] = { h[0], h[1], 0 };
+
+			data[f->offset + i] = (unsigned char)strtoul(byte, NULL, 16);
+		}
+		return len;
+	}
+	if ((f->flags & TEP_FIELD_IS_ARRAY) && strstr(f->type, "char")) {
 		strncpy((char *)data + f->offset, eq + 1, f->size);
 		return len;
 	}
