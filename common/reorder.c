@@ -336,7 +336,8 @@ static void run_gap(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 /* queue_gap - the stream's gap hook: a mark, queued just before the record after the gap */
 static void queue_gap(const struct tep_record *rec, void *ctx)
 {
-	struct tep_record mark = { .ts = rec->ts, .cpu = rec->cpu };
+	static char none;
+	struct tep_record mark = { .ts = rec->ts, .cpu = rec->cpu, .data = &none };
 
 	(void)ctx;
 	reorder_push(NULL, &mark, run_gap, NULL, NULL);

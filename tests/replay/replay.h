@@ -41,7 +41,8 @@ void rp_run(void);
 
 /* rp_case - run fn in a child; its stdout and stderr (malloc'd) */
 char *rp_case(void (*fn)(void));
-/* rp_check - one PASS/FAIL line; on FAIL, what the case printed */
+/* rp_check - one PASS/FAIL line (FAIL also if the case did not end with
+ * status 0); on FAIL, what the case printed */
 void rp_check(const char *name, int ok, const char *output);
 /* rp_lines - how many lines of text contain `what` */
 int rp_lines(const char *text, const char *what);
