@@ -108,6 +108,8 @@ struct cursor {
 	int cpu;
 	int paged;		/* kbuf holds a page */
 	int at;			/* rec and ev hold the next record */
+	int gap;		/* events were lost before the next record handed on ... */
+	int lost;		/* ... this many that the kernel counted */
 	struct tep_record rec;
 	struct tep_event *ev;
 	unsigned long long known;	/* every record up to this time is read */
@@ -177,13 +179,26 @@ static int next_page(struct cursor *c)
 		return 0;
 	c->paged = kbuffer_load_subbuffer(c->kbuf, c->page) >= 0 &&
 		   kbuffer_subbuffer_size(c->kbuf) <= n;
-	if (!c->paged)
+	if (!c->paged) {
 		msg_warn("WARNING: CPU %d: a page of its buffer could not be parsed; its events are lost",
 			 c->cpu);
+		c->gap = 1;	/* a gap before the next record */
+	}
 	return 1;
 }
 
-/* advance - load c's next record of a known event (none: c->at is 0) */
+/* add_lost - a record's missed-events mark (-1: a count not kept), for the next record handed on */
+static void add_lost(struct cursor *c, int n)
+{
+	if (!n)
+		return;
+	c->gap = 1;
+	if (n > 0)
+		c->lost += n;
+}
+
+/* advance - load c's next record of a known event (none: c->at is 0); the
+ * missed-events marks of records skipped (no format) go to the next one */
 static void advance(struct session *s, struct cursor *c)
 {
 	unsigned long long ts;
@@ -194,11 +209,14 @@ static void advance(struct session *s, struct cursor *c)
 		while (c->paged && (data = kbuffer_read_event(c->kbuf, &ts))) {
 			c->rec = (struct tep_record){ .ts = ts, .size = kbuffer_event_size(c->kbuf),
 						      .record_size = kbuffer_curr_size(c->kbuf),
-						      .missed_events = kbuffer_missed_events(c->kbuf),
 						      .cpu = c->cpu, .data = data, .ref_count = 1 };
+			add_lost(c, kbuffer_missed_events(c->kbuf));
 			kbuffer_next_event(c->kbuf, NULL);
 			c->ev = tep_find_event(s->tep, tep_data_type(s->tep, &c->rec));
 			if (c->ev) {
+				if (c->gap)
+					c->rec.missed_events = c->lost ? c->lost : -1;
+				c->gap = c->lost = 0;
 				c->at = 1;
 				return;
 			}

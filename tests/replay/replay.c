@@ -187,23 +187,24 @@ static size_t set_field(struct tep_event *ev, unsigned char *data, size_t len, c
 /* rp_rec - see replay.h */
 void rp_rec(int cpu, unsigned long long ts, const char *name, const char *fields)
 {
-	struct tep_event *ev = rp_event(name);
+	struct tep_event *ev = strcmp(name, "?") ? rp_event(name) : NULL;
 	unsigned char data[1024] = { 0 };
 	char spec[256], *tok, *save = NULL;
 	struct tep_format_field *f;
 	unsigned long long delta;
 	size_t len = 0, need, words;
-	unsigned short type = (unsigned short)ev->id;
+	unsigned short type = ev ? (unsigned short)ev->id : 65535;
 	struct page *p;
 	int common;
 
-	for (common = 0; common < 2; common++)
+	len = ev ? 0 : 16;
+	for (common = 0; ev && common < 2; common++)
 		for (f = common ? ev->format.common_fields : ev->format.fields; f; f = f->next)
 			if ((size_t)(f->offset + f->size) > len)
 				len = f->offset + f->size;
 	memcpy(data, &type, 2);
 	snprintf(spec, sizeof(spec), "%s", fields ? fields : "");
-	for (tok = strtok_r(spec, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
+	for (tok = strtok_r(spec, " ", &save); ev && tok; tok = strtok_r(NULL, " ", &save))
 		len = set_field(ev, data, len, tok);
 	if (cpu < 0 || cpu >= MAX_CPUS || !npages[cpu])
 		rp_page(cpu, 0, 0);

@@ -33,7 +33,8 @@ void rp_page(int cpu, int step, unsigned long lost);
  * rp_rec - add a record of event `name` ("SYS:NAME") to cpu's current page,
  * stamped ts; fields "name=value ...": numbers (0x.., 0.., decimal), raw
  * bytes in order ("x:7f000001", for arrays such as addresses) or, for strings
- * and char arrays, the text (no spaces). Fields not named are 0.
+ * and char arrays, the text (no spaces). Fields not named are 0. Name "?":
+ * a record of an event no format describes (type 65535, 16 bytes).
  */
 void rp_rec(int cpu, unsigned long long ts, const char *name, const char *fields);
 /* rp_run - stream_run over the layout: one drain per step, then the final drains */
