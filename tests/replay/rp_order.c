@@ -85,6 +85,25 @@ static void interleaved(void)
 	report();
 }
 
+/* show - the handler: each record's time and id, as handed on */
+static void show(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	(void)aux, (void)ctx;
+	printf("ts=%llu id=%lld cpu=%d\n", rec->ts, decode_s64(ev, rec, "child_pid"), rec->cpu);
+}
+
+/* long_pauses - seconds between records (time-extend entries in the pages) */
+static void long_pauses(void)
+{
+	reorder_on(rp_event("sched:sched_process_fork"), show, NULL);
+	rp_rec(0, 1000, "sched:sched_process_fork", "child_pid=1");
+	rp_rec(1, 1500000000ULL, "sched:sched_process_fork", "child_pid=2");
+	rp_rec(0, 3000000007ULL, "sched:sched_process_fork", "child_pid=3");
+	rp_page(1, 1, 0);
+	rp_rec(1, 2000000000ULL, "sched:sched_process_fork", "child_pid=4");
+	rp_run();
+}
+
 int main(void)
 {
 	const char *want = "handed on 40000, out of time order 0, missing or twice 0";
@@ -95,6 +114,10 @@ int main(void)
 	free(out);
 	out = rp_case(empty_cpu_backlog);
 	rp_check("order/empty_cpu_then_backlog", strstr(out, want) != NULL, out);
+	free(out);
+	out = rp_case(long_pauses);
+	rp_check("order/long_pauses", strstr(out, "ts=1000 id=1 cpu=0\nts=1500000000 id=2 cpu=1\n"
+		 "ts=2000000000 id=4 cpu=1\nts=3000000007 id=3 cpu=0\n") != NULL, out);
 	free(out);
 	return rp_done("replay order");
 }
