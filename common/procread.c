@@ -13,6 +13,9 @@
 
 #include "procread.h"
 
+/* the inode the kernel gives its initial PID namespace (PROC_PID_INIT_INO) */
+#define PIDNS_INITIAL	"pid:[4026531836]"
+
 /* read_proc - up to len - 1 bytes of /proc/PID/NAME into buf; how many, or -1 */
 static ssize_t read_proc(int pid, const char *name, char *buf, size_t len)
 {
@@ -99,4 +102,16 @@ unsigned long long proc_start(int pid)
 		return 0;
 	v = strtoull(p, &end, 10);
 	return *end == ' ' || *end == '\n' || *end == '\0' ? v : 0;
+}
+
+/* proc_pidns_initial - see procread.h */
+int proc_pidns_initial(void)
+{
+	char buf[64];
+	ssize_t n = readlink("/proc/self/ns/pid", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strcmp(buf, PIDNS_INITIAL) == 0;
 }

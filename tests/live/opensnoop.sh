@@ -462,5 +462,27 @@ t_json_buffered() {
 	grep -q '^Ending tracing' "$TMP/err" || fail "-j -d: no ending on stderr"
 }
 
+# t_pidns - a run in a PID namespace of its own (its own /proc, the host's
+# tracefs) sees none of the PIDs tracing records: it refuses in one line, and
+# the host's live run keeps its instance and goes on tracing
+t_pidns() {
+	command -v unshare > /dev/null || { skip "no unshare"; return 0; }
+	unshare -p -f --mount-proc true 2> /dev/null || { skip "cannot make a PID namespace"; return 0; }
+	os_files
+	os_start || return 1
+	inst=$(run_inst opensnoop $TOOL_PID) || { stop_tool; fail "no instance for the host run"; return 1; }
+	ls -d "$inst"* > "$TMP/insts"
+	expect_error 1 'PID namespace' unshare -p -f --mount-proc "$BIN/opensnoop" -d 1
+	expect_error 1 'PID namespace' unshare -p -f --mount-proc "$BIN/opensnoop" -p 1
+	ls -d "$inst"* 2> /dev/null | cmp -s - "$TMP/insts" ||
+		fail "the host run's instances changed: $(ls -d "$inst"* 2> /dev/null | tr '\n' ' '), were: $(tr '\n' ' ' < "$TMP/insts")"
+	$OPEN --comm=ftns --hold=300 "$F" > "$TMP/res" &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "^ftns " 50
+	stop_tool || return 1
+	os_once ftns $h "$TMP/res" "$F"
+}
+
 # every exit path (tests/exits.sh)
 exit_paths opensnoop
