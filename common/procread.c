@@ -5,6 +5,7 @@
  * first meet it, not per event.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,6 +103,39 @@ unsigned long long proc_start(int pid)
 		return 0;
 	v = strtoull(p, &end, 10);
 	return *end == ' ' || *end == '\n' || *end == '\0' ? v : 0;
+}
+
+/* id_of - a directory entry's name as a PID, or 0 if it is not one */
+static int id_of(const char *name)
+{
+	char *end;
+	long v = strtol(name, &end, 10);
+
+	return isdigit((unsigned char)name[0]) && !*end && v > 0 && v <= 0x7fffffff ? (int)v : 0;
+}
+
+/* proc_threads - see procread.h */
+void proc_threads(void (*fn)(int tid, int tgid, void *arg), void *arg)
+{
+	DIR *d = opendir("/proc"), *t;
+	struct dirent *e, *f;
+	char path[64];
+	int tgid, tid;
+
+	while (d && (e = readdir(d))) {
+		tgid = id_of(e->d_name);
+		if (!tgid)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task", tgid);
+		t = opendir(path);
+		while (t && (f = readdir(t)))
+			if ((tid = id_of(f->d_name)))
+				fn(tid, tgid, arg);
+		if (t)
+			closedir(t);
+	}
+	if (d)
+		closedir(d);
 }
 
 /* proc_pidns_initial - see procread.h */
