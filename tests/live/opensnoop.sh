@@ -201,6 +201,25 @@ t_name() {
 	return 0
 }
 
+# t_comm_at_open - a process started before opensnoop opens a file and
+# renames itself right after, while opensnoop is stopped: the row names it as
+# it was at the open, never as it is when the row is read
+t_comm_at_open() {
+	os_files
+	$OPEN --comm="ftca$$" --go="$TMP/go" --hold=2000 "$F" --comm="ftcb$$" > "$TMP/res" &
+	h=$!
+	sleep 0.3
+	os_start || { touch "$TMP/go"; wait $h; return 1; }
+	kill -STOP $TOOL_PID
+	touch "$TMP/go"
+	sleep 1
+	kill -CONT $TOOL_PID
+	wait $h
+	wait_for_line "$TMP/out" " $h .*a file" 50
+	stop_tool || return 1
+	os_once "ftca$$" $h "$TMP/res" "$F"
+}
+
 t_filename() {
 	os_files
 	echo x > "$TMP/d/other_$$"
