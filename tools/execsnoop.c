@@ -10,7 +10,9 @@
  * kprobes, uprobes on the C library); an exec it did not take shows the file
  * and [?], never arguments read later. Failed execs (-x) come from
  * sys_exit_execve/_execveat, filtered in the kernel to errors. Overhead is
- * small: exec rates are low, and each one costs a few events.
+ * small: exec rates are low, and each one costs a few events; each fork costs
+ * one read of the new task's /proc status (its process), and startup one
+ * listing of /proc's threads.
  */
 #include <regex.h>
 #include <stdio.h>
