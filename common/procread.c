@@ -5,6 +5,7 @@
  * first meet it, not per event.
  */
 #include <ctype.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +13,9 @@
 #include <unistd.h>
 
 #include "procread.h"
+
+/* the inode the kernel gives its initial PID namespace (PROC_PID_INIT_INO) */
+#define PIDNS_INITIAL	"pid:[4026531836]"
 
 /* read_proc - up to len - 1 bytes of /proc/PID/NAME into buf; how many, or -1 */
 static ssize_t read_proc(int pid, const char *name, char *buf, size_t len)
@@ -99,4 +103,49 @@ unsigned long long proc_start(int pid)
 		return 0;
 	v = strtoull(p, &end, 10);
 	return *end == ' ' || *end == '\n' || *end == '\0' ? v : 0;
+}
+
+/* id_of - a directory entry's name as a PID, or 0 if it is not one */
+static int id_of(const char *name)
+{
+	char *end;
+	long v = strtol(name, &end, 10);
+
+	return isdigit((unsigned char)name[0]) && !*end && v > 0 && v <= 0x7fffffff ? (int)v : 0;
+}
+
+/* proc_threads - see procread.h */
+void proc_threads(void (*fn)(int tid, int tgid, void *arg), void *arg)
+{
+	DIR *d = opendir("/proc"), *t;
+	struct dirent *e, *f;
+	char path[64];
+	int tgid, tid;
+
+	while (d && (e = readdir(d))) {
+		tgid = id_of(e->d_name);
+		if (!tgid)
+			continue;
+		snprintf(path, sizeof(path), "/proc/%d/task", tgid);
+		t = opendir(path);
+		while (t && (f = readdir(t)))
+			if ((tid = id_of(f->d_name)))
+				fn(tid, tgid, arg);
+		if (t)
+			closedir(t);
+	}
+	if (d)
+		closedir(d);
+}
+
+/* proc_pidns_initial - see procread.h */
+int proc_pidns_initial(void)
+{
+	char buf[64];
+	ssize_t n = readlink("/proc/self/ns/pid", buf, sizeof(buf) - 1);
+
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	return strcmp(buf, PIDNS_INITIAL) == 0;
 }

@@ -24,5 +24,16 @@ long proc_status(int pid, const char *key);
  * system, where a PID alone is reused. 0 if it cannot be read.
  */
 unsigned long long proc_start(int pid);
+/*
+ * proc_threads - call fn(TID, TGID, arg) for each thread /proc lists, as the
+ * listing is read (a thread may end meanwhile)
+ */
+void proc_threads(void (*fn)(int tid, int tgid, void *arg), void *arg);
+/*
+ * proc_pidns_initial - 1 if this process runs in the kernel's initial PID
+ * namespace, the one whose PIDs tracing records (common_pid, set_event_pid)
+ * and whose /proc this is; 0 in another, or when /proc cannot tell
+ */
+int proc_pidns_initial(void);
 
 #endif

@@ -105,6 +105,10 @@ struct session *session_open(const char *tool)
 	session_tracefs();
 	if (!start)
 		msg_die(EXIT_ERR, "cannot read /proc/self/stat (is /proc mounted?)");
+	/* elsewhere our PIDs are not the ones tracing records, nor other runs' ours */
+	if (!proc_pidns_initial())
+		msg_die(EXIT_ERR, "runs in a PID namespace of its own: tracing sees the "
+			"host's PIDs (run it in the host's PID namespace)");
 	/* the PID with its start time: other runs tell a live run from a dead one by both */
 	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
 	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);

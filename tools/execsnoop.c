@@ -2,13 +2,17 @@
 /* execsnoop - trace exec()s: new processes with PID, PPID and arguments
  *
  * sched:sched_process_exec reports every successful exec, with the file the
- * kernel ran, and sched:sched_process_fork gives the parent. The arguments are
+ * kernel ran, and sched:sched_process_fork gives the parent: the process of
+ * the forking thread, from a reading of that thread made before the fork
+ * (tgid_at), else ?. No event carries the UID: -U shows ?. The arguments are
  * the ones taken in the kernel when exec was called, by the best capture rung
  * this kernel has that proves itself at startup (capture.h: event probes,
  * kprobes, uprobes on the C library); an exec it did not take shows the file
  * and [?], never arguments read later. Failed execs (-x) come from
  * sys_exit_execve/_execveat, filtered in the kernel to errors. Overhead is
- * small: exec rates are low, and each one costs a few events.
+ * small: exec rates are low, and each one costs a few events; each fork costs
+ * one read of the new task's /proc status (its process), and startup one
+ * listing of /proc's threads.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -17,6 +21,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "clock.h"
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
@@ -62,7 +67,13 @@ struct opts {
 
 static struct opts o = { .argc = 8 };
 static struct capture *cap;
-static struct pidmap *pending, *parent, *seen, *parent_uid;
+/* the process a thread belongs to, as read at `at` (ns, trace clock) */
+struct tgid {
+	int tgid;
+	unsigned long long at;
+};
+
+static struct pidmap *pending, *parent, *seen, *tgids;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
 static int mono;			/* timestamps on the mono clock */
 
@@ -95,7 +106,7 @@ static void comm_of(const char *path, char *comm, size_t len)
 
 /* print_line - one exec: [TIME] [TIMEs] [UID] PID PPID [RET] ARGS; the
  * arguments taken at the call, else the file and [?]; err: a failed exec's;
- * ppid or uid < 0: unknown */
+ * ppid <= 0 or uid < 0: unknown */
 static void print_line(unsigned long long ts, int pid, int ppid, long uid, const char *err,
 		       const struct cap_val *v, const char *path)
 {
@@ -115,7 +126,7 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		line_add(&line, " ");
 	col_dec(&line, "pid", pid, -6);
 	line_add(&line, " ");
-	if (ppid < 0)		/* unknown: ?, not the original's 0, which is a PID */
+	if (ppid <= 0)		/* unknown: ?, not the original's 0, which is a PID */
 		col_null(&line, "ppid", "?", -6);
 	else
 		col_dec(&line, "ppid", ppid, -6);
@@ -158,28 +169,76 @@ static int name_ok(const char *comm)
 	return !o.name || regexec(&o.re, comm, 0, NULL, 0) == 0;
 }
 
-/* on_fork - remember each new task's parent; a new process is not a re-exec */
+/*
+ * tgid_at - the process thread tid belonged to at time ts, or 0 if unknown.
+ * A thread's process is fixed for the thread's life, and a thread ID is taken
+ * again only by a new task, whose fork replaces what is known of it: a
+ * reading made at or before ts is the one of the task at ts.
+ */
+static int tgid_at(int tid, unsigned long long ts)
+{
+	struct tgid *t = pidmap_get(tgids, tid);
+
+	return t && t->at <= ts ? t->tgid : 0;
+}
+
+/* tgid_put - tid belongs to process tgid, as known at `at`; tgid 0: not known */
+static void tgid_put(int tid, int tgid, unsigned long long at)
+{
+	struct tgid *t;
+
+	if (tgid <= 0) {
+		free(pidmap_take(tgids, tid));
+		return;
+	}
+	t = xmalloc(sizeof(*t));
+	t->tgid = tgid;
+	t->at = at;
+	pidmap_put(tgids, tid, t);
+}
+
+/* read_tgid - /proc's TGID of tid, with the time after the read (mono clock only) */
+static struct tgid *read_tgid(int tid)
+{
+	struct tgid *t;
+
+	if (!mono)
+		return NULL;
+	t = xmalloc(sizeof(*t));
+	t->tgid = (int)proc_status(tid, "Tgid");
+	t->at = clock_ns();
+	return t;
+}
+
+/* note_thread - proc_threads callback: what /proc said of a thread as tracing ran */
+static void note_thread(int tid, int tgid, void *arg)
+{
+	(void)arg;
+	tgid_put(tid, tgid, clock_ns());
+}
+
+/* on_fork - the new task's parent (the forking thread's process, if known),
+ * and its own process; a new process is not a re-exec */
 static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
 	int child = (int)decode_s64(ev, rec, "child_pid");
-	long *uid = aux;
+	int ppid = tgid_at((int)decode_s64(ev, rec, "parent_pid"), rec->ts);
+	struct tgid *t = aux;
 
 	(void)ctx;
-	pidmap_put(parent, child, (void *)(long)decode_s64(ev, rec, "parent_pid"));
+	if (ppid)
+		pidmap_put(parent, child, (void *)(long)ppid);
+	else
+		pidmap_take(parent, child);
+	tgid_put(child, t ? t->tgid : 0, t ? t->at : 0);
 	pidmap_take(seen, child);
-	if (uid && *uid >= 0)
-		pidmap_put(parent_uid, child, (void *)(*uid + 1));
 }
 
-/* pre_fork - stream handler: with -U, the parent's UID while it surely lives */
+/* pre_fork - stream handler: the new task's process, from /proc, while it likely lives */
 static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	long *uid = NULL;
-
 	(void)cpu, (void)ctx;
-	if (o.uids && (uid = malloc(sizeof(*uid))))
-		*uid = proc_status((int)decode_s64(ev, rec, "parent_pid"), "Uid");
-	reorder_push(ev, rec, on_fork, NULL, uid);
+	reorder_push(ev, rec, on_fork, NULL, read_tgid((int)decode_s64(ev, rec, "child_pid")));
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
@@ -208,21 +267,14 @@ static struct cap_val *take(int tid, unsigned long long ts)
 /* on_fail - an exec that returned an error (the kernel passes only those) */
 static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	int tid = decode_pid(ev, rec), ppid;
+	int tid = decode_pid(ev, rec), tgid = tgid_at(tid, rec->ts);
 	struct cap_val *v = take(tid, rec->ts);
 	char err[16], comm[16];
-	long uid;
 
 	(void)aux, (void)ctx;
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm)) {
-		ppid = (int)(long)pidmap_get(parent, tid);
-		if (!ppid)
-			ppid = (int)proc_status(tid, "PPid");
-		uid = o.uids ? proc_status(tid, "Uid") : -1;
-		if (o.uids && uid < 0)		/* gone: its parent's, as at fork */
-			uid = (long)pidmap_get(parent_uid, tid) - 1;
-		print_line(rec->ts, tid, ppid, uid,
+		print_line(rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
 			   decode_errname((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	}
@@ -232,35 +284,22 @@ static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 /* on_exec - a successful exec: print it unless filtered */
 static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
-	int pid = (int)decode_s64(ev, rec, "pid"), ppid;
-	struct cap_val *v = take((int)decode_s64(ev, rec, "old_pid"), rec->ts);
-	long uid = aux ? *(long *)aux : -1;
+	int pid = (int)decode_s64(ev, rec, "pid"), old = (int)decode_s64(ev, rec, "old_pid");
+	struct cap_val *v = take(old, rec->ts);
 	char path[4096], comm[16];
 
-	(void)ctx;
+	(void)aux, (void)ctx;
+	/* the caller now leads its process, under the process's ID */
+	if (old != pid)
+		tgid_put(old, 0, 0);
+	tgid_put(pid, pid, rec->ts);
 	decode_str(ev, rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
 	if ((o.rexec || !pidmap_get(seen, pid)) && name_ok(comm)) {
-		ppid = (int)(long)pidmap_get(parent, pid);
-		if (!ppid)
-			ppid = (int)proc_status(pid, "PPid");
-		if (uid < 0)
-			uid = (long)pidmap_get(parent_uid, pid) - 1;
-		print_line(rec->ts, pid, ppid, uid, NULL, v, path);
+		print_line(rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
 	}
 	pidmap_put(seen, pid, (void *)1);
 	capture_free(v);
-}
-
-/* pre_exec - with -U, the UID of the new program while it most likely runs */
-static void pre_exec(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
-{
-	long *uid = NULL;
-
-	(void)cpu, (void)ctx;
-	if (o.uids && (uid = malloc(sizeof(*uid))))
-		*uid = proc_status((int)decode_s64(ev, rec, "pid"), "Uid");
-	reorder_push(ev, rec, on_exec, NULL, uid);
 }
 
 /* use - SYS:NAME, without our own events, plus `extra`, to pre or fn (reorder_follow) */
@@ -292,7 +331,7 @@ static void follow(struct session *s, const char *name_filter)
 
 	reorder_on_gap(forget_calls, NULL);
 	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
-	use(s, "sched", "sched_process_exec", name_filter, pre_exec, NULL);
+	use(s, "sched", "sched_process_exec", name_filter, NULL, on_exec);
 	capture_follow(cap, self);
 	free(self);
 	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);
@@ -346,7 +385,7 @@ int main(int argc, char **argv)
 	pending = pidmap_new(free);
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);
-	parent_uid = pidmap_new(NULL);
+	tgids = pidmap_new(free);
 
 	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
@@ -354,6 +393,8 @@ int main(int argc, char **argv)
 	free(name_filter);
 
 	stream_begin(s, o.duration > 0, opt_json);
+	if (mono)		/* the threads that run now, read while tracing runs */
+		proc_threads(note_thread, NULL);
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);

@@ -24,7 +24,6 @@
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
-#include "procread.h"
 #include "reorder.h"
 #include "session.h"
 #include "signals.h"
@@ -75,6 +74,7 @@ static struct capture *cap;
 static unsigned long long unpaired;	/* returns without a traced call */
 static unsigned long long unknown;	/* rows whose path was not taken */
 static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
+static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
 static struct session *sess;
 static int mono;			/* timestamps on the mono clock */
 
@@ -114,15 +114,44 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	capture_enter(cap, ev, rec);
 }
 
-/* on_rename - the names tasks get while tracing runs (fork, exec, prctl) */
-static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+/* name_put - tid's name is `field` of the record from now on */
+static void name_put(struct tep_event *ev, struct tep_record *rec, int tid, const char *field)
 {
 	char comm[32];
-	int fork = decode_has(ev, "child_comm");
 
+	if (tid > 0) {
+		decode_str(ev, rec, field, comm, sizeof(comm));
+		pidmap_put(comms, tid, xstrdup(comm));
+	}
+}
+
+/* on_rename - the names tasks have, from the records that carry them: a fork
+ * (both tasks), a rename (prctl, exec, /proc/PID/comm), a context switch */
+static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
 	(void)aux, (void)ctx;
-	decode_str(ev, rec, fork ? "child_comm" : "newcomm", comm, sizeof(comm));
-	pidmap_put(comms, (int)decode_s64(ev, rec, fork ? "child_pid" : "pid"), strdup(comm));
+	if (decode_has(ev, "child_comm")) {
+		name_put(ev, rec, (int)decode_s64(ev, rec, "parent_pid"), "parent_comm");
+		name_put(ev, rec, (int)decode_s64(ev, rec, "child_pid"), "child_comm");
+	} else if (decode_has(ev, "newcomm")) {
+		name_put(ev, rec, decode_has(ev, "pid") ? (int)decode_s64(ev, rec, "pid") :
+			 decode_pid(ev, rec), "newcomm");
+	} else {	/* a switch names only tasks not named yet: renames keep names right */
+		if (!pidmap_get(comms, (int)decode_s64(ev, rec, "prev_pid")))
+			name_put(ev, rec, (int)decode_s64(ev, rec, "prev_pid"), "prev_comm");
+		if (!pidmap_get(comms, (int)decode_s64(ev, rec, "next_pid")))
+			name_put(ev, rec, (int)decode_s64(ev, rec, "next_pid"), "next_comm");
+	}
+}
+
+/* pre_switch - stream handler: a switch between tasks both named already is dropped */
+static void pre_switch(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	int prev = (int)decode_s64(ev, rec, "prev_pid"), next = (int)decode_s64(ev, rec, "next_pid");
+
+	(void)cpu, (void)ctx;
+	if ((prev && !pidmap_get(comms, prev)) || (next && !pidmap_get(comms, next)))
+		reorder_push(ev, rec, on_rename, NULL, NULL);
 }
 
 /* on_return - an open returned: print it with its call, unless filtered */
@@ -145,8 +174,6 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		capture_free(v);
 		return;
 	}
-	if (!comm)
-		comm = decode_comm(sess, tid);
 	if (v) {
 		n = strlen(v->str[0]);
 		path = xmalloc(4 * n + 8);
@@ -156,14 +183,19 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 			c->has_flags = 1;
 		}
 	}
-	if ((o.fails && ret >= 0) || (o.name && regexec(&o.name_re, comm, 0, NULL, 0)) ||
+	if (o.name && !comm && !(o.fails && ret >= 0))
+		unnamed++;
+	if ((o.fails && ret >= 0) || (o.name && (!comm || regexec(&o.name_re, comm, 0, NULL, 0))) ||
 	    (o.file && (!path || regexec(&o.file_re, path, 0, NULL, 0)))) {
 		if (o.file && !path && !(o.fails && ret >= 0))
 			unmatched++;
 		goto done;
 	}
 	line_times(&line, rec->ts, mono, o.hms, o.times);
-	col_str(&line, "comm", comm, 16, 16);
+	if (comm)
+		col_str(&line, "comm", comm, 16, 16);
+	else
+		col_null(&line, "comm", "?", 16);
 	line_add(&line, " ");
 	col_dec(&line, "pid", tid, 6);
 	line_add(&line, " ");
@@ -197,18 +229,6 @@ done:
 	free(path);
 	free(c);
 	capture_free(v);
-}
-
-/* pre_return - the caller's name, the first time it is seen, while it lives */
-static void pre_return(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
-{
-	int tid = decode_pid(ev, rec);
-	char comm[32];
-
-	(void)cpu, (void)ctx;
-	if (!pidmap_get(comms, tid) && proc_comm(tid, comm, sizeof(comm)) == 0)
-		pidmap_put(comms, tid, strdup(comm));
-	reorder_push(ev, rec, on_return, NULL, NULL);
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
@@ -249,16 +269,17 @@ static void follow_calls(const char *filter)
 		reorder_follow(sess, "syscalls", name, filter, NULL, on_enter);
 		/* every return, -x too: a return ends its call for the capture's pairing */
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, filter, pre_return, NULL);
+		reorder_follow(sess, "syscalls", name, filter, NULL, on_return);
 	}
 }
 
 /* load_formats - the formats of every event the run follows */
 static void load_formats(void)
 {
-	const char *formats[9] = { "sched:sched_process_fork", "task:task_rename" };
+	const char *formats[10] = { "sched:sched_process_fork", "task:task_rename",
+				    "sched:sched_switch" };
 	char fmt[6][48];
-	size_t i, n = 2;
+	size_t i, n = 3;
 
 	for (i = 0; i < 3; i++) {
 		snprintf(fmt[2 * i], sizeof(fmt[0]), "syscalls:sys_enter_%s", calls[i]);
@@ -324,6 +345,7 @@ int main(int argc, char **argv)
 	self = filter_build(0, NULL, NULL);
 	reorder_follow(sess, "sched", "sched_process_fork", self, NULL, on_rename);
 	reorder_follow(sess, "task", "task_rename", self, NULL, on_rename);
+	reorder_follow(sess, "sched", "sched_switch", NULL, pre_switch, NULL);
 	free(self);
 	capture_follow(cap, filter);
 	follow_calls(filter);
@@ -340,6 +362,9 @@ int main(int argc, char **argv)
 			 "began, or events lost)", unpaired);
 	if (unknown)
 		msg_warn("%llu opens shown with [?]: no path taken at the call", unknown);
+	if (unnamed)
+		msg_warn("%llu opens by tasks whose name was not seen were not matched against "
+			 "\"%s\"", unnamed, o.name);
 	if (unmatched)
 		msg_warn("%llu opens with no path taken at the call were not matched against "
 			 "\"%s\"", unmatched, o.file);

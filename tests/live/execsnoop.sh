@@ -93,6 +93,39 @@ t_ppid_unknown() {
 	xs_once "$(printf '%6d %6s %s' "$1" '?' "$args")"
 }
 
+# t_thread_ppid - a process forks from a thread that is not its main one, and
+# the child execs: its PPID is the process (as getppid() says), never the
+# forking thread's ID
+t_thread_ppid() {
+	p=$(xs_prog "ftx_thr_$$") || { fail "cannot copy the workload"; return 1; }
+	xs_start || return 1
+	"$WORKLOADS/ftt_exec.dyn" --thread-fork=500 --ids="$TMP/ids" --exec "$p" "$p" --sleep=300 thr
+	wait_for_line "$TMP/out" "ftx_thr_$$" 50
+	stop_tool || return 1
+	args="$p --sleep=300 thr"
+	xs_argv_rung || args="$p [?]"
+	xs_once "$(xs_line "$(cat "$TMP/ids")" "$args")"
+}
+
+# t_uid - the program changes its user right after its exec, while execsnoop
+# is stopped: no event carries the UID, so -U shows ?, never the user the
+# program took afterwards
+t_uid() {
+	p=$(xs_prog "ftx_uid_$$") || { fail "cannot copy the workload"; return 1; }
+	xs_start -U || return 1
+	kill -STOP $TOOL_PID
+	"$p" --ids="$TMP/ids" --setuid=65534 --sleep=1000 u1 &
+	w=$!
+	sleep 0.5
+	kill -CONT $TOOL_PID
+	wait_for_line "$TMP/out" "ftx_uid_$$" 50
+	wait $w
+	stop_tool || return 1
+	set -- $(cat "$TMP/ids")
+	grep -Eq "^ +\\? +$1 +$2 $p " "$TMP/out" ||
+		fail "wanted UID ? for PID $1; got: $(grep ftx_uid "$TMP/out")"
+}
+
 t_short() {
 	p=$(xs_prog "ftx_short_$$") || { fail "cannot copy the workload"; return 1; }
 	xs_start -a 3 || return 1
@@ -207,7 +240,7 @@ t_columns() {
 	set -- $(cat "$TMP/ids")
 	grep -qx 'TIME     TIMEs               UID    PID   PPID ARGS' "$TMP/out" ||
 		fail "header: $(sed -n 2p "$TMP/out")"
-	grep -Eq "^[0-2][0-9]:[0-5][0-9]:[0-5][0-9] [0-9]+\.[0-9]{6} +$(id -u) +$1 +$2 $p " "$TMP/out" ||
+	grep -Eq "^[0-2][0-9]:[0-5][0-9]:[0-5][0-9] [0-9]+\.[0-9]{6} +\\? +$1 +$2 $p " "$TMP/out" ||
 		fail "line: $(grep ftx_cols "$TMP/out")"
 }
 
@@ -313,7 +346,7 @@ t_hostile() {
 }
 
 # t_json - -j -x -U: every stdout line a JSON object (the banner on stderr);
-# the workload's exec with its exact PID, PPID, UID and argv, one argument
+# the workload's exec with its exact PID, PPID and argv, and UID null, one argument
 # a hostile string (ESC, a newline, a C1 CSI, a byte that is not UTF-8: it
 # decodes to exactly those bytes, the last as the text \xff), and an exec
 # that fails with ENOENT, its own argv
@@ -331,7 +364,7 @@ t_json() {
 	xs_argv_rung || { skip "no rung that takes argv on this kernel ($(cap_rungs exec))"; return 0; }
 	set -- $(cat "$TMP/ids")
 	jq -c --arg p "$p" --arg ids "--ids=$TMP/ids" --arg host "$(uname -n)" "select(.pid == $1 and
-		.ppid == $2 and .uid == $(id -u) and .ret == 0 and .error == null and .file == \$p and
+		.ppid == $2 and .uid == null and .ret == 0 and .error == null and .file == \$p and
 		.args[0:5] == [\$p, \$ids, \"--sleep=300\", \"one\", \"two words\"] and
 		(.args | length) == 6 and .more == false and .cut == false and
 		.tool == \"execsnoop\" and .host == \$host)" "$TMP/out" > "$TMP/row"

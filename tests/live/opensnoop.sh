@@ -201,6 +201,25 @@ t_name() {
 	return 0
 }
 
+# t_comm_at_open - a process started before opensnoop opens a file and
+# renames itself right after, while opensnoop is stopped: the row names it as
+# it was at the open, never as it is when the row is read
+t_comm_at_open() {
+	os_files
+	$OPEN --comm="ftca$$" --go="$TMP/go" --hold=2000 "$F" --comm="ftcb$$" > "$TMP/res" &
+	h=$!
+	sleep 0.3
+	os_start || { touch "$TMP/go"; wait $h; return 1; }
+	kill -STOP $TOOL_PID
+	touch "$TMP/go"
+	sleep 1
+	kill -CONT $TOOL_PID
+	wait $h
+	wait_for_line "$TMP/out" " $h .*a file" 50
+	stop_tool || return 1
+	os_once "ftca$$" $h "$TMP/res" "$F"
+}
+
 t_filename() {
 	os_files
 	echo x > "$TMP/d/other_$$"
@@ -460,6 +479,28 @@ t_json_buffered() {
 	[ "$(jq -c --arg f "$F" 'select(.comm == "ftjsbuf" and .file == $f)' "$TMP/out" | wc -l)" = 1 ] ||
 		fail "-j -d: no object for the open of '$F': $(grep -a ftjsbuf "$TMP/out") $(cat "$TMP/res")"
 	grep -q '^Ending tracing' "$TMP/err" || fail "-j -d: no ending on stderr"
+}
+
+# t_pidns - a run in a PID namespace of its own (its own /proc, the host's
+# tracefs) sees none of the PIDs tracing records: it refuses in one line, and
+# the host's live run keeps its instance and goes on tracing
+t_pidns() {
+	command -v unshare > /dev/null || { skip "no unshare"; return 0; }
+	unshare -p -f --mount-proc true 2> /dev/null || { skip "cannot make a PID namespace"; return 0; }
+	os_files
+	os_start || return 1
+	inst=$(run_inst opensnoop $TOOL_PID) || { stop_tool; fail "no instance for the host run"; return 1; }
+	ls -d "$inst"* > "$TMP/insts"
+	expect_error 1 'PID namespace' unshare -p -f --mount-proc "$BIN/opensnoop" -d 1
+	expect_error 1 'PID namespace' unshare -p -f --mount-proc "$BIN/opensnoop" -p 1
+	ls -d "$inst"* 2> /dev/null | cmp -s - "$TMP/insts" ||
+		fail "the host run's instances changed: $(ls -d "$inst"* 2> /dev/null | tr '\n' ' '), were: $(tr '\n' ' ' < "$TMP/insts")"
+	$OPEN --comm=ftns --hold=300 "$F" > "$TMP/res" &
+	h=$!
+	wait $h
+	wait_for_line "$TMP/out" "^ftns " 50
+	stop_tool || return 1
+	os_once ftns $h "$TMP/res" "$F"
 }
 
 # every exit path (tests/exits.sh)
