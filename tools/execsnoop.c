@@ -315,13 +315,24 @@ static void use(struct session *s, const char *sys, const char *name, const char
 /*
  * forget_calls - events were lost (reorder_on_gap, in time order): any exec
  * waiting for its end may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exec after it
+ * so no entry before the gap is joined with an exec after it. A fork may be
+ * among them too, giving a PID to a new task: what is known of parents,
+ * threads' processes and PIDs already seen is dropped, and the threads that
+ * run now are read again (valid for forks from now on)
  */
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
 	pidmap_free(pending);
 	pending = pidmap_new(free);
+	pidmap_free(parent);
+	parent = pidmap_new(NULL);
+	pidmap_free(seen);
+	seen = pidmap_new(NULL);
+	pidmap_free(tgids);
+	tgids = pidmap_new(free);
+	if (mono)
+		proc_threads(note_thread, NULL);
 }
 
 /* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */

@@ -248,13 +248,16 @@ static char *build_filter(const char *extra)
 /*
  * forget_calls - events were lost (reorder_on_gap, in time order): any open
  * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it
+ * so no entry before the gap is joined with an exit after it; a rename may be
+ * among them too, so the names known are dropped and learnt again
  */
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
 	pidmap_free(pending);
 	pending = pidmap_new(free);
+	pidmap_free(comms);
+	comms = pidmap_new(free);
 }
 
 /* follow_calls - the syscalls' entries and exits, filtered, in time order */

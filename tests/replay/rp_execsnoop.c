@@ -80,6 +80,31 @@ static void value_before_gap_read_late(void)
 	rp_run();
 }
 
+/*
+ * parent_before_gap - process 100 forks TID, then events lost (they can hold
+ * TID's exit and a fork by another process that takes the same PID), then
+ * TID's exec: its parent is not known, so PPID is ?, not 100
+ */
+static void parent_before_gap(void)
+{
+	prepare();
+	tgid_put(100, 100, 0);
+	rp_rec(0, 1000, "sched:sched_process_fork", "parent_pid=100 child_pid=" TID);
+	rp_page(0, 1, 4);
+	rp_rec(0, 3000, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
+/* parent_known - the same without the gap: PPID 100 */
+static void parent_known(void)
+{
+	prepare();
+	tgid_put(100, 100, 0);
+	rp_rec(0, 1000, "sched:sched_process_fork", "parent_pid=100 child_pid=" TID);
+	rp_rec(0, 3000, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
 int main(void)
 {
 	char *out;
@@ -95,6 +120,14 @@ int main(void)
 	out = rp_case(value_before_gap_read_late);
 	rp_check("execsnoop/capture_value_before_gap_read_late",
 		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
+	free(out);
+	out = rp_case(parent_known);
+	rp_check("execsnoop/parent_from_the_fork",
+		 rp_lines(out, TID "    100 /bin/second") == 1, out);
+	free(out);
+	out = rp_case(parent_before_gap);
+	rp_check("execsnoop/no_parent_from_before_a_gap",
+		 rp_lines(out, TID " ") == 1 && rp_lines(out, TID "      ? /bin/second") == 1, out);
 	free(out);
 	return rp_done("replay execsnoop");
 }

@@ -54,6 +54,20 @@ static void exit_after_gap(void)
 	rp_run();
 }
 
+/*
+ * name_after_gap - the task was named at its fork, then events were lost
+ * (they can hold a rename): an open after them shows no name from before
+ */
+static void name_after_gap(void)
+{
+	setup();
+	rp_page(0, 1, 3);
+	rp_rec(0, 1000, "syscalls:sys_enter_openat",
+	       "common_pid=4000001 filename=0x1000 flags=0101 mode=0644");
+	rp_rec(0, 2000, "syscalls:sys_exit_openat", "common_pid=4000001 ret=3");
+	rp_run();
+}
+
 int main(void)
 {
 	char *out;
@@ -66,6 +80,10 @@ int main(void)
 	rp_check("opensnoop/no_flags_of_another_call_after_gap",
 		 rp_lines(out, "4000001 ") == 0 || (rp_lines(out, "4000001  0x4 ? ") == 1 &&
 						   rp_lines(out, "4000001 ") == 1), out);
+	free(out);
+	out = rp_case(name_after_gap);
+	rp_check("opensnoop/no_name_from_before_a_gap",
+		 rp_lines(out, "4000001 ") == 1 && rp_lines(out, "replaycat") == 0, out);
 	free(out);
 	return rp_done("replay opensnoop");
 }
