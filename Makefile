@@ -119,7 +119,10 @@ REPLAY_WRAP := $(addprefix -Wl$(comma)--wrap=,tracefs_cpu_open tracefs_cpu_close
 	tracefs_cpu_read tracefs_cpu_read_size tracefs_instance_file_read \
 	tracefs_instance_file_write tracefs_event_file_read tracefs_event_file_write \
 	tracefs_system_events tracefs_error_clear out_batch_end)
-$(B)/tests/replay/%: tests/replay/%.c tests/replay/replay.c tests/replay/replay.h $(B)/libcommon.a
+# (a case builds a tool file or a common/ file in with #include, which the
+# dependency file of a two-source compile does not keep: every one is named)
+$(B)/tests/replay/%: tests/replay/%.c tests/replay/replay.c tests/replay/replay.h $(B)/libcommon.a \
+		$(wildcard tools/*.c common/*.c common/*.h)
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
 	$(Q)$(CC) $(CPPFLAGS) -Itests/replay -DREPLAY_DIR='"$(abspath tests)"' $(ALL_CFLAGS) -o $@ \
