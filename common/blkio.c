@@ -486,55 +486,54 @@ char *blkio_filter(const struct blkio_opts *o)
 	return f;
 }
 
-/* key - (dev, sector) of a block record */
-static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
-		unsigned long long *sector)
+/* rec_of - the fields of a block record the pairing uses */
+static void rec_of(struct tep_event *ev, struct tep_record *rec, struct blkio_rec *r)
 {
-	*dev = (unsigned int)decode_u64(ev, rec, "dev");
-	*sector = decode_u64(ev, rec, "sector");
+	memset(r, 0, sizeof(*r));
+	r->dev = (unsigned int)decode_u64(ev, rec, "dev");
+	r->sector = decode_u64(ev, rec, "sector");
+	r->nr_sector = decode_has(ev, "nr_sector") ? decode_u64(ev, rec, "nr_sector") : 0;
+	r->bytes = decode_has(ev, "bytes") ? decode_u64(ev, rec, "bytes") : r->nr_sector << 9;
+	if (decode_has(ev, "rwbs"))
+		decode_str(ev, rec, "rwbs", r->rwbs, sizeof(r->rwbs));
+	r->ts = rec->ts;
+	r->pid = decode_pid(ev, rec);
+	if (decode_has(ev, "comm"))
+		decode_str(ev, rec, "comm", r->comm, sizeof(r->comm));
 }
 
-/* on_getrq - block_getrq: remember who submitted the request at (dev, sector) */
-static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+/* blkio_getrq - see blkio.h */
+void blkio_getrq(const struct blkio_rec *r)
 {
 	struct ent *e;
-	unsigned int dev;
-	unsigned long long sector;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	if (B.o.pid && !who_has(decode_pid(ev, rec)))
+	if (B.o.pid && !who_has(r->pid))
 		return;		/* -p: not one of its tasks */
-	e = new_ent(dev, sector);
-	e->ts = rec->ts;
-	e->pid = decode_pid(ev, rec);
-	decode_str(ev, rec, "comm", e->comm, sizeof(e->comm));
+	e = new_ent(r->dev, r->sector);
+	e->ts = r->ts;
+	e->pid = r->pid;
+	memcpy(e->comm, r->comm, sizeof(e->comm));
 	map_put(&B.who, e);
 	/* requests merged into another never meet a start event: age them out */
-	if (++B.puts % 4096 == 0 && rec->ts > WHO_MAX_AGE_NS)
-		map_sweep(&B.who, rec->ts - WHO_MAX_AGE_NS);
+	if (++B.puts % 4096 == 0 && r->ts > WHO_MAX_AGE_NS)
+		map_sweep(&B.who, r->ts - WHO_MAX_AGE_NS);
 }
 
-/* on_start - issue (or insert): the request's clock starts; attach its submitter */
-static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+/* blkio_start - see blkio.h */
+void blkio_start(const struct blkio_rec *r, int issue)
 {
 	struct ent *e, *old, *w;
-	unsigned int dev;
-	unsigned long long sector;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	old = map_take(&B.inflight, dev, sector);
+	old = map_take(&B.inflight, r->dev, r->sector);
 	/* queue mode: an issue only starts requests that were never inserted */
-	if (old && B.o.queue && ev == B.issue) {
+	if (old && B.o.queue && issue) {
 		map_put(&B.inflight, old);
 		return;
 	}
-	e = new_ent(dev, sector);
-	e->ts = rec->ts;
-	e->left = decode_has(ev, "bytes") ? decode_u64(ev, rec, "bytes")
-					  : decode_u64(ev, rec, "nr_sector") << 9;
-	w = B.o.who ? map_take(&B.who, dev, sector) : NULL;
+	e = new_ent(r->dev, r->sector);
+	e->ts = r->ts;
+	e->left = r->bytes;
+	w = B.o.who ? map_take(&B.who, r->dev, r->sector) : NULL;
 	if (w) {
 		e->pid = w->pid;
 		memcpy(e->comm, w->comm, sizeof(e->comm));
@@ -546,28 +545,29 @@ static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	} else if (B.o.pid) {
 		e->pid = -1;	/* not from a wanted process as far as we know */
 	} else {
-		e->pid = decode_pid(ev, rec);
-		decode_str(ev, rec, "comm", e->comm, sizeof(e->comm));
+		e->pid = r->pid;
+		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
 	free(old);
 	map_put(&B.inflight, e);
 }
 
-/* on_complete - block_rq_complete: pair with the start, hand the I/O to the tool */
-static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+/* blkio_complete - see blkio.h */
+void blkio_complete(const struct blkio_rec *r)
 {
 	struct blkio_done io;
 	struct ent *e;
 	unsigned long long n;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &io.dev, &io.sector);
+	memset(&io, 0, sizeof(io));
+	io.dev = r->dev;
+	io.sector = r->sector;
 	e = map_take(&B.inflight, io.dev, io.sector);
 	if (!e) {
 		B.unmatched++;
 		return;
 	}
-	n = decode_u64(ev, rec, "nr_sector") << 9;
+	n = r->nr_sector << 9;
 	if (n && n < e->left) {
 		/* a partial completion: the rest of the request now starts further on */
 		e->bytes += n;
@@ -582,13 +582,43 @@ static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux,
 	}
 	io.bytes = e->bytes + n;
 	io.start_ns = e->ts;
-	io.end_ns = rec->ts;
+	io.end_ns = r->ts;
 	io.mono = B.mono;
 	io.pid = e->pid;
 	memcpy(io.comm, e->comm, sizeof(io.comm));
-	decode_str(ev, rec, "rwbs", io.rwbs, sizeof(io.rwbs));
+	memcpy(io.rwbs, r->rwbs, sizeof(io.rwbs));
 	free(e);
 	B.fn(&io, B.ctx);
+}
+
+/* on_getrq - block_getrq: remember who submitted the request at (dev, sector) */
+static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+{
+	struct blkio_rec r;
+
+	(void)aux, (void)arg;
+	rec_of(ev, rec, &r);
+	blkio_getrq(&r);
+}
+
+/* on_start - issue (or insert): the request's clock starts; attach its submitter */
+static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+{
+	struct blkio_rec r;
+
+	(void)aux, (void)arg;
+	rec_of(ev, rec, &r);
+	blkio_start(&r, ev == B.issue);
+}
+
+/* on_complete - block_rq_complete: pair with the start, hand the I/O to the tool */
+static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+{
+	struct blkio_rec r;
+
+	(void)aux, (void)arg;
+	rec_of(ev, rec, &r);
+	blkio_complete(&r);
 }
 
 /* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
@@ -599,6 +629,14 @@ static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 		who_fork((int)decode_s64(ev, rec, "parent_pid"), (int)decode_s64(ev, rec, "child_pid"));
 	else
 		who_exit((int)decode_s64(ev, rec, "pid"));
+}
+
+/* key - (dev, sector) of a block record */
+static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
+		unsigned long long *sector)
+{
+	*dev = (unsigned int)decode_u64(ev, rec, "dev");
+	*sector = decode_u64(ev, rec, "sector");
 }
 
 /* on_rq_merge - block_rq_merge: a queued request merged into another never completes */
@@ -643,6 +681,24 @@ static void on_gap(int cpu, void *arg)
 	map_sweep(&B.who, ~0ULL);
 }
 
+/* blkio_init - see blkio.h */
+void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
+{
+	map_sweep(&B.inflight, ~0ULL);
+	map_sweep(&B.who, ~0ULL);
+	B.o = *o;
+	B.fn = fn;
+	B.ctx = ctx;
+	B.self = (int)getpid();
+	B.unmatched = 0;
+}
+
+/* blkio_unmatched - see blkio.h */
+unsigned long long blkio_unmatched(void)
+{
+	return B.unmatched;
+}
+
 /* want - load an event's format; die if it is required and missing */
 static struct tep_event *want(struct session *s, const char *name, int required)
 {
@@ -666,10 +722,7 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	/* the device part alone, for block_getrq and block_bio_frontmerge */
 	dev_only.type = NULL;
 	df = blkio_filter(&dev_only);
-	B.o = *o;
-	B.fn = fn;
-	B.ctx = ctx;
-	B.self = (int)getpid();
+	blkio_init(o, fn, ctx);
 	/* issue and completion: one clock for all CPUs */
 	B.mono = reorder_init(s, NULL);
 	format_load(s, systems);
