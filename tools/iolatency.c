@@ -73,6 +73,7 @@ struct state {
 	struct disk *disks;	/* one entry (dev 0) unless -D */
 	int ndisks;
 	unsigned long ticks;
+	unsigned long long unknown;	/* I/O whose latency is not known, not counted */
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
@@ -122,6 +123,10 @@ static void on_io(const struct blkio_done *io, void *arg)
 {
 	struct state *st = arg;
 
+	if (!(io->known & BLKIO_LAT)) {
+		st->unknown++;
+		return;
+	}
 	hist_add(disk_hist(st, io->dev), hist_lat(io->start_ns, io->end_ns, st->o->usecs), 1);
 }
 
@@ -286,6 +291,10 @@ int main(int argc, char **argv)
 				 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
 	} else {
 		stream_report_lost(s);
+		if (st.unknown)
+			msg_warn("%llu I/O not counted: another request was in flight at the same "
+				 "device and sector, so which completion was whose is not known",
+				 st.unknown);
 	}
 	free(st.disks);
 	return EXIT_OK;

@@ -45,6 +45,17 @@ t_type_filter() {
 	[ "$(total)" = 3 ] || fail "-i '*R*' counted $(total), wanted the 3 reads: $(cat "$TMP/out")"
 }
 
+# t_flush - -i '*F*' counts the cache flushes of fdatasync() (20 of them)
+t_flush() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	grep -q '^write back' "/sys/class/block/$NM1/queue/write_cache" 2>/dev/null ||
+		{ blk_teardown; skip "$NM1 has no write cache: the kernel sends it no flush"; return 0; }
+	io_work() { "$WORKLOADS/fsyncw" "$DEV1" 20; }
+	lat_run -i '*F*' -d "$MM1" 1 3
+	blk_teardown
+	[ "$(total)" = 20 ] || fail "-i '*F*' counted $(total), wanted the 20 flushes: $(cat "$TMP/out" "$TMP/err")"
+}
+
 t_dev_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" "$DEV2" 0 4096 2; }
