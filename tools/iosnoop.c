@@ -158,6 +158,8 @@ int main(int argc, char **argv)
 		snprintf(ftext, sizeof(ftext), " issued by process name \"%.80s\"", o.name);
 	}
 
+	/* a spill file's writeback would be traced as I/O of its own */
+	out_spill_memory();
 	s = session_open("iosnoop");
 	blkio_setup(s, &o.io, on_io, &o);
 

@@ -193,6 +193,42 @@ dev_by() {
 }
 
 # t_dev_name - -d NAME (loop0, nullb0): the device's I/O only
+# t_spill_self - the duration mode keeps its output somewhere while it runs;
+# the writeback of that store must not show as rows: trace the disk $TMPDIR
+# is on, make rows there, sync, and no row may fall in the blocks the store
+# holds on that disk (filefrag of the tool's open file)
+t_spill_self() {
+	command -v filefrag > /dev/null || { skip "no filefrag"; return 0; }
+	sd=${TMPDIR:-/tmp}
+	fs_disk "$sd" || { skip "$WHY"; return 0; }
+	off=0
+	[ "$FSPART" = 1 ] && off=$(cat "/sys/class/block/$FSSYS/start")
+	"$BIN/iosnoop" -d "$FSMM" 4 > "$TMP/out" 2> "$TMP/err" &
+	P=$!
+	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; fail "iosnoop did not start: $(cat "$TMP/err")"; return 1; }
+	dd if=/dev/zero of="$sd/ftt-spill-$$" bs=4096 count=500 oflag=direct 2>/dev/null
+	rm -f "$sd/ftt-spill-$$"
+	sleep 0.5
+	sync
+	sleep 0.5
+	: > "$TMP/ext"
+	for f in /proc/$P/fd/*; do
+		# not stdout or stderr: the test's own files
+		case ${f##*/} in 0|1|2) continue ;; esac
+		case $(readlink "$f") in
+		"$sd"/*) filefrag -e "$f" 2>/dev/null | awk -v o="$off" -F'[ .:]+' \
+			'$2 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9]+$/ { print o + $5 * 8, o + $6 * 8 + 7 }' >> "$TMP/ext" ;;
+		esac
+	done
+	wait_gone $P 600 || { kill -KILL $P; fail "iosnoop 4 did not end by itself"; return 1; }
+	wait $P || { fail "exit $?: $(cat "$TMP/err")"; return 1; }
+	[ "$(rows "$FSMM" | awk '$1 == "dd"' | grep -c .)" -ge 500 ] || { fail "wanted 500 rows of dd: $(rows "$FSMM" | awk '$1 == "dd"' | grep -c .) in $sd: $(cat "$TMP/err")"; return 1; }
+	self=$(rows "$FSMM" | awk 'NR == FNR { lo[NR] = $1; hi[NR] = $2; n = NR; next }
+		{ for (i = 1; i <= n; i++) if ($5 + 0 <= hi[i] && $5 + $6 / 512 - 1 >= lo[i]) { print; break } }' "$TMP/ext" -)
+	[ -s "$TMP/ext" ] || echo "no stored output on the disk: nothing to compare" > "$TMP/.info"
+	[ -z "$self" ] || fail "rows of iosnoop's own stored output: $(echo "$self" | head -3)"
+}
+
 t_dev_name() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	dev_by "${DEV1##*/}"
