@@ -289,6 +289,10 @@ int main(int argc, char **argv)
 			msg_warn("%llu completion%s without a traced start %s not counted "
 				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)",
 				 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+		if (klat_unknown())
+			msg_warn("%llu I/O not counted: the kernel paired their completion with a "
+				 "start stamped after it, so their latency is not known",
+				 klat_unknown());
 	} else {
 		stream_report_lost(s);
 		if (st.unknown)
