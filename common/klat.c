@@ -311,10 +311,12 @@ static void build(struct session *s, int i)
 int klat_setup(struct session *s, const struct klat_spec *sp)
 {
 	char fields[128], name[8];
+	const char *cf;
 	int i;
 
 	K.sp = *sp;
-	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512)
+	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512 ||
+	    (sp->count_filter && strlen(sp->count_filter) > 512))
 		return -1;
 	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
 	/* the instances first: they go at exit after the triggers in them */
@@ -329,8 +331,9 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 			return -1;
 	}
 	/* every end event, paired or not: first, so no end is paired but uncounted */
+	cf = sp->count_filter ? sp->count_filter : sp->filter;
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
-		 sp->filter[0] ? " if " : "", sp->filter);
+		 cf[0] ? " if " : "", cf);
 	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(0, 0, 0) < 0 ||
 	    pair_on(0) < 0)
 		return -1;

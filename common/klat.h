@@ -11,7 +11,8 @@ struct klat_spec {
 	const char *end;	/* e.g. "block_rq_complete" */
 	const char *keys;	/* fields that pair them, two, e.g. "dev,sector" */
 	const char *group;	/* a u32 field of the end event to count by, e.g. "dev" */
-	const char *filter;	/* filter on both events ("" for none), already checked */
+	const char *filter;	/* filter on both events' pairing ("" for none), already checked */
+	const char *count_filter;	/* filter on the count of all end events (NULL: filter) */
 	int usecs;		/* latencies in microseconds (else milliseconds) */
 };
 

@@ -224,17 +224,28 @@ done:
 static void in_kernel(struct session *s, const struct opts *o)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				NULL, o->usecs };
-	char *f;
+				NULL, NULL, o->usecs };
+	char *f, *pf, *cf;
 	int ok;
 
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
 			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
 	f = blkio_filter(&o->io);
-	sp.filter = f;
+	/*
+	 * requests without data are not paired: a flush's issue and completion
+	 * report different sectors, and its issue at sector 0 would pair with
+	 * the next completion there; the flushes are counted as unpaired, and
+	 * the empty requests they complete (never issued) not at all
+	 */
+	pf = xasprintf("%s%snr_sector > 0", f, f[0] ? " && " : "");
+	cf = xasprintf("%s%s(nr_sector > 0 || rwbs ~ \"F*\")", f, f[0] ? " && " : "");
+	sp.filter = pf;
+	sp.count_filter = cf;
 	ok = klat_setup(s, &sp) == 0;
 	free(f);
+	free(pf);
+	free(cf);
 	if (!ok) {
 		msg_kernel(s->inst, "-K: the kernel refused the latency histograms");
 		exit(EXIT_ERR);

@@ -23,7 +23,7 @@ static void on_lat(unsigned int group, unsigned long long lat, unsigned long lon
 int main(void)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				"", 1 };
+				"", NULL, 1 };
 	static struct session ps;
 	static char dir[128];
 
