@@ -11,6 +11,12 @@
  * 5.10 and 6.12, but Debian's 6.1 does not emit it for blk-mq devices.) A completion without a
  * traced start is dropped and counted, never paired with a stale start, and
  * every table is emptied when the kernel reports lost events.
+ * The events carry no request identity: a completion is paired only with the
+ * single start at its key. Where several starts share a key (flushes at once,
+ * a rewrite in flight) the completion is one of theirs, which one is not
+ * known: its row has no latency, and a submitter only if they all agree. A
+ * cache flush reports sector 0 at issue and -1 at completion; it is keyed at
+ * -1 and shown without a sector.
  * The issue and the completion (and getrq and the issue) often fire on
  * different CPUs, microseconds apart: records are taken in time order over all
  * CPUs (reorder.c), else a drain could hand on a completion before an issue
