@@ -94,6 +94,7 @@ struct blkio {
 	void *ctx;
 	struct tep_event *issue;
 	struct map who, inflight;
+	struct map nodata;		/* starts of requests without data that are no flush */
 	unsigned long long unmatched, next_sweep;
 	int self, mono;
 };
@@ -596,6 +597,17 @@ static int is_flush(const struct blkio_rec *r)
 	return !r->nr_sector && r->rwbs[0] == 'F';
 }
 
+/*
+ * table - where a record's start is kept, and its key: a flush at FLUSH_KEY;
+ * a request without data that is no flush (passthrough) in a table of its
+ * own, apart from the writes at its sector; every other by its sector
+ */
+static struct map *table(const struct blkio_rec *r, unsigned long long *k)
+{
+	*k = is_flush(r) ? FLUSH_KEY : r->sector;
+	return r->nr_sector || *k == FLUSH_KEY ? &B.inflight : &B.nodata;
+}
+
 /* sweep - every SWEEP_NS of trace time: submitters and starts that aged out */
 static void sweep(unsigned long long ts)
 {
@@ -604,8 +616,10 @@ static void sweep(unsigned long long ts)
 	B.next_sweep = ts + SWEEP_NS;
 	if (ts > WHO_MAX_AGE_NS)
 		map_sweep(&B.who, ts - WHO_MAX_AGE_NS);
-	if (ts > INFLIGHT_MAX_AGE_NS)
+	if (ts > INFLIGHT_MAX_AGE_NS) {
 		map_sweep(&B.inflight, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(&B.nodata, ts - INFLIGHT_MAX_AGE_NS);
+	}
 }
 
 /* blkio_getrq - see blkio.h */
@@ -633,11 +647,12 @@ void blkio_getrq(const struct blkio_rec *r)
 void blkio_start(const struct blkio_rec *r, int issue)
 {
 	struct ent *c[NCAND], *e, *w;
-	unsigned long long k = is_flush(r) ? FLUSH_KEY : r->sector;
+	unsigned long long k;
+	struct map *m = table(r, &k);
 	size_t n, i;
 
 	sweep(r->ts);
-	n = map_all(&B.inflight, r->dev, k, c);
+	n = map_all(m, r->dev, k, c);
 	/* queue mode: an issue only starts requests that were never inserted */
 	if (n && B.o.queue && issue)
 		return;
@@ -653,7 +668,8 @@ void blkio_start(const struct blkio_rec *r, int issue)
 	e->first = k;
 	e->ts = r->ts;
 	e->left = r->bytes;
-	w = B.o.who && k != FLUSH_KEY ? map_take(&B.who, r->dev, r->sector) : NULL;
+	w = B.o.who && m == &B.inflight && k != FLUSH_KEY ? map_take(&B.who, r->dev, r->sector) :
+							       NULL;
 	if (w) {
 		e->pid = w->pid;
 		memcpy(e->comm, w->comm, sizeof(e->comm));
@@ -664,22 +680,23 @@ void blkio_start(const struct blkio_rec *r, int issue)
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
-	map_add(&B.inflight, e);
+	map_add(m, e);
 }
 
 /* blkio_requeue - see blkio.h */
 void blkio_requeue(const struct blkio_rec *r)
 {
 	struct ent *c[NCAND];
-	unsigned long long k = is_flush(r) ? FLUSH_KEY : r->sector;
-	size_t n = map_all(&B.inflight, r->dev, k, c), i;
+	unsigned long long k;
+	struct map *m = table(r, &k);
+	size_t n = map_all(m, r->dev, k, c), i;
 
 	if (!n)
 		return;
 	/* one of several: which one comes back is not known, so none is trusted */
 	if (n > 1)
 		for (i = 0; i < n && i < NCAND; i++)
-			taint(&B.inflight, c[i]);
+			taint(m, c[i]);
 	c[0]->requeued = 1;
 }
 
@@ -701,7 +718,8 @@ void blkio_complete(const struct blkio_rec *r)
 {
 	struct blkio_done io;
 	struct ent *c[NCAND], *e;
-	unsigned long long n = r->nr_sector << 9, k = is_flush(r) ? FLUSH_KEY : r->sector;
+	unsigned long long n = r->nr_sector << 9, k;
+	struct map *t = table(r, &k);
 	size_t nc, i, m;
 	int same_who = 1, same_first = 1, whole = 1;
 
@@ -710,26 +728,26 @@ void blkio_complete(const struct blkio_rec *r)
 	io.dev = r->dev;
 	io.end_ns = r->ts;
 	memcpy(io.rwbs, r->rwbs, sizeof(io.rwbs));
-	/*
-	 * a request without data that is no flush: one a flush served (the
-	 * empty write of fsync), completed by the block layer, never issued
-	 */
-	if (k != FLUSH_KEY && !n)
-		return;
-	nc = map_all(&B.inflight, r->dev, k, c);
+	nc = map_all(t, r->dev, k, c);
 	if (!nc) {
-		B.unmatched++;
+		/*
+		 * a request without data that is no flush and was not issued:
+		 * one a flush served (the empty write of fsync), completed by
+		 * the block layer, not a start that went untraced
+		 */
+		if (t != &B.nodata)
+			B.unmatched++;
 		return;
 	}
 	e = c[0];
 	if (nc == 1 && !e->amb) {
-		map_unlink(&B.inflight, e);
+		map_unlink(t, e);
 		if (n && n < e->left) {
 			/* a partial completion: the rest of the request now starts further on */
 			e->bytes += n;
 			e->left -= n;
 			e->sector += n >> 9;
-			map_add(&B.inflight, e);
+			map_add(t, e);
 			return;
 		}
 		io.bytes = e->bytes + n;
@@ -758,8 +776,8 @@ void blkio_complete(const struct blkio_rec *r)
 	io.sector = e->first;
 	io.bytes = n;
 	io.known = (same_first && e->first != FLUSH_KEY ? BLKIO_SECTOR : 0) | (whole ? BLKIO_BYTES : 0);
-	map_unlink(&B.inflight, e);
-	taint(&B.inflight, e);
+	map_unlink(t, e);
+	taint(t, e);
 	free(e);
 	emit(&io);
 }
@@ -875,14 +893,14 @@ static void on_gap(int cpu, void *arg)
 {
 	(void)cpu, (void)arg;
 	map_sweep(&B.inflight, ~0ULL);
+	map_sweep(&B.nodata, ~0ULL);
 	map_sweep(&B.who, ~0ULL);
 }
 
 /* blkio_init - see blkio.h */
 void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
 {
-	map_sweep(&B.inflight, ~0ULL);
-	map_sweep(&B.who, ~0ULL);
+	blkio_forget();
 	B.o = *o;
 	B.fn = fn;
 	B.ctx = ctx;
@@ -895,13 +913,14 @@ void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
 void blkio_forget(void)
 {
 	map_sweep(&B.inflight, ~0ULL);
+	map_sweep(&B.nodata, ~0ULL);
 	map_sweep(&B.who, ~0ULL);
 }
 
 /* blkio_held - see blkio.h */
 unsigned long long blkio_held(void)
 {
-	return B.inflight.n + B.who.n;
+	return B.inflight.n + B.nodata.n + B.who.n;
 }
 
 /* blkio_unmatched - see blkio.h */

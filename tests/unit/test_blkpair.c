@@ -139,6 +139,16 @@ int main(void)
 	expect("same sector, then alone",
 	       "a 201 W 800 4096 ?;a 201 W 800 4096 ?;c 203 W 800 4096 1000;", 0);
 
+	/* a request without data that is no flush (passthrough): apart from writes there */
+	begin(0);
+	ISSUE(MS, 500, "smartctl", "N", 0, 0);
+	GETRQ(MS + 1000, 501, "w", "W", 0, 8);
+	ISSUE(MS + 2000, 501, "w", "W", 0, 8);
+	DONE(2 * MS + 2000, "W", 0, 8);
+	DONE(3 * MS, "N", 0, 0);
+	expect("no data, no flush", "w 501 W 0 4096 1000;smartctl 500 N 0 0 2000;", 0);
+	CHECK("no data, no flush: nothing held", blkio_held() == 0);
+
 	/* a requeued request: issued again, still its own (timed from its last issue) */
 	begin(0);
 	GETRQ(MS, 401, "rq", "R", 64, 8);
