@@ -11,6 +11,12 @@
  * 5.10 and 6.12, but Debian's 6.1 does not emit it for blk-mq devices.) A completion without a
  * traced start is dropped and counted, never paired with a stale start, and
  * every table is emptied when the kernel reports lost events.
+ * The events carry no request identity: a completion is paired only with the
+ * single start at its key. Where several starts share a key (flushes at once,
+ * a rewrite in flight) the completion is one of theirs, which one is not
+ * known: its row has no latency, and a submitter only if they all agree. A
+ * cache flush reports sector 0 at issue and -1 at completion; it is keyed at
+ * -1 and shown without a sector.
  * The issue and the completion (and getrq and the issue) often fire on
  * different CPUs, microseconds apart: records are taken in time order over all
  * CPUs (reorder.c), else a drain could hand on a completion before an issue
@@ -50,15 +56,30 @@
 
 /* a submitter whose request was never issued (merged away) drops out after this long */
 #define WHO_MAX_AGE_NS (10ULL * 1000000000ULL)
+/* a start not completed after this long (the block layer times requests out long before) */
+#define INFLIGHT_MAX_AGE_NS (120ULL * 1000000000ULL)
+/* how often (trace time) the tables are swept of what aged */
+#define SWEEP_NS 1000000000ULL
+/*
+ * a cache flush has no sector: its issue reports 0 and its completion -1;
+ * both are keyed at -1, apart from every request with data
+ */
+#define FLUSH_KEY (~0ULL)
+#define PID_UNWANTED	-1	/* -p: not from one of the process's tasks */
+#define PID_UNKNOWN	-2	/* one of several submitters, which one is not known */
+#define NCAND		64	/* starts at one key looked at together */
 
 struct ent {
 	struct ent *next;
 	unsigned int dev;
-	unsigned long long sector;
+	unsigned long long sector;	/* the key: where the rest of the request starts */
+	unsigned long long first;	/* its first sector (FLUSH_KEY: none) */
 	unsigned long long ts;		/* queue time (who) or start time (inflight) */
 	unsigned long long bytes;	/* completed so far (inflight) */
 	unsigned long long left;	/* bytes still to complete, as far as known */
 	int pid;
+	int amb;			/* shared a key with another start: its values may be another's */
+	int requeued;			/* requeued: its next start at the key is its own */
 	char comm[16];
 };
 
@@ -73,7 +94,8 @@ struct blkio {
 	void *ctx;
 	struct tep_event *issue;
 	struct map who, inflight;
-	unsigned long long unmatched, puts;
+	struct map nodata;		/* starts of requests without data that are no flush */
+	unsigned long long unmatched, next_sweep;
 	int self, mono;
 };
 
@@ -140,7 +162,72 @@ static void map_put(struct map *m, struct ent *e)
 	m->n++;
 }
 
-/* map_sweep - free entries older than `before` (all when before is ~0) */
+/* map_add - link e under its (dev, sector) beside any others there */
+static void map_add(struct map *m, struct ent *e)
+{
+	size_t h;
+
+	if (m->n >= m->nb * 2)
+		map_grow(m);
+	h = hash(m, e->dev, e->sector);
+	e->next = m->b[h];
+	m->b[h] = e;
+	m->n++;
+}
+
+/* map_unlink - unlink this very entry (it is in m) */
+static void map_unlink(struct map *m, struct ent *e)
+{
+	struct ent **pp;
+
+	for (pp = &m->b[hash(m, e->dev, e->sector)]; *pp; pp = &(*pp)->next) {
+		if (*pp == e) {
+			*pp = e->next;
+			m->n--;
+			return;
+		}
+	}
+}
+
+/* map_all - the entries at (dev, sector), oldest first, at most NCAND in c; how many there are */
+static size_t map_all(struct map *m, unsigned int dev, unsigned long long sector, struct ent **c)
+{
+	struct ent *e;
+	size_t n = 0, i;
+
+	if (!m->nb)
+		return 0;
+	for (e = m->b[hash(m, dev, sector)]; e; e = e->next) {
+		if (e->dev != dev || e->sector != sector)
+			continue;
+		if (n < NCAND) {
+			for (i = n; i > 0 && c[i - 1]->ts > e->ts; i--)
+				c[i] = c[i - 1];
+			c[i] = e;
+		}
+		n++;
+	}
+	return n;
+}
+
+/*
+ * taint - one of the starts at e's key went without its completion being
+ * known: each left there may now be holding another's values
+ */
+static void taint(struct map *m, const struct ent *gone)
+{
+	struct ent *e;
+
+	for (e = m->b[hash(m, gone->dev, gone->sector)]; e; e = e->next) {
+		if (e == gone || e->dev != gone->dev || e->sector != gone->sector)
+			continue;
+		e->amb = 1;
+		if (e->pid != gone->pid || strcmp(e->comm, gone->comm))
+			e->pid = PID_UNKNOWN;
+	}
+}
+
+/* map_sweep - free entries older than `before` (all when before is ~0), tainting their keys */
 static void map_sweep(struct map *m, unsigned long long before)
 {
 	struct ent **pp, *e;
@@ -151,6 +238,8 @@ static void map_sweep(struct map *m, unsigned long long before)
 			if (e->ts < before) {
 				*pp = e->next;
 				m->n--;
+				if (before != ~0ULL)
+					taint(m, e);
 				free(e);
 			} else {
 				pp = &e->next;
@@ -486,109 +575,241 @@ char *blkio_filter(const struct blkio_opts *o)
 	return f;
 }
 
-/* key - (dev, sector) of a block record */
-static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
-		unsigned long long *sector)
+/* rec_of - the fields of a block record the pairing uses */
+static void rec_of(struct tep_event *ev, struct tep_record *rec, struct blkio_rec *r)
 {
-	*dev = (unsigned int)decode_u64(ev, rec, "dev");
-	*sector = decode_u64(ev, rec, "sector");
+	memset(r, 0, sizeof(*r));
+	r->dev = (unsigned int)decode_u64(ev, rec, "dev");
+	r->sector = decode_u64(ev, rec, "sector");
+	r->nr_sector = decode_has(ev, "nr_sector") ? decode_u64(ev, rec, "nr_sector") : 0;
+	r->bytes = decode_has(ev, "bytes") ? decode_u64(ev, rec, "bytes") : r->nr_sector << 9;
+	if (decode_has(ev, "rwbs"))
+		decode_str(ev, rec, "rwbs", r->rwbs, sizeof(r->rwbs));
+	r->ts = rec->ts;
+	r->pid = decode_pid(ev, rec);
+	if (decode_has(ev, "comm"))
+		decode_str(ev, rec, "comm", r->comm, sizeof(r->comm));
+}
+
+/* is_flush - a cache flush: no data, and the flush letter first (FF) */
+static int is_flush(const struct blkio_rec *r)
+{
+	return !r->nr_sector && r->rwbs[0] == 'F';
+}
+
+/*
+ * table - where a record's start is kept, and its key: a flush at FLUSH_KEY;
+ * a request without data that is no flush (passthrough) in a table of its
+ * own, apart from the writes at its sector; every other by its sector
+ */
+static struct map *table(const struct blkio_rec *r, unsigned long long *k)
+{
+	*k = is_flush(r) ? FLUSH_KEY : r->sector;
+	return r->nr_sector || *k == FLUSH_KEY ? &B.inflight : &B.nodata;
+}
+
+/* sweep - every SWEEP_NS of trace time: submitters and starts that aged out */
+static void sweep(unsigned long long ts)
+{
+	if (ts < B.next_sweep)
+		return;
+	B.next_sweep = ts + SWEEP_NS;
+	if (ts > WHO_MAX_AGE_NS)
+		map_sweep(&B.who, ts - WHO_MAX_AGE_NS);
+	if (ts > INFLIGHT_MAX_AGE_NS) {
+		map_sweep(&B.inflight, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(&B.nodata, ts - INFLIGHT_MAX_AGE_NS);
+	}
+}
+
+/* blkio_getrq - see blkio.h */
+void blkio_getrq(const struct blkio_rec *r)
+{
+	struct ent *e;
+
+	sweep(r->ts);
+	/* a request without data (a flush's) is never issued: the flush is */
+	if (!r->nr_sector)
+		return;
+	e = new_ent(r->dev, r->sector);
+	e->ts = r->ts;
+	/* -p: not one of its tasks; still the newest submitter at this sector */
+	if (B.o.pid && !who_has(r->pid)) {
+		e->pid = PID_UNWANTED;
+	} else {
+		e->pid = r->pid;
+		memcpy(e->comm, r->comm, sizeof(e->comm));
+	}
+	map_put(&B.who, e);
+}
+
+/* blkio_start - see blkio.h */
+void blkio_start(const struct blkio_rec *r, int issue)
+{
+	struct ent *c[NCAND], *e, *w;
+	unsigned long long k;
+	struct map *m = table(r, &k);
+	size_t n, i;
+
+	sweep(r->ts);
+	n = map_all(m, r->dev, k, c);
+	/* queue mode: an issue only starts requests that were never inserted */
+	if (n && B.o.queue && issue)
+		return;
+	/* a requeued request starts again, with the submitter it had */
+	for (i = 0; i < n && i < NCAND; i++) {
+		if (c[i]->requeued) {
+			c[i]->requeued = 0;
+			c[i]->ts = r->ts;
+			return;
+		}
+	}
+	e = new_ent(r->dev, k);
+	e->first = k;
+	e->ts = r->ts;
+	e->left = r->bytes;
+	w = B.o.who && m == &B.inflight && k != FLUSH_KEY ? map_take(&B.who, r->dev, r->sector) :
+							       NULL;
+	if (w) {
+		e->pid = w->pid;
+		memcpy(e->comm, w->comm, sizeof(e->comm));
+		free(w);
+	} else if (B.o.pid) {
+		e->pid = PID_UNWANTED;	/* not from a wanted process as far as we know */
+	} else {
+		e->pid = r->pid;
+		memcpy(e->comm, r->comm, sizeof(e->comm));
+	}
+	map_add(m, e);
+}
+
+/* blkio_requeue - see blkio.h */
+void blkio_requeue(const struct blkio_rec *r)
+{
+	struct ent *c[NCAND];
+	unsigned long long k;
+	struct map *m = table(r, &k);
+	size_t n = map_all(m, r->dev, k, c), i;
+
+	if (!n)
+		return;
+	/* one of several: which one comes back is not known, so none is trusted */
+	if (n > 1)
+		for (i = 0; i < n && i < NCAND; i++)
+			taint(m, c[i]);
+	c[0]->requeued = 1;
+}
+
+/* emit - hand a finished request to the tool, unless -p (or this tool) did not submit it */
+static void emit(struct blkio_done *io)
+{
+	if (io->pid == PID_UNWANTED || io->pid == B.self || (io->pid == PID_UNKNOWN && B.o.pid))
+		return;
+	if (io->pid == PID_UNKNOWN) {
+		io->pid = -1;
+		io->comm[0] = '\0';
+	}
+	io->mono = B.mono;
+	B.fn(io, B.ctx);
+}
+
+/* blkio_complete - see blkio.h */
+void blkio_complete(const struct blkio_rec *r)
+{
+	struct blkio_done io;
+	struct ent *c[NCAND], *e;
+	unsigned long long n = r->nr_sector << 9, k;
+	struct map *t = table(r, &k);
+	size_t nc, i, m;
+	int same_who = 1, same_first = 1, whole = 1;
+
+	sweep(r->ts);
+	memset(&io, 0, sizeof(io));
+	io.dev = r->dev;
+	io.end_ns = r->ts;
+	memcpy(io.rwbs, r->rwbs, sizeof(io.rwbs));
+	nc = map_all(t, r->dev, k, c);
+	if (!nc) {
+		/*
+		 * a request without data that is no flush and was not issued:
+		 * one a flush served (the empty write of fsync), completed by
+		 * the block layer, not a start that went untraced
+		 */
+		if (t != &B.nodata)
+			B.unmatched++;
+		return;
+	}
+	e = c[0];
+	if (nc == 1 && !e->amb) {
+		map_unlink(t, e);
+		if (n && n < e->left) {
+			/* a partial completion: the rest of the request now starts further on */
+			e->bytes += n;
+			e->left -= n;
+			e->sector += n >> 9;
+			map_add(t, e);
+			return;
+		}
+		io.bytes = e->bytes + n;
+		io.sector = e->first;
+		io.start_ns = e->ts;
+		io.pid = e->pid;
+		memcpy(io.comm, e->comm, sizeof(io.comm));
+		io.known = BLKIO_LAT | BLKIO_BYTES | (e->first != FLUSH_KEY ? BLKIO_SECTOR : 0);
+		free(e);
+		emit(&io);
+		return;
+	}
+	/*
+	 * several starts at this key (or one that shared it): this completion
+	 * is one of theirs, which one is not known. What they all agree on is
+	 * still known; one of them (the oldest, for the count) is done.
+	 */
+	m = nc < NCAND ? nc : NCAND;
+	for (i = 0; i < m; i++) {
+		same_who &= c[i]->pid == e->pid && !strcmp(c[i]->comm, e->comm) && nc <= NCAND;
+		same_first &= c[i]->first == e->first && nc <= NCAND;
+		whole &= c[i]->left == n && !c[i]->bytes && nc <= NCAND;
+	}
+	io.pid = same_who ? e->pid : PID_UNKNOWN;
+	memcpy(io.comm, e->comm, sizeof(io.comm));
+	io.sector = e->first;
+	io.bytes = n;
+	io.known = (same_first && e->first != FLUSH_KEY ? BLKIO_SECTOR : 0) | (whole ? BLKIO_BYTES : 0);
+	map_unlink(t, e);
+	taint(t, e);
+	free(e);
+	emit(&io);
 }
 
 /* on_getrq - block_getrq: remember who submitted the request at (dev, sector) */
 static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
-	struct ent *e;
-	unsigned int dev;
-	unsigned long long sector;
+	struct blkio_rec r;
 
 	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	if (B.o.pid && !who_has(decode_pid(ev, rec)))
-		return;		/* -p: not one of its tasks */
-	e = new_ent(dev, sector);
-	e->ts = rec->ts;
-	e->pid = decode_pid(ev, rec);
-	decode_str(ev, rec, "comm", e->comm, sizeof(e->comm));
-	map_put(&B.who, e);
-	/* requests merged into another never meet a start event: age them out */
-	if (++B.puts % 4096 == 0 && rec->ts > WHO_MAX_AGE_NS)
-		map_sweep(&B.who, rec->ts - WHO_MAX_AGE_NS);
+	rec_of(ev, rec, &r);
+	blkio_getrq(&r);
 }
 
 /* on_start - issue (or insert): the request's clock starts; attach its submitter */
 static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
-	struct ent *e, *old, *w;
-	unsigned int dev;
-	unsigned long long sector;
+	struct blkio_rec r;
 
 	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	old = map_take(&B.inflight, dev, sector);
-	/* queue mode: an issue only starts requests that were never inserted */
-	if (old && B.o.queue && ev == B.issue) {
-		map_put(&B.inflight, old);
-		return;
-	}
-	e = new_ent(dev, sector);
-	e->ts = rec->ts;
-	e->left = decode_has(ev, "bytes") ? decode_u64(ev, rec, "bytes")
-					  : decode_u64(ev, rec, "nr_sector") << 9;
-	w = B.o.who ? map_take(&B.who, dev, sector) : NULL;
-	if (w) {
-		e->pid = w->pid;
-		memcpy(e->comm, w->comm, sizeof(e->comm));
-		free(w);
-	} else if (old && old->pid != -1) {
-		/* a requeued request keeps the submitter it had */
-		e->pid = old->pid;
-		memcpy(e->comm, old->comm, sizeof(e->comm));
-	} else if (B.o.pid) {
-		e->pid = -1;	/* not from a wanted process as far as we know */
-	} else {
-		e->pid = decode_pid(ev, rec);
-		decode_str(ev, rec, "comm", e->comm, sizeof(e->comm));
-	}
-	free(old);
-	map_put(&B.inflight, e);
+	rec_of(ev, rec, &r);
+	blkio_start(&r, ev == B.issue);
 }
 
 /* on_complete - block_rq_complete: pair with the start, hand the I/O to the tool */
 static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
-	struct blkio_done io;
-	struct ent *e;
-	unsigned long long n;
+	struct blkio_rec r;
 
 	(void)aux, (void)arg;
-	key(ev, rec, &io.dev, &io.sector);
-	e = map_take(&B.inflight, io.dev, io.sector);
-	if (!e) {
-		B.unmatched++;
-		return;
-	}
-	n = decode_u64(ev, rec, "nr_sector") << 9;
-	if (n && n < e->left) {
-		/* a partial completion: the rest of the request now starts further on */
-		e->bytes += n;
-		e->left -= n;
-		e->sector += n >> 9;
-		map_put(&B.inflight, e);
-		return;
-	}
-	if (e->pid == -1 || e->pid == B.self) {
-		free(e);
-		return;
-	}
-	io.bytes = e->bytes + n;
-	io.start_ns = e->ts;
-	io.end_ns = rec->ts;
-	io.mono = B.mono;
-	io.pid = e->pid;
-	memcpy(io.comm, e->comm, sizeof(io.comm));
-	decode_str(ev, rec, "rwbs", io.rwbs, sizeof(io.rwbs));
-	free(e);
-	B.fn(&io, B.ctx);
+	rec_of(ev, rec, &r);
+	blkio_complete(&r);
 }
 
 /* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
@@ -601,33 +822,65 @@ static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 		who_exit((int)decode_s64(ev, rec, "pid"));
 }
 
+/* key - (dev, sector) of a block record */
+static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
+		unsigned long long *sector)
+{
+	*dev = (unsigned int)decode_u64(ev, rec, "dev");
+	*sector = decode_u64(ev, rec, "sector");
+}
+
+/* on_requeue - block_rq_requeue: the request goes back and is issued again */
+static void on_requeue(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+{
+	struct blkio_rec r;
+
+	(void)aux, (void)arg;
+	rec_of(ev, rec, &r);
+	blkio_requeue(&r);
+}
+
 /* on_rq_merge - block_rq_merge: a queued request merged into another never completes */
 static void on_rq_merge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
+	struct ent *c[NCAND];
 	unsigned int dev;
 	unsigned long long sector;
 
 	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
-	free(map_take(&B.inflight, dev, sector));
+	if (!map_all(&B.inflight, dev, sector, c))
+		return;
+	/* one of several there: the others may be holding its values */
+	map_unlink(&B.inflight, c[0]);
+	taint(&B.inflight, c[0]);
+	free(c[0]);
 }
 
 /* on_frontmerge - block_bio_frontmerge: a queued request now starts at the bio's sector */
 static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
 {
+	struct ent *c[NCAND], *e;
 	unsigned int dev;
 	unsigned long long sector, n;
-	struct ent *e;
+	size_t nc;
 
 	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	n = decode_u64(ev, rec, "nr_sector");
-	e = map_take(&B.inflight, dev, sector + n);
-	if (!e)
+	nc = map_all(&B.inflight, dev, sector + n, c);
+	if (!nc)
 		return;
-	e->sector = sector;
+	e = c[0];
+	map_unlink(&B.inflight, e);
+	if (nc > 1) {
+		/* which one grew is not known */
+		taint(&B.inflight, e);
+		e->amb = 1;
+	}
+	e->sector = e->first = sector;
 	e->left += n << 9;
-	map_put(&B.inflight, e);
+	map_add(&B.inflight, e);
 }
 
 /*
@@ -640,7 +893,40 @@ static void on_gap(int cpu, unsigned long long ts, void *arg)
 {
 	(void)cpu, (void)ts, (void)arg;
 	map_sweep(&B.inflight, ~0ULL);
+	map_sweep(&B.nodata, ~0ULL);
 	map_sweep(&B.who, ~0ULL);
+}
+
+/* blkio_init - see blkio.h */
+void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
+{
+	blkio_forget();
+	B.o = *o;
+	B.fn = fn;
+	B.ctx = ctx;
+	B.self = (int)getpid();
+	B.unmatched = 0;
+	B.next_sweep = 0;
+}
+
+/* blkio_forget - see blkio.h */
+void blkio_forget(void)
+{
+	map_sweep(&B.inflight, ~0ULL);
+	map_sweep(&B.nodata, ~0ULL);
+	map_sweep(&B.who, ~0ULL);
+}
+
+/* blkio_held - see blkio.h */
+unsigned long long blkio_held(void)
+{
+	return B.inflight.n + B.nodata.n + B.who.n;
+}
+
+/* blkio_unmatched - see blkio.h */
+unsigned long long blkio_unmatched(void)
+{
+	return B.unmatched;
 }
 
 /* want - load an event's format; die if it is required and missing */
@@ -659,23 +945,21 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 {
 	static const char *const systems[] = { "block", "sched:sched_process_fork",
 					       "sched:sched_process_exit", NULL };
-	struct tep_event *start, *complete, *getrq = NULL, *rq_merge = NULL, *front = NULL;
+	struct tep_event *start, *complete, *getrq = NULL, *rq_merge = NULL, *front = NULL, *requeue;
 	struct blkio_opts dev_only = *o;
 	char *f = blkio_filter(o), *df, *self;
 
 	/* the device part alone, for block_getrq and block_bio_frontmerge */
 	dev_only.type = NULL;
 	df = blkio_filter(&dev_only);
-	B.o = *o;
-	B.fn = fn;
-	B.ctx = ctx;
-	B.self = (int)getpid();
+	blkio_init(o, fn, ctx);
 	/* issue and completion: one clock for all CPUs */
 	B.mono = reorder_init(s, NULL);
 	format_load(s, systems);
 	B.issue = want(s, "block_rq_issue", 1);
 	complete = want(s, "block_rq_complete", 1);
 	start = o->queue ? want(s, "block_rq_insert", 1) : B.issue;
+	requeue = want(s, "block_rq_requeue", 0);
 	if (o->who)
 		getrq = want(s, "block_getrq", 1);
 	if (o->queue) {
@@ -690,6 +974,8 @@ void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	reorder_follow(s, "block", start->name, f, NULL, on_start);
 	if (o->queue)
 		reorder_follow(s, "block", B.issue->name, f, NULL, on_start);
+	if (requeue)
+		reorder_follow(s, "block", requeue->name, f, NULL, on_requeue);
 	if (getrq)
 		reorder_follow(s, "block", getrq->name, df, NULL, on_getrq);
 	if (o->pid) {

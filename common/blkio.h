@@ -18,7 +18,12 @@ struct blkio_done {
 	int mono;			/* the timestamps are CLOCK_MONOTONIC's */
 	int pid;			/* submitting process (-1: not known) */
 	char comm[16];
+	unsigned int known;		/* BLKIO_* of the values above that are known */
 };
+
+#define BLKIO_LAT	1	/* start_ns: the request's own start */
+#define BLKIO_SECTOR	2	/* sector */
+#define BLKIO_BYTES	4	/* bytes */
 
 typedef void (*blkio_fn)(const struct blkio_done *io, void *ctx);
 
@@ -68,6 +73,34 @@ char *blkio_dev_desc(const struct blkio_dev *d, char *buf, size_t len);
 char *blkio_filter(const struct blkio_opts *o);
 /* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
 void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx);
+/* one block event's fields, as the pairing takes them */
+struct blkio_rec {
+	unsigned int dev;
+	unsigned long long sector;
+	unsigned long long nr_sector;	/* 512-byte sectors */
+	unsigned long long bytes;	/* the issue's bytes (nr_sector << 9 where absent) */
+	char rwbs[16];
+	unsigned long long ts;
+	int pid;			/* the task the event fired in */
+	char comm[16];
+};
+
+/* blkio_init - empty the pairing state and hand finished I/O to fn (blkio_setup calls it) */
+void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx);
+/* blkio_getrq - a request allocated in its submitter's context (block_getrq) */
+void blkio_getrq(const struct blkio_rec *r);
+/* blkio_start - a request issued (issue 1) or, with -Q, inserted (issue 0) */
+void blkio_start(const struct blkio_rec *r, int issue);
+/* blkio_requeue - a request sent back to be issued again (block_rq_requeue) */
+void blkio_requeue(const struct blkio_rec *r);
+/* blkio_complete - a request (or a part of one) completed: fn gets it once it is whole */
+void blkio_complete(const struct blkio_rec *r);
+/* blkio_forget - events were lost: forget every start and submitter held */
+void blkio_forget(void);
+/* blkio_held - starts and submitters held now (in flight, or not yet issued) */
+unsigned long long blkio_held(void);
+/* blkio_unmatched - completions so far that had no traced start */
+unsigned long long blkio_unmatched(void);
 /* blkio_report - say on stderr how many completions were ignored for want of a traced start */
 void blkio_report(void);
 

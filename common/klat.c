@@ -51,6 +51,7 @@
 #define SETTLE_S 0.25		/* T comes at least this long after a set's triggers are made */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
+#define LAT_UNKNOWN (~0ULL)	/* the slot of pairs whose latency came out negative */
 
 /* counts of one (group, latency bucket) in one set */
 struct cnt {
@@ -83,6 +84,7 @@ static struct {
 	double t;		/* T, seconds of CLOCK_MONOTONIC */
 	double margin;		/* how far ahead T is chosen */
 	unsigned long long handed;	/* every count handed on */
+	unsigned long long unknown;	/* of those, pairs whose latency is not known */
 	double make_s;		/* how long making a set's pairing triggers took */
 	double peak;		/* pairs per second, the highest of late (decaying) */
 	double last_t;		/* when the current set's pairs were last read */
@@ -145,11 +147,12 @@ static void on_entry(const char *info, const char *keys, unsigned long long hits
 	if (khist_key(keys, K.sp.group, &group) < 0 || khist_key(keys, "lat", &lat) < 0)
 		return;
 	/*
-	 * an end stamped a little before its start (the kernel's timestamps of
-	 * events it does not record are taken per CPU) wraps around: about 0
+	 * an end stamped before the start it was paired with wraps around: no
+	 * latency (per-CPU stamps, or a start at the same key made later than
+	 * the request that ended); kept apart under LAT_UNKNOWN, never as 0
 	 */
 	if (lat >= 1ULL << 62)
-		lat = 0;
+		lat = LAT_UNKNOWN;
 	if (is_late(info) != r->late)
 		return;
 	c = slot(r->g, (unsigned int)group, lat);
@@ -187,7 +190,9 @@ static void read_gen(int i, klat_fn fn, void *ctx)
 
 		if (!c->used || net <= c->handed)
 			continue;
-		if (fn)
+		if (c->lat == LAT_UNKNOWN)
+			K.unknown += net - c->handed;
+		else if (fn)
 			fn(c->group, K.sp.usecs ? c->lat : c->lat / 1000, net - c->handed, ctx);
 		K.handed += net - c->handed;
 		c->handed = net;
@@ -306,10 +311,12 @@ static void build(struct session *s, int i)
 int klat_setup(struct session *s, const struct klat_spec *sp)
 {
 	char fields[128], name[8];
+	const char *cf;
 	int i;
 
 	K.sp = *sp;
-	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512)
+	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512 ||
+	    (sp->count_filter && strlen(sp->count_filter) > 512))
 		return -1;
 	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
 	/* the instances first: they go at exit after the triggers in them */
@@ -324,13 +331,31 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 			return -1;
 	}
 	/* every end event, paired or not: first, so no end is paired but uncounted */
+	cf = sp->count_filter ? sp->count_filter : sp->filter;
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
-		 sp->filter[0] ? " if " : "", sp->filter);
+		 cf[0] ? " if " : "", cf);
 	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(0, 0, 0) < 0 ||
 	    pair_on(0) < 0)
 		return -1;
 	K.cur = 0;
 	return 0;
+}
+
+/* klat_attach - see klat.h */
+void klat_attach(struct session *ps, const struct klat_spec *sp, const char *synth)
+{
+	K.sp = *sp;
+	K.ps[0] = *ps;
+	snprintf(K.g[0].synth, sizeof(K.g[0].synth), "%s", synth);
+	K.g[0].nhist = 1;
+	K.g[0].paired = 1;
+	K.cur = 0;
+}
+
+/* klat_unknown - see klat.h */
+unsigned long long klat_unknown(void)
+{
+	return K.unknown;
 }
 
 /* klat_start - see klat.h */

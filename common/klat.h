@@ -11,7 +11,8 @@ struct klat_spec {
 	const char *end;	/* e.g. "block_rq_complete" */
 	const char *keys;	/* fields that pair them, two, e.g. "dev,sector" */
 	const char *group;	/* a u32 field of the end event to count by, e.g. "dev" */
-	const char *filter;	/* filter on both events ("" for none), already checked */
+	const char *filter;	/* filter on both events' pairing ("" for none), already checked */
+	const char *count_filter;	/* filter on the count of all end events (NULL: filter) */
 	int usecs;		/* latencies in microseconds (else milliseconds) */
 };
 
@@ -28,6 +29,12 @@ int klat_available(struct session *s);
  */
 int klat_setup(struct session *s, const struct klat_spec *sp);
 /*
+ * klat_attach - read set 0's bucket histograms on synthetic event synth in
+ * ps's instance, as made before (klat_poll then reads them); the others of
+ * klat_setup's parts are not made
+ */
+void klat_attach(struct session *ps, const struct klat_spec *sp, const char *synth);
+/*
  * klat_start - pairing starts now: call it after session_start, so that every
  * end a set pairs is an end the count of all ends (in the run's instance) saw
  */
@@ -37,6 +44,11 @@ void klat_start(void);
  * kernel's pairing table when it fills; call it often (every 50 ms) at high rates
  */
 void klat_poll(klat_fn fn, void *ctx);
+/*
+ * klat_unknown - pairs the kernel made whose latency is not known (the end
+ * stamped before the start): not handed on, nor counted as unpaired
+ */
+unsigned long long klat_unknown(void);
 /*
  * klat_unpaired - after the last poll: end events that were not paired with a
  * start (in flight when counting began, or lost to a full table); at least 0

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -27,7 +28,7 @@ int out_json;
 static char json_host[1024] = "\"\"";	/* the node name, escaped and quoted */
 static char *mem_buf;		/* -d without a temporary file: memory */
 static size_t mem_len;
-static int buffered_mode, spilled, broken, is_pipe;
+static int buffered_mode, spilled, broken, is_pipe, spill_mem;
 
 /*
  * spill_file - an unlinked file in $TMPDIR (default /tmp) for -d's output, so
@@ -42,6 +43,10 @@ static FILE *spill_file(void)
 
 	if (!dir || !*dir)
 		dir = "/tmp";
+	if (spill_mem) {
+		fd = memfd_create("ftt-out", MFD_CLOEXEC);
+		goto done;
+	}
 	fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
 	if (fd < 0 && (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)) {
 		if (snprintf(path, sizeof(path), "%s/ftt-out-XXXXXX", dir) >= (int)sizeof(path)) {
@@ -52,12 +57,19 @@ static FILE *spill_file(void)
 		if (fd >= 0)
 			unlink(path);
 	}
+done:
 	if (fd < 0)
 		return NULL;
 	f = fdopen(fd, "w+");
 	if (!f)
 		close(fd);
 	return f;
+}
+
+/* out_spill_memory - see output.h */
+void out_spill_memory(void)
+{
+	spill_mem = 1;
 }
 
 /* out_init - live (buffered == 0) or buffered-until-out_finish output */

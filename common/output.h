@@ -12,6 +12,11 @@
  * file in $TMPDIR (memory if none can be made) */
 extern FILE *out;
 
+/*
+ * out_spill_memory - keep the buffered mode's output in memory (a memfd, which
+ * can be swapped out), not in a file on a disk the tool may be tracing
+ */
+void out_spill_memory(void);
 /* out_init - live (buffered == 0) or buffered-until-out_finish output */
 void out_init(int buffered);
 /* out_batch_end - live: push what is pending; a closed pipe requests the stop */

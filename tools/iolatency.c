@@ -73,6 +73,7 @@ struct state {
 	struct disk *disks;	/* one entry (dev 0) unless -D */
 	int ndisks;
 	unsigned long ticks;
+	unsigned long long unknown;	/* I/O whose latency is not known, not counted */
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
@@ -122,6 +123,10 @@ static void on_io(const struct blkio_done *io, void *arg)
 {
 	struct state *st = arg;
 
+	if (!(io->known & BLKIO_LAT)) {
+		st->unknown++;
+		return;
+	}
 	hist_add(disk_hist(st, io->dev), hist_lat(io->start_ns, io->end_ns, st->o->usecs), 1);
 }
 
@@ -219,17 +224,28 @@ done:
 static void in_kernel(struct session *s, const struct opts *o)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				NULL, o->usecs };
-	char *f;
+				NULL, NULL, o->usecs };
+	char *f, *pf, *cf;
 	int ok;
 
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
 			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
 	f = blkio_filter(&o->io);
-	sp.filter = f;
+	/*
+	 * requests without data are not paired: a flush's issue and completion
+	 * report different sectors, and its issue at sector 0 would pair with
+	 * the next completion there; the flushes are counted as unpaired, and
+	 * the empty requests they complete (never issued) not at all
+	 */
+	pf = xasprintf("%s%snr_sector > 0", f, f[0] ? " && " : "");
+	cf = xasprintf("%s%s(nr_sector > 0 || rwbs ~ \"F*\")", f, f[0] ? " && " : "");
+	sp.filter = pf;
+	sp.count_filter = cf;
 	ok = klat_setup(s, &sp) == 0;
 	free(f);
+	free(pf);
+	free(cf);
 	if (!ok) {
 		msg_kernel(s->inst, "-K: the kernel refused the latency histograms");
 		exit(EXIT_ERR);
@@ -284,8 +300,16 @@ int main(int argc, char **argv)
 			msg_warn("%llu completion%s without a traced start %s not counted "
 				 "(I/O in flight at start, or during a renewal of the kernel's pairing table)",
 				 n, n == 1 ? "" : "s", n == 1 ? "was" : "were");
+		if (klat_unknown())
+			msg_warn("%llu I/O not counted: the kernel paired their completion with a "
+				 "start stamped after it, so their latency is not known",
+				 klat_unknown());
 	} else {
 		stream_report_lost(s);
+		if (st.unknown)
+			msg_warn("%llu I/O not counted: another request was in flight at the same "
+				 "device and sector, so which completion was whose is not known",
+				 st.unknown);
 	}
 	free(st.disks);
 	return EXIT_OK;

@@ -89,23 +89,29 @@ static void on_io(const struct blkio_done *io, void *arg)
 	struct opts *o = arg;
 	char t[32], dev[24];
 
-	if (o->name && regexec(&o->name_re, io->comm, 0, NULL, 0) != 0)
+	if (o->name && (io->pid < 0 || regexec(&o->name_re, io->comm, 0, NULL, 0) != 0))
 		return;
 	line_begin(&line, io->mono ? io->end_ns : OUT_NO_TIME);
 	/* -s and -t: text only */
 	if (o->start_ts) {
-		line_str(&line, out_time(io->start_ns, t, sizeof(t)), 15, -1);
+		if (io->known & BLKIO_LAT)
+			line_str(&line, out_time(io->start_ns, t, sizeof(t)), 15, -1);
+		else
+			line_str(&line, "?", 15, -1);
 		line_add(&line, " ");
 	}
 	if (o->end_ts) {
 		line_str(&line, out_time(io->end_ns, t, sizeof(t)), 15, -1);
 		line_add(&line, " ");
 	}
-	/* at most 12 bytes of the name, as perf-tools */
-	col_str(&line, "comm", io->pid < 0 ? NULL : io->comm, 12, 12);
+	/* at most 12 bytes of the name, as perf-tools; "?" when not known */
+	if (io->pid < 0)
+		col_null(&line, "comm", "?", 12);
+	else
+		col_str(&line, "comm", io->comm, 12, 12);
 	line_add(&line, " ");
 	if (io->pid < 0)
-		col_null(&line, "pid", "-1", 6);
+		col_null(&line, "pid", "?", 6);
 	else
 		col_dec(&line, "pid", io->pid, 6);
 	line_add(&line, " ");
@@ -113,11 +119,22 @@ static void on_io(const struct blkio_done *io, void *arg)
 	line_add(&line, " ");
 	col_str(&line, "dev", blkio_dev_str(io->dev, dev, sizeof(dev)), 8, -1);
 	line_add(&line, " ");
-	col_dec(&line, "block", (long long)io->sector, 12);
+	/* a cache flush has no block */
+	if (io->known & BLKIO_SECTOR)
+		col_dec(&line, "block", (long long)io->sector, 12);
+	else
+		col_null(&line, "block", "?", 12);
 	line_add(&line, " ");
-	col_dec(&line, "bytes", (long long)io->bytes, 6);
+	if (io->known & BLKIO_BYTES)
+		col_dec(&line, "bytes", (long long)io->bytes, 6);
+	else
+		col_null(&line, "bytes", "?", 6);
 	line_add(&line, " ");
-	col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, -8);
+	/* two requests were in flight at one place: which completion was whose is not known */
+	if (io->known & BLKIO_LAT)
+		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, -8);
+	else
+		col_null(&line, "latms", "?", -8);
 	line_add(&line, "\n");
 	line_put(&line);
 }
@@ -141,6 +158,8 @@ int main(int argc, char **argv)
 		snprintf(ftext, sizeof(ftext), " issued by process name \"%.80s\"", o.name);
 	}
 
+	/* a spill file's writeback would be traced as I/O of its own */
+	out_spill_memory();
 	s = session_open("iosnoop");
 	blkio_setup(s, &o.io, on_io, &o);
 

@@ -45,6 +45,49 @@ t_type_filter() {
 	[ "$(total)" = 3 ] || fail "-i '*R*' counted $(total), wanted the 3 reads: $(cat "$TMP/out")"
 }
 
+# wc_setup - a loop device on a file in $TMP: it has a write cache, so the
+# kernel sends it flushes (null_blk, as blk_setup loads it, has none). Sets
+# WDEV, WNM and WMM; returns 1 with WHY if impossible
+wc_setup() {
+	WDEV=
+	dd if=/dev/zero of="$TMP/wc.img" bs=1024 count=0 seek=8192 2>/dev/null || { WHY="no image file"; return 1; }
+	modprobe loop 2>/dev/null	# a module in Debian's kernels (the guests load it here)
+	WDEV=$(losetup -f) && losetup "$WDEV" "$TMP/wc.img" 2>/dev/null || { WDEV=; WHY="no loop device"; return 1; }
+	WNM=${WDEV##*/}
+	WMM=$(tr : , < "/sys/class/block/$WNM/dev")
+	grep -q '^write back' "/sys/class/block/$WNM/queue/write_cache" 2>/dev/null ||
+		{ wc_teardown; WHY="$WNM has no write cache: the kernel sends it no flush"; return 1; }
+	sleep 1		# the partition scan's reads
+}
+
+# wc_teardown - detach wc_setup's loop device
+wc_teardown() {
+	[ -n "$WDEV" ] && losetup -d "$WDEV"
+	WDEV=
+}
+
+# t_flush - -i '*F*' counts the cache flushes of fdatasync() (20 of them)
+t_flush() {
+	wc_setup || { skip "$WHY"; return 0; }
+	io_work() { "$WORKLOADS/fsyncw" "$WDEV" 20; }
+	lat_run -i '*F*' -d "$WMM" 1 3
+	wc_teardown
+	[ "$(total)" = 20 ] || fail "-i '*F*' counted $(total), wanted the 20 flushes: $(cat "$TMP/out" "$TMP/err")"
+}
+
+# t_kernel_flush - -K with fdatasync(): exactly the 20 writes are counted. A
+# flush's issue (sector 0) and completion (sector -1) cannot be paired by the
+# kernel; its issue must not pair with the next completion at sector 0 (the
+# empty request the flush served), nor be counted as a latency
+t_kernel_flush() {
+	has_hist || { skip "no hist triggers with synthetic events and .buckets"; return 0; }
+	wc_setup || { skip "$WHY"; return 0; }
+	io_work() { "$WORKLOADS/fsyncw" "$WDEV" 20; }
+	lat_run -K -d "$WMM" 1 3
+	wc_teardown
+	[ "$(total)" = 20 ] || fail "-K counted $(total), wanted the 20 writes: $(cat "$TMP/out" "$TMP/err")"
+}
+
 t_dev_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" "$DEV2" 0 4096 2; }

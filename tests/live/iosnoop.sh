@@ -67,6 +67,57 @@ t_read_type_filter() {
 	[ "$got" = "$want" ] || fail "-i '*R*': rows '$got', wanted '$want'"
 }
 
+# wc_setup - a loop device on a file in $TMP: it has a write cache, so the
+# kernel sends it flushes (null_blk, as blk_setup loads it, has none). Sets
+# WDEV, WNM and WMM; returns 1 with WHY if impossible
+wc_setup() {
+	WDEV=
+	dd if=/dev/zero of="$TMP/wc.img" bs=1024 count=0 seek=8192 2>/dev/null || { WHY="no image file"; return 1; }
+	modprobe loop 2>/dev/null	# a module in Debian's kernels (the guests load it here)
+	WDEV=$(losetup -f) && losetup "$WDEV" "$TMP/wc.img" 2>/dev/null || { WDEV=; WHY="no loop device"; return 1; }
+	WNM=${WDEV##*/}
+	WMM=$(tr : , < "/sys/class/block/$WNM/dev")
+	grep -q '^write back' "/sys/class/block/$WNM/queue/write_cache" 2>/dev/null ||
+		{ wc_teardown; WHY="$WNM has no write cache: the kernel sends it no flush"; return 1; }
+	sleep 1		# the partition scan's reads
+}
+
+# wc_teardown - detach wc_setup's loop device
+wc_teardown() {
+	[ -n "$WDEV" ] && losetup -d "$WDEV"
+	WDEV=
+}
+
+# t_flush - fdatasync() on a device with a write cache: each call's cache
+# flush is a row of its own, TYPE FF, no block, 0 bytes, with its latency,
+# and -i '*F*' picks exactly those; nothing is called a completion without a
+# start (a flush's issue reports sector 0, its completion sector -1)
+t_flush() {
+	wc_setup || { skip "$WHY"; return 0; }
+	io_work() { "$WORKLOADS/fsyncw" "$WDEV" 20; }
+	snoop_run -d "$WMM" || { wc_teardown; return 1; }
+	cp "$TMP/out" "$TMP/all.out"
+	cp "$TMP/err" "$TMP/all.err"
+	snoop_run -d "$WMM" -i '*F*' || { wc_teardown; return 1; }
+	wc_teardown
+	for f in all.out out; do
+		got=$(awk -v d="$WMM" '$4 == d && $3 == "FF"' "$TMP/$f")
+		[ "$(echo "$got" | grep -c .)" = 20 ] ||
+			{ fail "$f: $(echo "$got" | grep -c .) FF rows, wanted 20: $(head -c 600 "$TMP/$f")"; return 1; }
+		echo "$got" | awk '$5 != "?" || $6 != "0" || $7 !~ /^[0-9]+\.[0-9][0-9]$/ { exit 1 }' ||
+			{ fail "$f: FF rows: $(echo "$got" | head -3)"; return 1; }
+	done
+	[ "$(awk -v d="$WMM" '$4 == d && $3 != "FF"' "$TMP/out" | grep -c .)" = 0 ] ||
+		{ fail "-i '*F*' shows other rows: $(head -c 600 "$TMP/out")"; return 1; }
+	# every write is its own row too, and no empty "sync write" stands for a flush
+	[ "$(awk -v d="$WMM" '$4 == d && $3 == "WS" && $6 == 4096' "$TMP/all.out" | grep -c .)" = 20 ] ||
+		{ fail "wanted 20 WS rows of 4096 bytes: $(head -c 600 "$TMP/all.out")"; return 1; }
+	[ "$(awk -v d="$WMM" '$4 == d && $6 == 0 && $3 != "FF"' "$TMP/all.out" | grep -c .)" = 0 ] ||
+		{ fail "rows of 0 bytes that are no flush: $(head -c 600 "$TMP/all.out")"; return 1; }
+	! grep -q ignored "$TMP/all.err" "$TMP/err" ||
+		fail "stderr: $(cat "$TMP/all.err" "$TMP/err")"
+}
+
 t_dev_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	io_work() { "$WORKLOADS/iowrite" "$DEV1" 8 4096 1; "$WORKLOADS/iowrite" "$DEV2" 16 4096 1; }
@@ -161,6 +212,42 @@ dev_by() {
 }
 
 # t_dev_name - -d NAME (loop0, nullb0): the device's I/O only
+# t_spill_self - the duration mode keeps its output somewhere while it runs;
+# the writeback of that store must not show as rows: trace the disk $TMPDIR
+# is on, make rows there, sync, and no row may fall in the blocks the store
+# holds on that disk (filefrag of the tool's open file)
+t_spill_self() {
+	command -v filefrag > /dev/null || { skip "no filefrag"; return 0; }
+	sd=${TMPDIR:-/tmp}
+	fs_disk "$sd" || { skip "$WHY"; return 0; }
+	off=0
+	[ "$FSPART" = 1 ] && off=$(cat "/sys/class/block/$FSSYS/start")
+	"$BIN/iosnoop" -d "$FSMM" 4 > "$TMP/out" 2> "$TMP/err" &
+	P=$!
+	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $P; fail "iosnoop did not start: $(cat "$TMP/err")"; return 1; }
+	dd if=/dev/zero of="$sd/ftt-spill-$$" bs=4096 count=500 oflag=direct 2>/dev/null
+	rm -f "$sd/ftt-spill-$$"
+	sleep 0.5
+	sync
+	sleep 0.5
+	: > "$TMP/ext"
+	for f in /proc/$P/fd/*; do
+		# not stdout or stderr: the test's own files
+		case ${f##*/} in 0|1|2) continue ;; esac
+		case $(readlink "$f") in
+		"$sd"/*) filefrag -e "$f" 2>/dev/null | awk -v o="$off" -F'[ .:]+' \
+			'$2 ~ /^[0-9]+$/ && $5 ~ /^[0-9]+$/ && $6 ~ /^[0-9]+$/ { print o + $5 * 8, o + $6 * 8 + 7 }' >> "$TMP/ext" ;;
+		esac
+	done
+	wait_gone $P 600 || { kill -KILL $P; fail "iosnoop 4 did not end by itself"; return 1; }
+	wait $P || { fail "exit $?: $(cat "$TMP/err")"; return 1; }
+	[ "$(rows "$FSMM" | awk '$1 == "dd"' | grep -c .)" -ge 500 ] || { fail "wanted 500 rows of dd: $(rows "$FSMM" | awk '$1 == "dd"' | grep -c .) in $sd: $(cat "$TMP/err")"; return 1; }
+	self=$(rows "$FSMM" | awk 'NR == FNR { lo[NR] = $1; hi[NR] = $2; n = NR; next }
+		{ for (i = 1; i <= n; i++) if ($5 + 0 <= hi[i] && $5 + $6 / 512 - 1 >= lo[i]) { print; break } }' "$TMP/ext" -)
+	[ -s "$TMP/ext" ] || echo "no stored output on the disk: nothing to compare" > "$TMP/.info"
+	[ -z "$self" ] || fail "rows of iosnoop's own stored output: $(echo "$self" | head -3)"
+}
+
 t_dev_name() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	dev_by "${DEV1##*/}"
