@@ -80,7 +80,8 @@ static void gap_then_unknown_record(void)
 	blkio_report();
 }
 
-/* partial - a request completed in two parts: one I/O, from its issue to its last part */
+/* partial - a request completed in two parts: one I/O at its first sector,
+ * from its issue to its last part */
 static void partial(void)
 {
 	setup();
@@ -114,7 +115,7 @@ int main(void)
 	free(out);
 	out = rp_case(partial);
 	rp_check("blkio/partial_completion",
-		 rp_lines(out, " bytes=4096 start=1000 end=3000 pid=1234") == 1 &&
+		 rp_lines(out, "io sector=100 bytes=4096 start=1000 end=3000 pid=1234") == 1 &&
 		 rp_lines(out, "io ") == 1 && rp_lines(out, "ignored") == 0, out);
 	free(out);
 	return rp_done("replay blkio");
