@@ -348,6 +348,10 @@ t_rungs() {
 # fails its check when forced (cap_broken_check in tests/lib.sh)
 t_broken_rung() { cap_broken_check opensnoop; }
 
+# t_user_lib - a C library a user other than root owns is left out: no uprobe
+# on it (user_lib_check in tests/lib.sh)
+t_user_lib() { user_lib_check opensnoop open64; }
+
 # t_container - a process under another root with a C library of its own (a
 # copy, so another inode: what a container has), running before opensnoop
 # starts: with uprobes, its library is probed too and its opens show their
