@@ -198,6 +198,11 @@ code_byte() {
 	dd if="/proc/$1/mem" bs=1 count=1 skip=$((0x$b + 0x$v)) iflag=skip_bytes 2>/dev/null | od -An -tx1 | tr -d ' \n'
 }
 
+# nobody_runs - setpriv can run a process as the user nobody
+nobody_runs() {
+	[ "$(setpriv --reuid=nobody --regid="$(id -g nobody 2>/dev/null)" --clear-groups id -u 2>/dev/null)" = "$(id -u nobody 2>/dev/null)" ]
+}
+
 # user_lib_check TOOL SYM - a C library that a user other than root owns (its
 # own copy of libc.so.6 in its own directory, mapped by its own process before
 # TOOL starts on the uprobe rung) is never probed: TOOL says so in one stderr
@@ -209,8 +214,8 @@ user_lib_check() {
 	*" uprobe "*) ;;
 	*) skip "no uprobes on this kernel"; return 0 ;;
 	esac
-	command -v setpriv > /dev/null || { skip "no setpriv to run a process as nobody"; return 0; }
 	command -v readelf > /dev/null || { skip "no readelf to find $2 in the library"; return 0; }
+	nobody_runs || { skip "no setpriv that runs a process as nobody"; return 0; }
 	sys=$(ldd "$WORKLOADS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*/libc\.so\.6')
 	[ -n "$sys" ] || sys=/lib/x86_64-linux-gnu/libc.so.6
 	d=$(mktemp -d /tmp/ftt-ulib.XXXXXX) && chmod 755 "$d" && cp "$WORKLOADS/ftt_open.dyn" "$d/" &&

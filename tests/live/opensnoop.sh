@@ -393,6 +393,7 @@ t_container() {
 # is left out in one stderr line and its opens show [?]
 ns_lib() {
 	command -v perl > /dev/null || { skip "no perl to enter a user namespace"; return 0; }
+	[ "$1" = root ] || nobody_runs || { skip "no setpriv that runs a process as nobody"; return 0; }
 	[ "$1" = root ] && { run=; uid=100000; } ||
 		{ run="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"; uid=$(id -u nobody); }
 	d=$(mktemp -d /tmp/ftt-ns.XXXXXX) && chmod 755 "$d" && r=$d/root &&
