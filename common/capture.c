@@ -45,6 +45,8 @@ struct capture {
 	struct pidmap *ends;	/* tid -> 1 + when its last call ended */
 	char *names[MAX_EVENTS];		/* the rung's events in s->group */
 	int nev;
+	int libfd[MAX_LIBS];			/* uprobe: the libraries probed, open */
+	int nlib;
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
 	int bufsz;				/* syscall: bytes of a string the events keep */
@@ -82,6 +84,8 @@ static void drop_events(struct capture *c)
 {
 	while (c->nev > 0)
 		free(c->names[--c->nev]);
+	while (c->nlib > 0)
+		close(c->libfd[--c->nlib]);
 }
 
 /* exec_args - fetchargs for an exec: file and argv as FILE and ARGV name them,
@@ -231,19 +235,22 @@ static const struct libfn lib_fns[] = {
 	{ "execveat", 1, "%si", "%dx" },
 };
 
-/* probe_lib - libcs_each's callback: uprobes on the library at path (index k) */
-static void probe_lib(const char *path, int k, void *ctx)
+/* probe_lib - libcs_each's callback: uprobes on the library open at fd (index
+ * k), named to the kernel by the descriptor, so the file is the one checked */
+static void probe_lib(int fd, const char *lib, int k, void *ctx)
 {
 	struct capture *c = ctx;
 	unsigned long long off, done[sizeof(lib_fns) / sizeof(lib_fns[0])];
-	int ndone = 0, j;
+	int ndone = 0, made_one = 0, j;
 	size_t i;
-	char name[48], *f;
+	char name[48], path[40], *f;
 
+	(void)lib;
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
 	for (i = 0; i < sizeof(lib_fns) / sizeof(lib_fns[0]); i++) {
 		const struct libfn *fn = &lib_fns[i];
 
-		if (fn->exec != (c->kind == CAP_EXEC) || elfsym_offset(path, fn->sym, &off) < 0)
+		if (fn->exec != (c->kind == CAP_EXEC) || elfsym_offset(fd, fn->sym, &off) < 0)
 			continue;
 		for (j = 0; j < ndone && done[j] != off; j++)
 			;
@@ -252,9 +259,23 @@ static void probe_lib(const char *path, int k, void *ctx)
 		done[ndone++] = off;
 		snprintf(name, sizeof(name), "cap%d_%s", k, fn->sym[0] == '_' ? fn->sym + 2 : fn->sym);
 		f = fn->exec ? exec_args(c, fn->args, fn->argv, "+") : xstrdup(fn->args);
-		made(c, probe_add_uprobe(c->s, name, path, off, f), name);
+		if (made(c, probe_add_uprobe(c->s, name, path, off, f), name) == 0)
+			made_one = 1;
 		free(f);
 	}
+	/* kept open while the probes last: uprobe_events names it */
+	if (made_one && c->nlib < MAX_LIBS)
+		c->libfd[c->nlib++] = fd;
+	else
+		close(fd);
+}
+
+/* left_lib - libcs_each's callback: a library it did not hand over, and why */
+static void left_lib(const char *lib, int pid, const char *why, void *ctx)
+{
+	(void)ctx;
+	msg_warn("left out the C library %s mapped by PID %d (%s): its calls show as [?]",
+		 lib, pid, why);
 }
 
 /* setup_uprobe - uprobes in every distinct C library running processes map */
@@ -263,7 +284,7 @@ static int setup_uprobe(struct capture *c)
 	if (!kernel_has(KF_UPROBES) || !kernel_has(KF_USTRING))
 		return fail(c, CAP_UPROBE, "%s",
 			    kernel_lacks(kernel_has(KF_UPROBES) ? KF_USTRING : KF_UPROBES));
-	if (libcs_each(MAX_LIBS, probe_lib, c) < 0)
+	if (libcs_each(MAX_LIBS, probe_lib, left_lib, c) < 0)
 		return fail(c, CAP_UPROBE, "cannot read /proc");
 	return c->nev ? 0 : fail(c, CAP_UPROBE, "no C library's functions could be probed");
 }

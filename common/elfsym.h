@@ -12,10 +12,11 @@
 
 /*
  * elfsym_offset - the file offset of the function NAME, a defined FUNC (or
- * IFUNC-free GNU alias) in the dynamic symbol table of the ELF file at path;
- * 0 and *off set on success, -1 if the file is no 64-bit little-endian ELF, or
- * has no such function.
+ * IFUNC-free GNU alias) in the dynamic symbol table of the ELF file open at
+ * fd, read with pread (the file may shrink meanwhile: what is missing is an
+ * error); 0 and *off set on success, -1 if the file is no 64-bit
+ * little-endian ELF, is cut short, or has no such function.
  */
-int elfsym_offset(const char *path, const char *name, unsigned long long *off);
+int elfsym_offset(int fd, const char *name, unsigned long long *off);
 
 #endif

@@ -4,15 +4,21 @@
 #define FTT_LIBCS_H
 
 /*
- * libcs_each - call fn(path, k, ctx) once for each distinct C library (glibc's
- * libc.so.6, musl's ld-musl-*.so.1) that a running process maps executable:
- * each file (device and inode) once, k counting from 0, at most max of them.
- * The path is one the kernel resolves to that very file from here: the
- * mapped path if it names it (a chroot's copy), else the path under
- * /proc/PID/root (a container's own mount namespace), else the mapping's
- * link in /proc/PID/map_files. Returns
- * how many were found, or -1 if /proc cannot be read.
+ * libcs_each - call fn(fd, name, k, ctx) once for each distinct C library
+ * (glibc's libc.so.6, musl's ld-musl-*.so.1) that a running process maps
+ * executable: each file (device and inode) once, k counting from 0, at most
+ * max of them. fd is that very file, open for reading (fn owns it): opened
+ * through the mapping's own link in /proc/PID/map_files, else by the mapped
+ * name or that name under /proc/PID/root without following a last symlink,
+ * and taken only if its device and inode are the mapping's. name is the
+ * mapped path, for messages. A library a user other than root could have
+ * written (owned by another user, or writable by its group or others) is not
+ * handed to fn but to left(name, pid, why, ctx), once; the one exception is
+ * a library owned by the root of a container that root made (a user
+ * namespace root owns, whose root is mapped to the file's owner). Returns
+ * how many fn got, or -1 if /proc cannot be read.
  */
-int libcs_each(int max, void (*fn)(const char *path, int k, void *ctx), void *ctx);
+int libcs_each(int max, void (*fn)(int fd, const char *name, int k, void *ctx),
+	       void (*left)(const char *name, int pid, const char *why, void *ctx), void *ctx);
 
 #endif

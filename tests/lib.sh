@@ -189,6 +189,72 @@ cap_broken_check() {
 	done
 }
 
+# code_byte PID LIB SYM - the first byte (two hex digits) of SYM's code in
+# PID's memory, where PID maps LIB (its path as in PID's maps); empty if unknown
+code_byte() {
+	v=$(readelf -W --dyn-syms "$2" 2>/dev/null | awk -v s="$3" '$4 == "FUNC" && index($8, s "@@") == 1 { print $2; exit }')
+	b=$(awk -v f="$2" '$6 == f && $3 == "00000000" { sub(/-.*/, "", $1); print $1; exit }' "/proc/$1/maps")
+	[ -n "$v" ] && [ -n "$b" ] || return 0
+	dd if="/proc/$1/mem" bs=1 count=1 skip=$((0x$b + 0x$v)) iflag=skip_bytes 2>/dev/null | od -An -tx1 | tr -d ' \n'
+}
+
+# nobody_runs - setpriv can run a process as the user nobody
+nobody_runs() {
+	[ "$(setpriv --reuid=nobody --regid="$(id -g nobody 2>/dev/null)" --clear-groups id -u 2>/dev/null)" = "$(id -u nobody 2>/dev/null)" ]
+}
+
+# user_lib_check TOOL SYM - a C library that a user other than root owns (its
+# own copy of libc.so.6 in its own directory, mapped by its own process before
+# TOOL starts on the uprobe rung) is never probed: TOOL says so in one stderr
+# line, none of TOOL's uprobes is on that file, and SYM's code in that process
+# keeps its first byte, while root's C library in a second process of the same
+# user gets the breakpoint (0xcc)
+user_lib_check() {
+	case " $(cap_rungs open) " in
+	*" uprobe "*) ;;
+	*) skip "no uprobes on this kernel"; return 0 ;;
+	esac
+	command -v readelf > /dev/null || { skip "no readelf to find $2 in the library"; return 0; }
+	nobody_runs || { skip "no setpriv that runs a process as nobody"; return 0; }
+	sys=$(ldd "$WORKLOADS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*/libc\.so\.6')
+	[ -n "$sys" ] || sys=/lib/x86_64-linux-gnu/libc.so.6
+	d=$(mktemp -d /tmp/ftt-ulib.XXXXXX) && chmod 755 "$d" && cp "$WORKLOADS/ftt_open.dyn" "$d/" &&
+		mkdir "$d/lib" && chown nobody "$d/lib" || { fail "cannot make $d"; return 1; }
+	nob="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"
+	$nob cp "$sys" "$d/lib/libc.so.6" || { fail "nobody cannot copy $sys"; rm -rf "$d"; return 1; }
+	$nob env LD_LIBRARY_PATH="$d/lib" "$d/ftt_open.dyn" --comm=ftulib --go="$d/go" --libc "$d/none" > /dev/null &
+	u=$!
+	$nob "$d/ftt_open.dyn" --comm=ftslib --go="$d/go" --libc "$d/none" > /dev/null &
+	r=$!
+	sleep 0.3
+	id=$(stat -c %d:%i "$d/lib/libc.so.6")
+	grep -q " $d/lib/libc.so.6\$" "/proc/$u/maps" || { fail "the user's process does not map its library"; touch "$d/go"; wait; rm -rf "$d"; return 1; }
+	ub0=$(code_byte $u "$d/lib/libc.so.6" "$2")
+	export FTT_CAPTURE=uprobe
+	start_tool "$BIN/$1" || { unset FTT_CAPTURE; fail "did not start: $(head -c 300 "$TMP/err")"; touch "$d/go"; wait; rm -rf "$d"; return 1; }
+	unset FTT_CAPTURE
+	n=$(grep -c "left out.*$d/lib/libc\.so\.6" "$TMP/err")
+	[ "$n" = 1 ] || fail "$n stderr lines say $d/lib/libc.so.6 was left out: $(head -c 600 "$TMP/err")"
+	probed=0
+	for f in $(awk -v g="^p:ftt_$1_${TOOL_PID}_" '$1 ~ g { sub(/:0x[0-9a-f]*$/, "", $2); print $2 }' "$T/uprobe_events"); do
+		probed=$((probed + 1))
+		case $f in /proc/self/*) f=/proc/$TOOL_PID/${f#/proc/self/} ;; esac
+		fid=$(stat -L -c %d:%i "$f" 2>/dev/null) || { fail "cannot tell which file the uprobe on $f is on"; continue; }
+		[ "$fid" != "$id" ] || fail "a uprobe on the user's library: $f"
+	done
+	[ $probed -gt 0 ] || fail "no uprobe of $1 in uprobe_events"
+	ub=$(code_byte $u "$d/lib/libc.so.6" "$2")
+	rl=$(awk '$6 ~ /\/libc\.so\.6$/ { print $6; exit }' "/proc/$r/maps")
+	rb=$(code_byte $r "$rl" "$2")
+	[ -n "$ub0" ] && [ "$ub" = "$ub0" ] && [ "$ub" != cc ] ||
+		fail "$2 in the user's library: first byte '$ub0' before $1, '$ub' while it runs"
+	[ "$rb" = cc ] || fail "$2 in root's library: first byte '$rb' while $1 runs, no breakpoint"
+	stop_tool
+	touch "$d/go"
+	wait $u $r
+	rm -rf "$d"
+}
+
 # wait_for_line - wait up to $3 tenths of a second for file $1 to match ERE $2
 wait_for_line() {
 	n=0

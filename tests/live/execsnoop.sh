@@ -327,6 +327,10 @@ t_rungs() {
 # fails its check when forced (cap_broken_check in tests/lib.sh)
 t_broken_rung() { cap_broken_check execsnoop; }
 
+# t_user_lib - a C library a user other than root owns is left out: no uprobe
+# on it (user_lib_check in tests/lib.sh)
+t_user_lib() { user_lib_check execsnoop execve; }
+
 # t_hostile - arguments with terminal controls, a newline and a byte that is
 # not UTF-8 are shown escaped, never raw
 t_hostile() {

@@ -367,6 +367,10 @@ t_rungs() {
 # fails its check when forced (cap_broken_check in tests/lib.sh)
 t_broken_rung() { cap_broken_check opensnoop; }
 
+# t_user_lib - a C library a user other than root owns is left out: no uprobe
+# on it (user_lib_check in tests/lib.sh)
+t_user_lib() { user_lib_check opensnoop open64; }
+
 # t_container - a process under another root with a C library of its own (a
 # copy, so another inode: what a container has), running before opensnoop
 # starts: with uprobes, its library is probed too and its opens show their
@@ -400,6 +404,73 @@ t_container() {
 	want=$(os_line ftctr $h -1 /data/missing)
 	grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'"
 }
+
+# ns_lib MAKER - a container with a C library of its own, owned by the uid its
+# user namespace maps root to, that MAKER (root or nobody) made, running
+# before opensnoop starts on the uprobe rung: root's container is probed (its
+# opens show their paths, nothing is left out), a user's (rootless) container
+# is left out in one stderr line and its opens show [?]
+ns_lib() {
+	command -v perl > /dev/null || { skip "no perl to enter a user namespace"; return 0; }
+	[ "$1" = root ] || nobody_runs || { skip "no setpriv that runs a process as nobody"; return 0; }
+	[ "$1" = root ] && { run=; uid=100000; } ||
+		{ run="setpriv --reuid=nobody --regid=$(id -g nobody) --clear-groups"; uid=$(id -u nobody); }
+	d=$(mktemp -d /tmp/ftt-ns.XXXXXX) && chmod 755 "$d" && r=$d/root &&
+		mkdir -p "$r/data" "$r/bin" && echo x > "$r/data/file" && cp "$WORKLOADS/ftt_open.dyn" "$r/bin/" ||
+		{ fail "cannot make $r"; return 1; }
+	libs=$(ldd "$WORKLOADS/ftt_open.dyn" 2>/dev/null | grep -o '/[^ ]*')
+	[ -n "$libs" ] || libs="/lib/x86_64-linux-gnu/libc.so.6 /lib64/ld-linux-x86-64.so.2"
+	for l in $libs; do
+		mkdir -p "$r$(dirname "$l")" && cp -L "$l" "$r$l" || { fail "cannot copy $l"; rm -rf "$d"; return 1; }
+	done
+	chown -R "$uid:$uid" "$r"
+	# unshare(CLONE_NEWUSER | CLONE_NEWNS), wait for the maps, become the
+	# namespace's root, chroot, exec
+	NS_GO=$d/mapped NS_ROOT=$r $run perl -e '
+		syscall(272, 0x10020000) == 0 or die "unshare: $!\n";
+		select(undef, undef, undef, 0.05) until -e $ENV{NS_GO};
+		syscall(119, 0, 0, 0) == 0 && syscall(117, 0, 0, 0) == 0 or die "setresuid: $!\n";
+		chroot($ENV{NS_ROOT}) && chdir("/") or die "chroot: $!\n";
+		exec(@ARGV) or die "exec: $!\n";' /bin/ftt_open.dyn --comm=ftns --go=/go --libc /data/file > "$TMP/res" &
+	h=$!
+	n=0
+	while [ "$(readlink /proc/$h/ns/user)" = "$(readlink /proc/self/ns/user)" ] && [ $n -lt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	echo "0 $uid 1" > "/proc/$h/uid_map" && echo "0 $uid 1" > "/proc/$h/gid_map" && touch "$d/mapped" ||
+		{ fail "cannot map the namespace's root"; kill $h; wait $h; rm -rf "$d"; return 1; }
+	n=0
+	until grep -q " $r/.*libc\.so\.6\$\| /lib/.*libc\.so\.6\$" "/proc/$h/maps" 2>/dev/null || [ $n -gt 100 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	export FTT_CAPTURE=uprobe
+	os_start || { unset FTT_CAPTURE; touch "$r/go"; wait $h; rm -rf "$d"; return 1; }
+	unset FTT_CAPTURE
+	touch "$r/go"
+	wait $h
+	wait_for_line "$TMP/out" "^ftns " 50
+	stop_tool || { rm -rf "$d"; return 1; }
+	fd=$(grep " /data/file\$" "$TMP/res" | cut -d' ' -f1)
+	n=$(grep -c "left out the C library .*libc\.so\.6 mapped by PID $h " "$TMP/err")
+	if [ "$1" = root ]; then
+		want=$(os_line ftns $h "0x$fd" /data/file)
+		[ "$n" = 0 ] || fail "root's container's library left out: $(grep 'left out' "$TMP/err")"
+	else
+		want=$(os_line ftns $h "0x$fd" "[?]")
+		[ "$n" = 1 ] || fail "$n stderr lines say the user's container's library was left out: $(head -c 600 "$TMP/err")"
+	fi
+	[ -n "$fd" ] && grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F " $h " "$TMP/out")"
+	rm -rf "$d"
+}
+
+# t_ns_root - a container root made, its library owned by its root: probed
+t_ns_root() { ns_lib root; }
+
+# t_ns_user - a container a user made (rootless), its library owned by its
+# root, that is by that user: left out
+t_ns_user() { ns_lib nobody; }
 
 # t_hostile - a process name and a path with terminal controls, a newline and
 # a byte that is not UTF-8 are shown escaped, whole, never raw

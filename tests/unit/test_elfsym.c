@@ -4,7 +4,9 @@
 #include <dlfcn.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 
 #include "elfsym.h"
 #include "procread.h"
@@ -35,6 +37,112 @@ static int mapped_offset(unsigned long addr, char *file, size_t len, unsigned lo
 	return ok;
 }
 
+/* the file cut short while it is read, and how many reads happen before */
+static const char *cut_path;
+static int cut_after;
+
+/* cut - shrink cut_path to its ELF header once cut_after reaches 0 */
+static void cut(void)
+{
+	if (cut_path && cut_after-- == 0 && truncate(cut_path, 64) < 0)
+		_exit(3);
+}
+
+/* mmap - the C library's, then the file is cut (a reader that maps it) */
+void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	void *m = (void *)syscall(SYS_mmap, addr, len, prot, flags, fd, off);
+
+	if (m != MAP_FAILED)
+		cut();
+	return m;
+}
+
+/* pread - the C library's, the file cut after cut_after reads */
+ssize_t pread(int fd, void *buf, size_t n, off_t off)
+{
+	ssize_t r = syscall(SYS_pread64, fd, buf, n, off);
+
+	cut();
+	return r;
+}
+
+/* elfsym_offset_at - elfsym_offset on the file at path, opened for it */
+static int elfsym_offset_at(const char *path, const char *name, unsigned long long *off)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = elfsym_offset(fd, name, off);
+	close(fd);
+	return ret;
+}
+
+/* copy - copy the file from to a new file to; 0 if done */
+static int copy(const char *from, const char *to)
+{
+	char buf[65536];
+	int in = open(from, O_RDONLY | O_CLOEXEC), ok = -1, out;
+	ssize_t n;
+
+	out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+	while (in >= 0 && out >= 0 && (n = read(in, buf, sizeof(buf))) >= 0) {
+		if (n == 0) {
+			ok = 0;
+			break;
+		}
+		if (write(out, buf, n) != n)
+			break;
+	}
+	if (in >= 0)
+		close(in);
+	if (out >= 0 && close(out) < 0)
+		ok = -1;
+	return ok;
+}
+
+/*
+ * cut_while_read - a copy of the library holding open64, cut to 64 bytes after
+ * `reads` reads (or once mapped): the lookup fails cleanly, no SIGBUS. 1 if so
+ */
+static int cut_while_read(int reads)
+{
+	void *h = dlopen(NULL, RTLD_NOW), *fn;
+	unsigned long long want, got;
+	char file[400], tmp[64];
+	int pid, status = -1;
+	struct stat st;
+
+	fn = h ? dlsym(h, "open64") : NULL;
+	if (!fn || mapped_offset((unsigned long)fn, file, sizeof(file), &want) < 0)
+		return 0;
+	snprintf(tmp, sizeof(tmp), "/tmp/ftt-elfsym-%d", (int)getpid());
+	unlink(tmp);
+	if (copy(file, tmp) < 0)
+		return 0;
+	/* the whole copy first: the same offset as the library */
+	if (elfsym_offset_at(tmp, "open64", &got) < 0 || got != want) {
+		unlink(tmp);
+		return 0;
+	}
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		cut_path = tmp;
+		cut_after = reads;
+		_exit(elfsym_offset_at(tmp, "open64", &got) < 0 ? 0 : 1);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	if (stat(tmp, &st) < 0 || st.st_size != 64)
+		status = -1;	/* never cut: the lookup was not tested */
+	unlink(tmp);
+	if (WIFSIGNALED(status))
+		printf("# cut after %d reads: killed by signal %d\n", reads, WTERMSIG(status));
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 /* check_fn - elfsym_offset(name) equals where the loader put the function */
 static int check_fn(const char *name)
 {
@@ -45,7 +153,7 @@ static int check_fn(const char *name)
 	fn = h ? dlsym(h, name) : NULL;
 	if (!fn || mapped_offset((unsigned long)fn, file, sizeof(file), &want) < 0)
 		return 0;
-	return elfsym_offset(file, name, &got) == 0 && got == want;
+	return elfsym_offset_at(file, name, &got) == 0 && got == want;
 }
 
 int main(void)
@@ -57,10 +165,13 @@ int main(void)
 	CHECK("open64", check_fn("open64"));
 	CHECK("openat64", check_fn("openat64"));
 	CHECK("execve", check_fn("execve"));
-	CHECK("no_such_function", elfsym_offset("/proc/self/exe", "ftt_no_such_fn", &off) < 0);
-	CHECK("not_elf", elfsym_offset("/etc/passwd", "open64", &off) < 0);
-	CHECK("missing_file", elfsym_offset("/nonexistent/libc.so.6", "open64", &off) < 0);
-	CHECK("empty_file", elfsym_offset("/dev/null", "open64", &off) < 0);
+	CHECK("no_such_function", elfsym_offset_at("/proc/self/exe", "ftt_no_such_fn", &off) < 0);
+	CHECK("not_elf", elfsym_offset_at("/etc/passwd", "open64", &off) < 0);
+	CHECK("missing_file", elfsym_offset_at("/nonexistent/libc.so.6", "open64", &off) < 0);
+	CHECK("empty_file", elfsym_offset_at("/dev/null", "open64", &off) < 0);
+	CHECK("cut_at_start", cut_while_read(0));
+	CHECK("cut_after_header", cut_while_read(1));
+	CHECK("cut_after_sections", cut_while_read(2));
 
 	/* procread: a child's name and parent, as it set them */
 	fflush(stdout);
