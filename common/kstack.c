@@ -106,3 +106,29 @@ void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
 		col_str(l, NULL, decode_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
 	col_close(l);
 }
+
+/* kstack_hold - see kstack.h */
+void kstack_hold(int cpu, const char *row, size_t n)
+{
+	(void)cpu;
+	out_write(out, row, n);
+}
+
+/* kstack_under - see kstack.h */
+void kstack_under(struct session *s, struct tep_event *ev, struct tep_record *rec, int cpu)
+{
+	(void)cpu;
+	kstack_print(s, ev, rec);
+}
+
+/* kstack_release - see kstack.h */
+void kstack_release(int cpu)
+{
+	(void)cpu;
+}
+
+/* kstack_drained - see kstack.h */
+void kstack_drained(int last)
+{
+	(void)last;
+}

@@ -67,6 +67,7 @@ struct opts {
 };
 
 static int mono;		/* timestamps on the mono clock */
+static int stacks;		/* -s: each row waits for its stack (kstack_hold) */
 
 /* one traced event: its row marker ("R" or "L") */
 struct src {
@@ -142,7 +143,6 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	time_t t = time(NULL);
 	int v4 = decode_inet_v4(ev, rec);
 
-	(void)cpu;
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
 	sport = decode_u64(ev, rec, "sport");
 	if (decode_has(ev, "dport_be"))
@@ -165,16 +165,27 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	line_add(&line, " ");
 	col_str(&line, "state", strcmp(state, "-") ? state : NULL, 12, -1);
 	line_add(&line, "\n");
-	line_put(&line);
+	if (!stacks) {
+		line_put(&line);
+		return;
+	}
+	kstack_hold(cpu, line.buf, line.n);
+	line.n = 0;
 }
 
-/* on_stack - the kernel stack recorded right after an event (-s) */
+/* on_stack - the kernel stack recorded right after an event on its CPU (-s) */
 static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
 	struct src *src = arg;
 
-	(void)cpu;
-	kstack_print(src->s, ev, rec);
+	kstack_under(src->s, ev, rec, cpu);
+}
+
+/* on_gap - events were lost on cpu: the row held there may have lost its stack */
+static void on_gap(int cpu, void *arg)
+{
+	(void)arg;
+	kstack_release(cpu);
 }
 
 /* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */
@@ -256,6 +267,9 @@ int main(int argc, char **argv)
 		if (!stack_ev)
 			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 		stream_on(stack_ev, on_stack, &retrans);
+		stream_on_gap(on_gap, NULL);
+		stream_on_drained(kstack_drained);
+		stacks = 1;
 	}
 	session_enable(s, "tcp", "tcp_retransmit_skb");
 	if (tlp_ev)
