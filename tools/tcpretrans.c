@@ -13,12 +13,15 @@
  * space and printed.
  */
 #include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "decode.h"
 #include "filter.h"
 #include "format.h"
@@ -47,9 +50,13 @@ static const char usage_text[] =
  * The kprobe for -l reads struct sock_common at the offsets x86_64 kernels
  * have had since 3.x: daddr 0, rcv_saddr 4, dport 12 (network order), num 14,
  * family 16, state 18, v6_daddr 56, v6_rcv_saddr 72. Field names match the
- * tracepoint's so one decoder serves both.
+ * tracepoint's so one decoder serves both. They are proven at startup on a
+ * connection of our own (tlp_prove), through PROOF_FUNC, which takes the
+ * socket first as TLP_FUNC does, within PROOF_S seconds.
  */
 #define TLP_FUNC "tcp_send_loss_probe"
+#define PROOF_FUNC "tcp_sendmsg"
+#define PROOF_S 1.5
 #define TLP_ARGS(a) \
 	"daddr=+0(" a "):u8[4] saddr=+4(" a "):u8[4] dport_be=+12(" a "):u16 " \
 	"sport=+14(" a "):u16 family=+16(" a "):u16 state=+18(" a "):u8 " \
@@ -132,38 +139,51 @@ static void endpoint(struct out_line *l, const char *side, const char *text, uns
 	col_dec(l, key, port, 0);
 }
 
+/* what a row shows of an event's socket */
+struct row {
+	unsigned int sport, dport;
+	char laddr[64], raddr[64], st[24];
+	const char *state;
+};
+
+/* row_fields - the ports, "ADDR:PORT" endpoints and state of an event's socket */
+static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row *r)
+{
+	int v4 = decode_inet_v4(ev, rec);
+
+	r->sport = decode_u64(ev, rec, "sport");
+	if (decode_has(ev, "dport_be"))
+		r->dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
+	else
+		r->dport = decode_u64(ev, rec, "dport");
+	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", r->sport, r->laddr, sizeof(r->laddr));
+	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", r->dport, r->raddr, sizeof(r->raddr));
+	r->state = fmt_state(ev, rec, r->st, sizeof(r->st));
+}
+
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
 static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
 	static struct out_line line;
 	struct src *src = arg;
-	const char *state;
-	char now[16], laddr[64], raddr[64], st[24];
-	unsigned int sport, dport;
+	struct row r;
+	char now[16];
 	time_t t = time(NULL);
-	int v4 = decode_inet_v4(ev, rec);
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
-	sport = decode_u64(ev, rec, "sport");
-	if (decode_has(ev, "dport_be"))
-		dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
-	else
-		dport = decode_u64(ev, rec, "dport");
-	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
-	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
-	state = fmt_state(ev, rec, st, sizeof(st));
+	row_fields(ev, rec, &r);
 	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
 	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
 	col_dec(&line, "pid", decode_pid(ev, rec), 6);
 	line_add(&line, " ");
-	endpoint(&line, "l", laddr, sport);
+	endpoint(&line, "l", r.laddr, r.sport);
 	line_add(&line, " ");
 	col_str(&line, "type", src->mark, 0, -1);
 	line_add(&line, "> ");
-	endpoint(&line, "r", raddr, dport);
+	endpoint(&line, "r", r.raddr, r.dport);
 	line_add(&line, " ");
-	col_str(&line, "state", strcmp(state, "-") ? state : NULL, 12, -1);
+	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, 12, -1);
 	line_add(&line, "\n");
 	if (!stacks) {
 		line_put(&line);
@@ -188,6 +208,120 @@ static void on_gap(int cpu, void *arg)
 	kstack_release(cpu);
 }
 
+/* proof - a loopback connection of our own and what the check read for it */
+struct proof {
+	int family;
+	char laddr[64], raddr[64];	/* as a row shows them */
+	int res;			/* 1: read right; -1: wrong (got) */
+	char got[160];
+};
+
+/* proof_conn - connect to a listener of our own on loopback (fd[0], fd[1]);
+ * the endpoints a row must show in p; -1 if the family has no loopback */
+static int proof_conn(struct proof *p, int fd[2])
+{
+	struct sockaddr_storage a = { 0 }, b;
+	socklen_t n = p->family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
+	socklen_t nb = sizeof(b);
+	char addr[INET6_ADDRSTRLEN];
+	unsigned int lport, rport;
+	void *ip;
+
+	a.ss_family = p->family;
+	if (p->family == AF_INET)
+		((struct sockaddr_in *)&a)->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	else
+		((struct sockaddr_in6 *)&a)->sin6_addr = in6addr_loopback;
+	fd[0] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	fd[1] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd[0] < 0 || fd[1] < 0 || bind(fd[0], (struct sockaddr *)&a, n) < 0 ||
+	    listen(fd[0], 1) < 0 || getsockname(fd[0], (struct sockaddr *)&a, &n) < 0 ||
+	    connect(fd[1], (struct sockaddr *)&a, n) < 0 ||
+	    getsockname(fd[1], (struct sockaddr *)&b, &nb) < 0)
+		return -1;
+	if (p->family == AF_INET) {
+		ip = &((struct sockaddr_in *)&a)->sin_addr;
+		rport = ntohs(((struct sockaddr_in *)&a)->sin_port);
+		lport = ntohs(((struct sockaddr_in *)&b)->sin_port);
+	} else {
+		ip = &((struct sockaddr_in6 *)&a)->sin6_addr;
+		rport = ntohs(((struct sockaddr_in6 *)&a)->sin6_port);
+		lport = ntohs(((struct sockaddr_in6 *)&b)->sin6_port);
+	}
+	inet_ntop(p->family, ip, addr, sizeof(addr));	/* loopback: both ends */
+	snprintf(p->laddr, sizeof(p->laddr), p->family == AF_INET ? "%s:%u" : "[%s]:%u",
+		 addr, lport);
+	snprintf(p->raddr, sizeof(p->raddr), p->family == AF_INET ? "%s:%u" : "[%s]:%u",
+		 addr, rport);
+	return 0;
+}
+
+/* proof_record - a record of the check's kprobe: what it read against what is known */
+static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	struct proof *p = data;
+	struct row r;
+
+	(void)cpu;
+	if (p->res || strcmp(ev->name, "tlp_proof") || decode_pid(ev, rec) != (int)getpid())
+		return 0;
+	row_fields(ev, rec, &r);
+	p->res = !strcmp(r.laddr, p->laddr) && !strcmp(r.raddr, p->raddr) &&
+		 !strcmp(r.state, "ESTABLISHED") ? 1 : -1;
+	snprintf(p->got, sizeof(p->got), "%s -> %s %s", r.laddr, r.raddr, r.state);
+	return 0;
+}
+
+/*
+ * tlp_prove - the kprobe's reads of struct sock_common, checked before they
+ * are trusted: the same fetchargs on tcp_sendmsg(), whose first argument is
+ * the socket as tcp_send_loss_probe()'s is, must read the addresses, ports
+ * and state of a loopback connection of our own that sends a byte (IPv4, and
+ * IPv6 where the kernel has it). Dies with one line if they do not.
+ */
+static void tlp_prove(struct session *s, const char *args)
+{
+	struct proof p[2] = { { .family = AF_INET }, { .family = AF_INET6 } };
+	char filter[48];
+	int fd[2], k;
+	double t0;
+
+	if (probe_add(s, "tlp_proof", 0, PROOF_FUNC, args) < 0)
+		msg_die(EXIT_ERR, "-l: cannot check how kprobes read a socket here: a kprobe on "
+			PROOF_FUNC "() was refused");
+	format_load(s, (const char *const[]){ s->group, NULL });
+	if (!format_event(s, s->group, "tlp_proof"))
+		msg_die(EXIT_ERR, "-l: cannot parse the format of the socket check's kprobe");
+	snprintf(filter, sizeof(filter), "common_pid == %d", (int)getpid());
+	session_filter(s, s->group, "tlp_proof", filter, NULL);
+	if (tracefs_event_enable(s->inst, s->group, "tlp_proof") < 0)
+		msg_die(EXIT_ERR, "-l: cannot enable the socket check's kprobe:");
+	session_start(s);
+	for (k = 0; k < 2; k++) {
+		fd[0] = fd[1] = -1;
+		if (proof_conn(&p[k], fd) < 0) {
+			if (k == 0)
+				msg_die(EXIT_ERR, "-l: cannot make a loopback connection to check "
+					"how kprobes read a socket:");
+			p[k].res = 1;	/* no IPv6 here: no IPv6 probe to show */
+		} else if (send(fd[1], "x", 1, MSG_DONTWAIT | MSG_NOSIGNAL) != 1) {
+			msg_die(EXIT_ERR, "-l: cannot send on the check's loopback connection:");
+		}
+		for (t0 = clock_s(); !p[k].res && clock_s() - t0 < PROOF_S; usleep(2000))
+			tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, proof_record, &p[k]);
+		if (fd[0] >= 0)
+			close(fd[0]);
+		if (fd[1] >= 0)
+			close(fd[1]);
+		if (p[k].res != 1)
+			msg_die(EXIT_ERR, "-l: refused: for a known %s connection %s -> %s, a kprobe "
+				"reading struct sock_common gave %s; the offsets -l uses do not "
+				"hold on this kernel", k ? "IPv6" : "IPv4", p[k].laddr, p[k].raddr,
+				p[k].res ? p[k].got : "no event");
+	}
+	tracefs_event_disable(s->inst, s->group, "tlp_proof");
+}
+
 /* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */
 static void tlp_kprobe(struct session *s)
 {
@@ -204,6 +338,7 @@ static void tlp_kprobe(struct session *s)
 #endif
 	if (!args)
 		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
+	tlp_prove(s, args);
 	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
 		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
 		exit(EXIT_ERR);

@@ -115,6 +115,26 @@ t_tlp_ipv4() {
 	tr_tlp "-d -t 60" '127\.0\.0\.1'
 }
 
+# -l through a kprobe proves its reads of the socket at startup; where the
+# check cannot run (its kprobe's enable refused, through faultinj.so), -l is
+# refused with one line, exit 1, and nothing is traced
+t_tlp_unproven() {
+	if kernel_has events/tcp/tcp_send_loss_probe || ! kernel_has kprobe_events; then
+		skip "-l uses no kprobe here (a tracepoint, or no kprobes)"
+		return 0
+	fi
+	so=$WORKLOADS/faultinj.so
+	[ -f "$so" ] || { skip "no $so"; return 0; }
+	FTT_FAULT=write:tlp_proof/enable:1 FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
+		"$BIN/tcpretrans" -l > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	grep -q '^loaded' "$TMP/faultlog" 2>/dev/null || { skip "faultinj.so not loaded (static build)"; return 0; }
+	[ $rc = 1 ] || { fail "exit $rc, want 1; stderr: $(head -c 300 "$TMP/err")"; return 1; }
+	[ "$(wc -l < "$TMP/err")" = 1 ] && grep -q '^tcpretrans: -l: cannot enable the socket check' "$TMP/err" ||
+		{ fail "stderr: $(head -c 300 "$TMP/err")"; return 1; }
+	! grep -q Tracing "$TMP/out" || { fail "it traced: $(head -c 200 "$TMP/out")"; return 1; }
+}
+
 t_tlp_ipv6() {
 	if ! kernel_has events/tcp/tcp_send_loss_probe && ! kernel_has kprobe_events; then
 		skip "no kprobes for -l"
