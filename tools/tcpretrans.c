@@ -80,6 +80,7 @@ static int stacks;		/* -s: each row waits for its stack (kstack_hold) */
 struct src {
 	const char *mark;
 	struct session *s;
+	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
 };
 
 /* parse - options (also --tlp, --stacks); no arguments */
@@ -172,6 +173,10 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
 	row_fields(ev, rec, &r);
+	if (src->v6_unproven && !decode_inet_v4(ev, rec)) {
+		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
+		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
+	}
 	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
 	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
@@ -212,7 +217,7 @@ static void on_gap(int cpu, void *arg)
 struct proof {
 	int family;
 	char laddr[64], raddr[64];	/* as a row shows them */
-	int res;			/* 1: read right; -1: wrong (got) */
+	int res;			/* 1: read right; -1: wrong (got); 2: no loopback */
 	char got[160];
 };
 
@@ -277,9 +282,10 @@ static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, v
  * are trusted: the same fetchargs on tcp_sendmsg(), whose first argument is
  * the socket as tcp_send_loss_probe()'s is, must read the addresses, ports
  * and state of a loopback connection of our own that sends a byte (IPv4, and
- * IPv6 where the kernel has it). Dies with one line if they do not.
+ * IPv6 where there is a loopback for it). Dies with one line if they do
+ * not; 1 if IPv6 could not be checked (its addresses are then not shown).
  */
-static void tlp_prove(struct session *s, const char *args)
+static int tlp_prove(struct session *s, const char *args)
 {
 	struct proof p[2] = { { .family = AF_INET }, { .family = AF_INET6 } };
 	char filter[48];
@@ -303,7 +309,7 @@ static void tlp_prove(struct session *s, const char *args)
 			if (k == 0)
 				msg_die(EXIT_ERR, "-l: cannot make a loopback connection to check "
 					"how kprobes read a socket:");
-			p[k].res = 1;	/* no IPv6 here: no IPv6 probe to show */
+			p[k].res = 2;	/* no IPv6 loopback to check with */
 		} else if (send(fd[1], "x", 1, MSG_DONTWAIT | MSG_NOSIGNAL) != 1) {
 			msg_die(EXIT_ERR, "-l: cannot send on the check's loopback connection:");
 		}
@@ -313,19 +319,22 @@ static void tlp_prove(struct session *s, const char *args)
 			close(fd[0]);
 		if (fd[1] >= 0)
 			close(fd[1]);
-		if (p[k].res != 1)
+		if (p[k].res <= 0)
 			msg_die(EXIT_ERR, "-l: refused: for a known %s connection %s -> %s, a kprobe "
 				"reading struct sock_common gave %s; the offsets -l uses do not "
 				"hold on this kernel", k ? "IPv6" : "IPv4", p[k].laddr, p[k].raddr,
 				p[k].res ? p[k].got : "no event");
 	}
 	tracefs_event_disable(s->inst, s->group, "tlp_proof");
+	return p[1].res == 2;
 }
 
-/* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */
-static void tlp_kprobe(struct session *s)
+/* tlp_kprobe - define the tail loss probe kprobe, its reads proven; die with
+ * the reason if impossible; 1 if its IPv6 addresses could not be proven */
+static int tlp_kprobe(struct session *s)
 {
 	const char *args = NULL;
+	int v6_unproven;
 
 	if (!kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
@@ -338,11 +347,12 @@ static void tlp_kprobe(struct session *s)
 #endif
 	if (!args)
 		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
-	tlp_prove(s, args);
+	v6_unproven = tlp_prove(s, args);
 	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
 		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
 		exit(EXIT_ERR);
 	}
+	return v6_unproven;
 }
 
 /* own_filter - never trace ourselves */
@@ -357,7 +367,7 @@ static void own_filter(struct session *s, const char *sys, const char *ev)
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
-	struct src retrans = { "R", NULL }, tlp = { "L", NULL };
+	struct src retrans = { "R", NULL, 0 }, tlp = { "L", NULL, 0 };
 	const char *systems[4] = { "tcp", NULL, NULL, NULL };
 	const char *tlp_sys = "tcp";
 	struct tep_event *ev, *tlp_ev = NULL, *stack_ev;
@@ -377,7 +387,7 @@ int main(int argc, char **argv)
 	s = session_open("tcpretrans");
 	retrans.s = tlp.s = s;
 	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe")) {
-		tlp_kprobe(s);
+		tlp.v6_unproven = tlp_kprobe(s);
 		tlp_sys = s->group;
 		systems[n++] = s->group;
 	}
