@@ -126,7 +126,15 @@ t_tlp_unproven() {
 	so=$WORKLOADS/faultinj.so
 	[ -f "$so" ] || { skip "no $so"; return 0; }
 	FTT_FAULT=write:tlp_proof/enable:1 FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
-		"$BIN/tcpretrans" -l > "$TMP/out" 2> "$TMP/err"
+		"$BIN/tcpretrans" -l > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	if ! wait_gone $pid 100; then
+		kill -INT $pid
+		wait $pid
+		fail "-l not refused: it traced for 10 s ($(head -n 1 "$TMP/out"))"
+		return 1
+	fi
+	wait $pid
 	rc=$?
 	grep -q '^loaded' "$TMP/faultlog" 2>/dev/null || { skip "faultinj.so not loaded (static build)"; return 0; }
 	[ $rc = 1 ] || { fail "exit $rc, want 1; stderr: $(head -c 300 "$TMP/err")"; return 1; }
