@@ -221,43 +221,49 @@ struct proof {
 	char got[160];
 };
 
+/* sock_text - "ADDR:PORT" (IPv6 "[ADDR]:PORT") of a, as a row shows it */
+static void sock_text(const struct sockaddr_storage *a, char *buf, size_t len)
+{
+	const struct sockaddr_in *v4 = (const struct sockaddr_in *)a;
+	const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)a;
+	char addr[INET6_ADDRSTRLEN];
+
+	if (a->ss_family == AF_INET) {
+		inet_ntop(AF_INET, &v4->sin_addr, addr, sizeof(addr));
+		snprintf(buf, len, "%s:%u", addr, ntohs(v4->sin_port));
+	} else {
+		inet_ntop(AF_INET6, &v6->sin6_addr, addr, sizeof(addr));
+		snprintf(buf, len, "[%s]:%u", addr, ntohs(v6->sin6_port));
+	}
+}
+
 /* proof_conn - connect to a listener of our own on loopback (fd[0], fd[1]);
- * the endpoints a row must show in p; -1 if the family has no loopback */
+ * the endpoints a row must show in p; -1 if the family has no loopback. IPv4
+ * from 127.0.0.2 to 127.0.0.1; IPv6 has one loopback address, ::1 */
 static int proof_conn(struct proof *p, int fd[2])
 {
-	struct sockaddr_storage a = { 0 }, b;
+	struct sockaddr_storage a = { 0 }, b = { 0 };
 	socklen_t n = p->family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
-	socklen_t nb = sizeof(b);
-	char addr[INET6_ADDRSTRLEN];
-	unsigned int lport, rport;
-	void *ip;
+	socklen_t nb = n;
 
-	a.ss_family = p->family;
-	if (p->family == AF_INET)
+	a.ss_family = b.ss_family = p->family;
+	if (p->family == AF_INET) {	/* two addresses, so that a swap shows */
 		((struct sockaddr_in *)&a)->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-	else
+		((struct sockaddr_in *)&b)->sin_addr.s_addr = htonl(INADDR_LOOPBACK + 1);
+	} else {
 		((struct sockaddr_in6 *)&a)->sin6_addr = in6addr_loopback;
+		((struct sockaddr_in6 *)&b)->sin6_addr = in6addr_loopback;
+	}
 	fd[0] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	fd[1] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (fd[0] < 0 || fd[1] < 0 || bind(fd[0], (struct sockaddr *)&a, n) < 0 ||
 	    listen(fd[0], 1) < 0 || getsockname(fd[0], (struct sockaddr *)&a, &n) < 0 ||
+	    bind(fd[1], (struct sockaddr *)&b, nb) < 0 ||
 	    connect(fd[1], (struct sockaddr *)&a, n) < 0 ||
 	    getsockname(fd[1], (struct sockaddr *)&b, &nb) < 0)
 		return -1;
-	if (p->family == AF_INET) {
-		ip = &((struct sockaddr_in *)&a)->sin_addr;
-		rport = ntohs(((struct sockaddr_in *)&a)->sin_port);
-		lport = ntohs(((struct sockaddr_in *)&b)->sin_port);
-	} else {
-		ip = &((struct sockaddr_in6 *)&a)->sin6_addr;
-		rport = ntohs(((struct sockaddr_in6 *)&a)->sin6_port);
-		lport = ntohs(((struct sockaddr_in6 *)&b)->sin6_port);
-	}
-	inet_ntop(p->family, ip, addr, sizeof(addr));	/* loopback: both ends */
-	snprintf(p->laddr, sizeof(p->laddr), p->family == AF_INET ? "%s:%u" : "[%s]:%u",
-		 addr, lport);
-	snprintf(p->raddr, sizeof(p->raddr), p->family == AF_INET ? "%s:%u" : "[%s]:%u",
-		 addr, rport);
+	sock_text(&b, p->laddr, sizeof(p->laddr));
+	sock_text(&a, p->raddr, sizeof(p->raddr));
 	return 0;
 }
 
