@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* clock.c - monotonic time in seconds, for deadlines, intervals and cache ages */
+/* clock.c - monotonic time in seconds, for deadlines, intervals and cache ages
+ *
+ * A loop that was held up (SIGSTOP, a blocked pipe) for whole intervals gets
+ * one tick for all that time, and a note of its real length on stderr.
+ */
 #include <time.h>
 
 #include "clock.h"
+#include "msg.h"
 
 /* clock_ns - see clock.h */
 unsigned long long clock_ns(void)
@@ -26,6 +31,7 @@ void deadline_init(struct deadline *d, double now, double duration, double inter
 	d->end = now + duration;
 	d->interval = interval;
 	d->next = now + interval;
+	d->last = now;
 }
 
 /* deadline_over - see clock.h */
@@ -37,9 +43,18 @@ int deadline_over(const struct deadline *d, double now)
 /* deadline_tick - see clock.h */
 int deadline_tick(struct deadline *d, double now)
 {
+	double took = now - d->last;
+
 	if (d->interval <= 0 || now < d->next)
 		return 0;
-	d->next += d->interval;
+	d->last = now;
+	if (now < d->next + d->interval) {
+		d->next += d->interval;
+		return 1;
+	}
+	d->next = now + d->interval;
+	msg_warn("note: this interval lasted %.1f s, not %g s (the tool was stopped or "
+		 "its output was blocked)", took, d->interval);
 	return 1;
 }
 

@@ -12,13 +12,20 @@ unsigned long long clock_ns(void);
 struct deadline {
 	double duration, end;	/* duration 0: no end */
 	double interval, next;	/* interval 0: no tick */
+	double last;		/* when the last tick (or the start) was */
 };
 
 /* deadline_init - the end `duration` s after now, the first tick `interval` s after now */
 void deadline_init(struct deadline *d, double now, double duration, double interval);
 /* deadline_over - 1 once the end has come (never without a duration) */
 int deadline_over(const struct deadline *d, double now);
-/* deadline_tick - 1 if a tick is due, and the next one set an interval after this one's time */
+/*
+ * deadline_tick - 1 if a tick is due, and the next one set an interval after
+ * this one's time. After a stall of a whole interval or more (the tool
+ * stopped, or its output blocked), one tick covers all that time, the next is
+ * an interval after now, and a note on stderr gives the interval's real length:
+ * never empty intervals back to back for time that was not traced apart.
+ */
 int deadline_tick(struct deadline *d, double now);
 /* deadline_wait - how long to wait: `poll` s, less if the end or the tick comes sooner (<= 0: none) */
 double deadline_wait(const struct deadline *d, double poll, double now);

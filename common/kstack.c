@@ -5,6 +5,9 @@
  * ftrace:kernel_stack record right after each event on the same CPU: an array
  * "caller" of return addresses, ended by 0, ULONG_MAX or the record's end.
  * The addresses are turned into symbols with /proc/kallsyms (decode_ksym).
+ * The stream merges the CPUs by time, so a tool that prints a row of its own
+ * per event holds the row per CPU (kstack_hold) and prints it with the stack
+ * that comes next on that CPU, or with " => [?]" where none does.
  * Overhead: one stack walk per traced event in the kernel.
  */
 #include <string.h>
@@ -14,6 +17,7 @@
 #include "kstack.h"
 #include "output.h"
 #include "session.h"
+#include "xalloc.h"
 
 /* frames read from one record: more than the kernel records (a page of 4-byte words) */
 #define KSTACK_MAX 1024
@@ -105,4 +109,99 @@ void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
 	for (i = 0; i < n; i++)
 		col_str(l, NULL, decode_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
 	col_close(l);
+}
+
+/* a row held on one CPU until the record after it there */
+struct held {
+	char *row;
+	size_t n, cap;
+	unsigned long long seq;	/* 0: none held; else the order rows were held in */
+	int drains;		/* drains ended since it was held */
+};
+
+static struct held *held;
+static int nr_held;
+static unsigned long long held_seq;
+
+/* hold_slot - cpu's slot (grown as CPUs are met); NULL for a negative cpu */
+static struct held *hold_slot(int cpu)
+{
+	if (cpu < 0)
+		return NULL;
+	if (cpu >= nr_held) {
+		held = xreallocarray(held, cpu + 1, sizeof(*held));
+		memset(held + nr_held, 0, (cpu + 1 - nr_held) * sizeof(*held));
+		nr_held = cpu + 1;
+	}
+	return &held[cpu];
+}
+
+/* put_held - print h's row; then it is no longer held */
+static void put_held(struct held *h)
+{
+	out_write(out, h->row, h->n);
+	h->seq = 0;
+}
+
+/* kstack_hold - see kstack.h */
+void kstack_hold(int cpu, const char *row, size_t n)
+{
+	struct held *h = hold_slot(cpu);
+
+	if (!h) {
+		out_write(out, row, n);
+		return;
+	}
+	kstack_release(cpu);	/* no stack came between the two events */
+	if (n > h->cap) {
+		h->row = xrealloc(h->row, n);
+		h->cap = n;
+	}
+	memcpy(h->row, row, n);
+	h->n = n;
+	h->seq = ++held_seq;
+	h->drains = 0;
+}
+
+/* kstack_under - see kstack.h */
+void kstack_under(struct session *s, struct tep_event *ev, struct tep_record *rec, int cpu)
+{
+	struct held *h = cpu >= 0 && cpu < nr_held ? &held[cpu] : NULL;
+
+	if (!h || !h->seq)
+		return;		/* its event was not seen (lost, or before the start) */
+	put_held(h);
+	kstack_print(s, ev, rec);
+}
+
+/* kstack_release - see kstack.h */
+void kstack_release(int cpu)
+{
+	struct held *h = cpu >= 0 && cpu < nr_held ? &held[cpu] : NULL;
+
+	if (!h || !h->seq)
+		return;
+	put_held(h);
+	out_write(out, " => [?]\n", 8);
+}
+
+/* kstack_drained - see kstack.h */
+void kstack_drained(int last)
+{
+	struct held *first;
+	int i;
+
+	for (i = 0; i < nr_held; i++)
+		if (held[i].seq)
+			held[i].drains++;
+	/* in the order they were held, as they came in time */
+	for (;;) {
+		for (first = NULL, i = 0; i < nr_held; i++)
+			if (held[i].seq && (last || held[i].drains >= 2) &&
+			    (!first || held[i].seq < first->seq))
+				first = &held[i];
+		if (!first)
+			return;
+		kstack_release((int)(first - held));
+	}
 }

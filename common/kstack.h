@@ -3,6 +3,7 @@
 #ifndef FTT_KSTACK_H
 #define FTT_KSTACK_H
 
+#include <stddef.h>
 #include <tracefs.h>
 
 struct out_line;
@@ -20,5 +21,22 @@ void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *re
 /* kstack_json - the record's frames as "stack":["symbol+0xoff",...] (output.h's JSON mode) */
 void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
 		 struct tep_record *rec);
+
+/*
+ * A row and its stack. The kernel writes an event's kernel_stack record right
+ * after the event on the same CPU, but the stream merges the CPUs by time, so
+ * another CPU's records can come in between: an event's row is held per CPU
+ * until the next record on that CPU says whether its stack follows.
+ */
+/* kstack_hold - the text row (n bytes) of an event on cpu, kept until the record after it there */
+void kstack_hold(int cpu, const char *row, size_t n);
+/* kstack_under - a kernel_stack record on cpu: the row held there, then the
+ * stack under it; a stack with no row held on its CPU is not printed */
+void kstack_under(struct session *s, struct tep_event *ev, struct tep_record *rec, int cpu);
+/* kstack_release - the row held on cpu, if any, with " => [?]": no stack of its own follows */
+void kstack_release(int cpu);
+/* kstack_drained - stream_on_drained's hook: rows held through a whole drain
+ * are released (their stack never came); at the last, every row */
+void kstack_drained(int last);
 
 #endif

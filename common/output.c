@@ -393,7 +393,10 @@ static void line_pad(struct out_line *l, const char *s, size_t n, int width, int
 		room -= pad;
 		pad = 0;
 	}
-	n = n < room ? n : room;
+	if (n > room) {
+		n = room;
+		l->cut = 1;
+	}
 	memcpy(l->buf + l->n, s, n);
 	l->n += n;
 	room -= n;
@@ -405,9 +408,11 @@ static void line_pad(struct out_line *l, const char *s, size_t n, int width, int
 /* line_vis - s (n bytes) escaped (out_vis), padded to width as it shows */
 static void line_vis(struct out_line *l, const char *s, size_t n, int width, int right)
 {
-	size_t at = out_vis(l->buf, sizeof(l->buf), l->n, s, n), len = at - l->n;
-	size_t room = sizeof(l->buf) - at, pad = width > 0 && (size_t)width > len ? width - len : 0;
+	size_t used, at = json_escape(l->buf, sizeof(l->buf), l->n, s, n, 0, &used);
+	size_t len = at - l->n, room = sizeof(l->buf) - at, pad = width > 0 && (size_t)width > len ? width - len : 0;
 
+	if (used < n)
+		l->cut = 1;
 	pad = pad < room ? pad : room;
 	if (right && pad) {
 		memmove(l->buf + l->n + pad, l->buf + l->n, len);
@@ -455,6 +460,32 @@ void line_dec(struct out_line *l, long long v, int width)
 #define TRUNCATED ",\"truncated\":true"
 #define JSON_ROOM (8 + sizeof(TRUNCATED) + 2)
 
+/* TEXT_CUT - the end of a text line that did not fit */
+#define TEXT_CUT " [truncated]\n"
+
+/*
+ * text_cut - end a cut text line with TEXT_CUT: what it holds is shortened to
+ * make room, at a whole UTF-8 character and never inside a \xNN escape
+ */
+static void text_cut(struct out_line *l)
+{
+	size_t m = sizeof(TEXT_CUT) - 1, n = l->n, k;
+
+	if (n && l->buf[n - 1] == '\n')
+		n--;
+	if (n > sizeof(l->buf) - m)
+		n = sizeof(l->buf) - m;
+	while (n > 0 && n < l->n && ((unsigned char)l->buf[n] & 0xc0) == 0x80)
+		n--;	/* n was inside a character: drop all of it */
+	for (k = n >= 3 ? n - 3 : 0; k + 1 < n; k++)
+		if (l->buf[k] == '\\' && l->buf[k + 1] == 'x' && k + 4 > n) {
+			n = k;	/* an escape the cut would split */
+			break;
+		}
+	memcpy(l->buf + n, TEXT_CUT, m);
+	l->n = n + m;
+}
+
 /* line_put - see output.h */
 void line_put(struct out_line *l)
 {
@@ -472,8 +503,11 @@ void line_put(struct out_line *l)
 		l->skip = l->cut = 0;
 		return;
 	}
+	if (l->cut)
+		text_cut(l);
 	out_write(out, l->buf, l->n);
 	l->n = 0;
+	l->cut = 0;
 }
 
 /* out_json_init - see output.h */

@@ -61,7 +61,7 @@ struct out_line {
 	size_t n;
 	char buf[16384];
 	int more, depth, skip;	/* JSON: a member written; containers open, skipped */
-	int cut;		/* JSON: a member left out or a string cut to fit */
+	int cut;		/* text cut to fit; JSON: a member left out or a string cut */
 	char close[8];		/* JSON: what closes each open container */
 };
 /* line_str - "%-W.Ms" of s: at most max bytes (max < 0: all), escaped (out_vis), padded to width */
@@ -78,8 +78,10 @@ static inline void line_addn(struct out_line *l, const char *s, size_t n)
 {
 	if (out_json)
 		return;
-	if (n > sizeof(l->buf) - l->n)
+	if (n > sizeof(l->buf) - l->n) {
 		n = sizeof(l->buf) - l->n;
+		l->cut = 1;
+	}
 	memcpy(l->buf + l->n, s, n);
 	l->n += n;
 }
@@ -90,8 +92,9 @@ static inline void line_add(struct out_line *l, const char *s)
 {
 	line_addn(l, s, strlen(s));
 }
-/* line_put - write the line to out (escaped, out_write) and empty it; in
- * JSON mode close the object (and any container left open) and end the line */
+/* line_put - write the line to out (escaped, out_write) and empty it; a line
+ * cut to fit the buffer ends with " [truncated]" and its newline. In JSON mode
+ * close the object (and any container left open) and end the line */
 void line_put(struct out_line *l);
 
 /*

@@ -13,12 +13,15 @@
  * space and printed.
  */
 #include <arpa/inet.h>
+#include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "decode.h"
 #include "filter.h"
 #include "format.h"
@@ -47,9 +50,13 @@ static const char usage_text[] =
  * The kprobe for -l reads struct sock_common at the offsets x86_64 kernels
  * have had since 3.x: daddr 0, rcv_saddr 4, dport 12 (network order), num 14,
  * family 16, state 18, v6_daddr 56, v6_rcv_saddr 72. Field names match the
- * tracepoint's so one decoder serves both.
+ * tracepoint's so one decoder serves both. They are proven at startup on a
+ * connection of our own (tlp_prove), through PROOF_FUNC, which takes the
+ * socket first as TLP_FUNC does, within PROOF_S seconds.
  */
 #define TLP_FUNC "tcp_send_loss_probe"
+#define PROOF_FUNC "tcp_sendmsg"
+#define PROOF_S 1.5
 #define TLP_ARGS(a) \
 	"daddr=+0(" a "):u8[4] saddr=+4(" a "):u8[4] dport_be=+12(" a "):u16 " \
 	"sport=+14(" a "):u16 family=+16(" a "):u16 state=+18(" a "):u8 " \
@@ -67,11 +74,13 @@ struct opts {
 };
 
 static int mono;		/* timestamps on the mono clock */
+static int stacks;		/* -s: each row waits for its stack (kstack_hold) */
 
 /* one traced event: its row marker ("R" or "L") */
 struct src {
 	const char *mark;
 	struct session *s;
+	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
 };
 
 /* parse - options (also --tlp, --stacks); no arguments */
@@ -131,56 +140,207 @@ static void endpoint(struct out_line *l, const char *side, const char *text, uns
 	col_dec(l, key, port, 0);
 }
 
+/* what a row shows of an event's socket */
+struct row {
+	unsigned int sport, dport;
+	char laddr[64], raddr[64], st[24];
+	const char *state;
+};
+
+/* row_fields - the ports, "ADDR:PORT" endpoints and state of an event's socket */
+static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row *r)
+{
+	int v4 = decode_inet_v4(ev, rec);
+
+	r->sport = decode_u64(ev, rec, "sport");
+	if (decode_has(ev, "dport_be"))
+		r->dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
+	else
+		r->dport = decode_u64(ev, rec, "dport");
+	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", r->sport, r->laddr, sizeof(r->laddr));
+	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", r->dport, r->raddr, sizeof(r->raddr));
+	r->state = fmt_state(ev, rec, r->st, sizeof(r->st));
+}
+
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
 static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
 	static struct out_line line;
 	struct src *src = arg;
-	const char *state;
-	char now[16], laddr[64], raddr[64], st[24];
-	unsigned int sport, dport;
+	struct row r;
+	char now[16];
 	time_t t = time(NULL);
-	int v4 = decode_inet_v4(ev, rec);
 
-	(void)cpu;
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
-	sport = decode_u64(ev, rec, "sport");
-	if (decode_has(ev, "dport_be"))
-		dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
-	else
-		dport = decode_u64(ev, rec, "dport");
-	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", sport, laddr, sizeof(laddr));
-	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", dport, raddr, sizeof(raddr));
-	state = fmt_state(ev, rec, st, sizeof(st));
+	row_fields(ev, rec, &r);
+	if (src->v6_unproven && !decode_inet_v4(ev, rec)) {
+		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
+		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
+	}
 	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
 	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
 	col_dec(&line, "pid", decode_pid(ev, rec), 6);
 	line_add(&line, " ");
-	endpoint(&line, "l", laddr, sport);
+	endpoint(&line, "l", r.laddr, r.sport);
 	line_add(&line, " ");
 	col_str(&line, "type", src->mark, 0, -1);
 	line_add(&line, "> ");
-	endpoint(&line, "r", raddr, dport);
+	endpoint(&line, "r", r.raddr, r.dport);
 	line_add(&line, " ");
-	col_str(&line, "state", strcmp(state, "-") ? state : NULL, 12, -1);
+	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, 12, -1);
 	line_add(&line, "\n");
-	line_put(&line);
+	if (!stacks) {
+		line_put(&line);
+		return;
+	}
+	kstack_hold(cpu, line.buf, line.n);
+	line.n = 0;
 }
 
-/* on_stack - the kernel stack recorded right after an event (-s) */
+/* on_stack - the kernel stack recorded right after an event on its CPU (-s) */
 static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
 	struct src *src = arg;
 
-	(void)cpu;
-	kstack_print(src->s, ev, rec);
+	kstack_under(src->s, ev, rec, cpu);
 }
 
-/* tlp_kprobe - define the tail loss probe kprobe; die with the reason if impossible */
-static void tlp_kprobe(struct session *s)
+/* on_gap - events were lost on cpu: the row held there may have lost its stack */
+static void on_gap(int cpu, void *arg)
+{
+	(void)arg;
+	kstack_release(cpu);
+}
+
+/* proof - a loopback connection of our own and what the check read for it */
+struct proof {
+	int family;
+	char laddr[64], raddr[64];	/* as a row shows them */
+	int res;			/* 1: read right; -1: wrong (got); 2: no loopback */
+	char got[160];
+};
+
+/* sock_text - "ADDR:PORT" (IPv6 "[ADDR]:PORT") of a, as a row shows it */
+static void sock_text(const struct sockaddr_storage *a, char *buf, size_t len)
+{
+	const struct sockaddr_in *v4 = (const struct sockaddr_in *)a;
+	const struct sockaddr_in6 *v6 = (const struct sockaddr_in6 *)a;
+	char addr[INET6_ADDRSTRLEN];
+
+	if (a->ss_family == AF_INET) {
+		inet_ntop(AF_INET, &v4->sin_addr, addr, sizeof(addr));
+		snprintf(buf, len, "%s:%u", addr, ntohs(v4->sin_port));
+	} else {
+		inet_ntop(AF_INET6, &v6->sin6_addr, addr, sizeof(addr));
+		snprintf(buf, len, "[%s]:%u", addr, ntohs(v6->sin6_port));
+	}
+}
+
+/* proof_conn - connect to a listener of our own on loopback (fd[0], fd[1]);
+ * the endpoints a row must show in p; -1 if the family has no loopback. IPv4
+ * from 127.0.0.2 to 127.0.0.1; IPv6 has one loopback address, ::1 */
+static int proof_conn(struct proof *p, int fd[2])
+{
+	struct sockaddr_storage a = { 0 }, b = { 0 };
+	socklen_t n = p->family == AF_INET ? sizeof(struct sockaddr_in) : sizeof(struct sockaddr_in6);
+	socklen_t nb = n;
+
+	a.ss_family = b.ss_family = p->family;
+	if (p->family == AF_INET) {	/* two addresses, so that a swap shows */
+		((struct sockaddr_in *)&a)->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+		((struct sockaddr_in *)&b)->sin_addr.s_addr = htonl(INADDR_LOOPBACK + 1);
+	} else {
+		((struct sockaddr_in6 *)&a)->sin6_addr = in6addr_loopback;
+		((struct sockaddr_in6 *)&b)->sin6_addr = in6addr_loopback;
+	}
+	fd[0] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	fd[1] = socket(p->family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (fd[0] < 0 || fd[1] < 0 || bind(fd[0], (struct sockaddr *)&a, n) < 0 ||
+	    listen(fd[0], 1) < 0 || getsockname(fd[0], (struct sockaddr *)&a, &n) < 0 ||
+	    bind(fd[1], (struct sockaddr *)&b, nb) < 0 ||
+	    connect(fd[1], (struct sockaddr *)&a, n) < 0 ||
+	    getsockname(fd[1], (struct sockaddr *)&b, &nb) < 0)
+		return -1;
+	sock_text(&b, p->laddr, sizeof(p->laddr));
+	sock_text(&a, p->raddr, sizeof(p->raddr));
+	return 0;
+}
+
+/* proof_record - a record of the check's kprobe: what it read against what is known */
+static int proof_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *data)
+{
+	struct proof *p = data;
+	struct row r;
+
+	(void)cpu;
+	if (p->res || strcmp(ev->name, "tlp_proof") || decode_pid(ev, rec) != (int)getpid())
+		return 0;
+	row_fields(ev, rec, &r);
+	p->res = !strcmp(r.laddr, p->laddr) && !strcmp(r.raddr, p->raddr) &&
+		 !strcmp(r.state, "ESTABLISHED") ? 1 : -1;
+	snprintf(p->got, sizeof(p->got), "%s -> %s %s", r.laddr, r.raddr, r.state);
+	return 0;
+}
+
+/*
+ * tlp_prove - the kprobe's reads of struct sock_common, checked before they
+ * are trusted: the same fetchargs on tcp_sendmsg(), whose first argument is
+ * the socket as tcp_send_loss_probe()'s is, must read the addresses, ports
+ * and state of a loopback connection of our own that sends a byte (IPv4, and
+ * IPv6 where there is a loopback for it). Dies with one line if they do
+ * not; 1 if IPv6 could not be checked (its addresses are then not shown).
+ */
+static int tlp_prove(struct session *s, const char *args)
+{
+	struct proof p[2] = { { .family = AF_INET }, { .family = AF_INET6 } };
+	char filter[48];
+	int fd[2], k;
+	double t0;
+
+	if (probe_add(s, "tlp_proof", 0, PROOF_FUNC, args) < 0)
+		msg_die(EXIT_ERR, "-l: cannot check how kprobes read a socket here: a kprobe on "
+			PROOF_FUNC "() was refused");
+	format_load(s, (const char *const[]){ s->group, NULL });
+	if (!format_event(s, s->group, "tlp_proof"))
+		msg_die(EXIT_ERR, "-l: cannot parse the format of the socket check's kprobe");
+	snprintf(filter, sizeof(filter), "common_pid == %d", (int)getpid());
+	session_filter(s, s->group, "tlp_proof", filter, NULL);
+	if (tracefs_event_enable(s->inst, s->group, "tlp_proof") < 0)
+		msg_die(EXIT_ERR, "-l: cannot enable the socket check's kprobe:");
+	session_start(s);
+	for (k = 0; k < 2; k++) {
+		fd[0] = fd[1] = -1;
+		if (proof_conn(&p[k], fd) < 0) {
+			if (k == 0)
+				msg_die(EXIT_ERR, "-l: cannot make a loopback connection to check "
+					"how kprobes read a socket:");
+			p[k].res = 2;	/* no IPv6 loopback to check with */
+		} else if (send(fd[1], "x", 1, MSG_DONTWAIT | MSG_NOSIGNAL) != 1) {
+			msg_die(EXIT_ERR, "-l: cannot send on the check's loopback connection:");
+		}
+		for (t0 = clock_s(); !p[k].res && clock_s() - t0 < PROOF_S; usleep(2000))
+			tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, proof_record, &p[k]);
+		if (fd[0] >= 0)
+			close(fd[0]);
+		if (fd[1] >= 0)
+			close(fd[1]);
+		if (p[k].res <= 0)
+			msg_die(EXIT_ERR, "-l: refused: for a known %s connection %s -> %s, a kprobe "
+				"reading struct sock_common gave %s; the offsets -l uses do not "
+				"hold on this kernel", k ? "IPv6" : "IPv4", p[k].laddr, p[k].raddr,
+				p[k].res ? p[k].got : "no event");
+	}
+	tracefs_event_disable(s->inst, s->group, "tlp_proof");
+	return p[1].res == 2;
+}
+
+/* tlp_kprobe - define the tail loss probe kprobe, its reads proven; die with
+ * the reason if impossible; 1 if its IPv6 addresses could not be proven */
+static int tlp_kprobe(struct session *s)
 {
 	const char *args = NULL;
+	int v6_unproven;
 
 	if (!kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
@@ -193,10 +353,12 @@ static void tlp_kprobe(struct session *s)
 #endif
 	if (!args)
 		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
+	v6_unproven = tlp_prove(s, args);
 	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
 		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
 		exit(EXIT_ERR);
 	}
+	return v6_unproven;
 }
 
 /* own_filter - never trace ourselves */
@@ -211,7 +373,7 @@ static void own_filter(struct session *s, const char *sys, const char *ev)
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
-	struct src retrans = { "R", NULL }, tlp = { "L", NULL };
+	struct src retrans = { "R", NULL, 0 }, tlp = { "L", NULL, 0 };
 	const char *systems[4] = { "tcp", NULL, NULL, NULL };
 	const char *tlp_sys = "tcp";
 	struct tep_event *ev, *tlp_ev = NULL, *stack_ev;
@@ -231,7 +393,7 @@ int main(int argc, char **argv)
 	s = session_open("tcpretrans");
 	retrans.s = tlp.s = s;
 	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe")) {
-		tlp_kprobe(s);
+		tlp.v6_unproven = tlp_kprobe(s);
 		tlp_sys = s->group;
 		systems[n++] = s->group;
 	}
@@ -256,6 +418,9 @@ int main(int argc, char **argv)
 		if (!stack_ev)
 			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 		stream_on(stack_ev, on_stack, &retrans);
+		stream_on_gap(on_gap, NULL);
+		stream_on_drained(kstack_drained);
+		stacks = 1;
 	}
 	session_enable(s, "tcp", "tcp_retransmit_skb");
 	if (tlp_ev)

@@ -140,7 +140,8 @@ static void list(void)
 		tracefs_list_free(events);
 	}
 	tracefs_list_free(systems);
-	qsort(all, n, sizeof(*all), cmp_str);
+	if (n)		/* qsort wants a real array, even of none */
+		qsort(all, n, sizeof(*all), cmp_str);
 	for (i = 0; i < n; i++)
 		printf("%s\n", all[i]);
 	exit(EXIT_OK);

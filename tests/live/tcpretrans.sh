@@ -115,6 +115,34 @@ t_tlp_ipv4() {
 	tr_tlp "-d -t 60" '127\.0\.0\.1'
 }
 
+# -l through a kprobe proves its reads of the socket at startup; where the
+# check cannot run (its kprobe's enable refused, through faultinj.so), -l is
+# refused with one line, exit 1, and nothing is traced
+t_tlp_unproven() {
+	if kernel_has events/tcp/tcp_send_loss_probe || ! kernel_has kprobe_events; then
+		skip "-l uses no kprobe here (a tracepoint, or no kprobes)"
+		return 0
+	fi
+	so=$WORKLOADS/faultinj.so
+	[ -f "$so" ] || { skip "no $so"; return 0; }
+	FTT_FAULT=write:tlp_proof/enable:1 FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
+		"$BIN/tcpretrans" -l > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	if ! wait_gone $pid 100; then
+		kill -INT $pid
+		wait $pid
+		fail "-l not refused: it traced for 10 s ($(head -n 1 "$TMP/out"))"
+		return 1
+	fi
+	wait $pid
+	rc=$?
+	grep -q '^loaded' "$TMP/faultlog" 2>/dev/null || { skip "faultinj.so not loaded (static build)"; return 0; }
+	[ $rc = 1 ] || { fail "exit $rc, want 1; stderr: $(head -c 300 "$TMP/err")"; return 1; }
+	[ "$(wc -l < "$TMP/err")" = 1 ] && grep -q '^tcpretrans: -l: cannot enable the socket check' "$TMP/err" ||
+		{ fail "stderr: $(head -c 300 "$TMP/err")"; return 1; }
+	! grep -q Tracing "$TMP/out" || { fail "it traced: $(head -c 200 "$TMP/out")"; return 1; }
+}
+
 t_tlp_ipv6() {
 	if ! kernel_has events/tcp/tcp_send_loss_probe && ! kernel_has kprobe_events; then
 		skip "no kprobes for -l"
@@ -148,7 +176,7 @@ t_stacks() {
 		# rows but no stack at all: on Linux 6.18 the kernel sometimes records
 		# none for retransmits from an idle CPU's softirq for a whole run; a
 		# skip only where the reference instance got no stack either
-		if grep -q ' R> ' "$TMP/out" && ! grep -q '^ => ' "$TMP/out"; then
+		if grep -q ' R> ' "$TMP/out" && ! grep '^ => ' "$TMP/out" | grep -vq '^ => \[?\]$'; then
 			if grep -q '<stack trace>' "$TMP/ref"; then
 				fail "the kernel recorded stacks (reference instance: $(grep -c '<stack trace>' "$TMP/ref")), tcpretrans -s showed none"
 				return 1
@@ -165,6 +193,51 @@ t_stacks() {
 	awk '/ R> /{ ok = 1; next } /^ => / { if (!ok) bad = 1; next } { ok = 0 }
 	     END { exit bad }' "$TMP/out" || { fail "a stack line without its row"; return 1; }
 	grep -q "R> 127\.0\.0\.1:$SF_LPORT " "$TMP/out" || { fail "no row for the listener"; return 1; }
+}
+
+# tr_row_stacks FILE - each row is followed by its stack lines (" => [?]"
+# where the stack is unknown), and every stack line follows a row or another
+# stack line: no row without its stack, no stack under another row
+tr_row_stacks() {
+	awk '/ [RL]> / { if (row) { print "row without its stack: " prev; bad = 1 }
+			 row = 1; ok = 1; prev = $0; next }
+	     /^ => / { if (!ok) { print "stack line without a row: " $0; bad = 1 }
+		       row = 0; next }
+	     { if (row) { print "row without its stack: " prev; bad = 1 }; row = 0; ok = 0 }
+	     END { if (row) { print "row without its stack: " prev; bad = 1 }; exit bad }' "$1"
+}
+
+# -s with both CPUs retransmitting at once: a synflood pinned to each CPU,
+# their SYN timers due together. The records of the two CPUs come merged by
+# time, so a row of one CPU can come between the other's row and stack: each
+# row must still have its own stack lines right under it.
+t_stacks_two_cpus() {
+	[ "$(nproc)" -ge 2 ] || { skip "one CPU: nothing to interleave"; return 0; }
+	command -v taskset > /dev/null || { skip "no taskset"; return 0; }
+	start_tool "$BIN/tcpretrans" -s || { stop_tool; fail "tool did not start: $(cat "$TMP/err")"; return 1; }
+	for c in 0 1; do
+		taskset -c $c "$WORKLOADS/synflood" -n 6 -t 60 > "$TMP/sf$c" 2> "$TMP/sf$c.err" &
+		eval "sf$c=\$!"
+	done
+	ports=
+	for c in 0 1; do
+		wait_for_line "$TMP/sf$c" '^ready' 50 || { kill $sf0 $sf1; wait; stop_tool; fail "synflood on CPU $c: $(cat "$TMP/sf$c.err")"; return 1; }
+		ports="$ports $(awk '$1 == "syn_sent" { print $2 }' "$TMP/sf$c")"
+	done
+	# the SYNs are sent again after 1, 3 and 7 s: wait for the third round
+	for p in $ports; do
+		wait_for_lines "$TMP/out" ":$p " 3 150
+	done
+	stop_tool
+	kill $sf0 $sf1 2>/dev/null
+	wait $sf0 $sf1 2>/dev/null
+	for p in $ports; do
+		grep -q ":$p +R> " "$TMP/out" || grep -Eq ":$p +R> " "$TMP/out" ||
+			{ fail "no row for port $p"; return 1; }
+	done
+	echo "rows: $(grep -c ' R> ' "$TMP/out"), stack lines: $(grep -c '^ => ' "$TMP/out")," \
+		"unknown: $(grep -c '^ => \[?\]$' "$TMP/out")"
+	tr_row_stacks "$TMP/out" > "$TMP/bad" || { fail "$(head -n 3 "$TMP/bad")"; return 1; }
 }
 
 # | head -n 5: banner, header, three rows, then the tool ends by itself

@@ -395,6 +395,22 @@ t_list() {
 	! grep -v '^[a-z0-9_-]*:[A-Za-z0-9_]*$' "$TMP/out" | grep -q . || fail "malformed line"
 }
 
+# -l where tracefs lists no tracepoint (over events/, in a mount namespace of
+# the test's own, a directory with only ftrace/, which -l leaves out, and an
+# empty system): an empty list, exit 0; run with the
+# sanitizer build (make check-asan), sorting the empty list is checked too
+t_list_none() {
+	command -v unshare > /dev/null || { skip "no unshare"; return 0; }
+	mkdir -p "$TMP/empty/ftrace/function" "$TMP/empty/none" &&
+		touch "$TMP/empty/ftrace/enable" "$TMP/empty/ftrace/function/format" "$TMP/empty/none/enable"
+	unshare -m sh -c 'mount --bind "$1" "$2/events" && exec "$3" -l' sh \
+		"$TMP/empty" "$T" "$BIN/tpoint" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	[ $rc = 0 ] || { fail "exit $rc: $(head -c 300 "$TMP/err")"; return 1; }
+	[ ! -s "$TMP/out" ] || { fail "listed: $(head -n 3 "$TMP/out")"; return 1; }
+	[ ! -s "$TMP/err" ] || { fail "stderr: $(head -c 300 "$TMP/err")"; return 1; }
+}
+
 t_headers() {
 	"$BIN/tpoint" -H -d 0.2 sched:sched_process_exec > "$TMP/out" 2>&1 || fail "exit $?"
 	grep -q '^#           TASK-PID     CPU#' "$TMP/out" || fail "no column header"

@@ -16,6 +16,7 @@ static int same(const char *want)
 	if (!ok)
 		printf("  got \"%.*s\", want \"%s\"\n", l.n > 200 ? 200 : (int)l.n, l.buf, want);
 	l.n = 0;
+	l.cut = 0;
 	return ok;
 }
 
@@ -93,6 +94,82 @@ static void check_vis(void)
 	CHECK("text_bad_end", written_is(1, S("ab\xff"), "ab\\xff"));
 }
 
+/* put_lines - line_put of a line made by fill(), then of "next\n"; what was written */
+static char *put_lines(void (*fill)(void), size_t *len)
+{
+	char *mem = NULL;
+	FILE *saved = out;
+
+	out = open_memstream(&mem, len);
+	fill();
+	line_put(&l);
+	line_add(&l, "next\n");
+	line_put(&l);
+	fclose(out);
+	out = saved;
+	return mem;
+}
+
+/* fill_long - a text line of 20000 bytes (the buffer holds 16384), then its newline */
+static void fill_long(void)
+{
+	int i;
+
+	for (i = 0; i < 2000; i++)
+		line_add(&l, "0123456789");
+	line_add(&l, "\n");
+}
+
+/* fill_utf8 - a line of 2-byte characters, one byte off so the cut falls inside one */
+static void fill_utf8(void)
+{
+	int i;
+
+	line_add(&l, "x");
+	for (i = 0; i < 10000; i++)
+		line_str(&l, "\xc3\xa9", 0, -1);
+	line_add(&l, "\n");
+}
+
+/* fill_exact - a line that fills the buffer exactly, its newline last: not cut */
+static void fill_exact(void)
+{
+	memset(l.buf, 'a', sizeof(l.buf) - 1);
+	l.n = sizeof(l.buf) - 1;
+	line_add(&l, "\n");
+}
+
+/* check_cut - a text line too long for the buffer still ends with a newline and says it was cut */
+static void check_cut(void)
+{
+	static const char mark[] = " [truncated]\n";
+	size_t len, m = sizeof(mark) - 1, n6 = 5;
+	char *w = put_lines(fill_long, &len), *nl;
+
+	nl = w ? memchr(w, '\n', len) : NULL;
+	CHECK("cut: one line, then the next on its own",
+	      nl && len >= n6 && !memcmp(w + len - n6, "next\n", n6) && nl + 1 == w + len - n6);
+	CHECK("cut: marked at its end", nl && (size_t)(nl + 1 - w) > m &&
+	      !memcmp(nl + 1 - m, mark, m));
+	CHECK("cut: within the buffer", nl && (size_t)(nl + 1 - w) <= sizeof(l.buf));
+	CHECK("cut: what is kept is the line's start", w && !memcmp(w, "0123456789012", 13));
+	if (w && nl && len < 200)
+		printf("  wrote \"%.*s\"\n", (int)len, w);
+	free(w);
+
+	w = put_lines(fill_utf8, &len);
+	nl = w ? memchr(w, '\n', len) : NULL;
+	CHECK("cut utf8: marked", nl && (size_t)(nl + 1 - w) > m && !memcmp(nl + 1 - m, mark, m));
+	CHECK("cut utf8: at a whole character", nl && (size_t)(nl + 1 - w) > m + 2 &&
+	      !memcmp(nl + 1 - m - 2, "\xc3\xa9", 2) && !memmem(w, len, "\\x", 2));
+	free(w);
+
+	w = put_lines(fill_exact, &len);
+	CHECK("exact fit: not cut", w && len == sizeof(l.buf) + 5 && w[sizeof(l.buf) - 2] == 'a' &&
+	      w[sizeof(l.buf) - 1] == '\n' && !memcmp(w + sizeof(l.buf), "next\n", 5));
+	free(w);
+}
+
 int main(void)
 {
 	static const char *strs[] = { "", "a", "bash", "exactly16chars!!", "seventeen chars!!",
@@ -165,6 +242,9 @@ int main(void)
 	line_num(&l, 5, 10, 100);
 	line_add(&l, "more");
 	CHECK("full_stays_full", l.n == sizeof(l.buf));
+	l.n = 0;
+	l.cut = 0;
+	check_cut();
 	check_vis();
 	return unit_done("test_output");
 }
