@@ -7,12 +7,16 @@
  * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID-START
  * (START: the run's start time, proc_start);
  * the next run of any tool that finds the run gone writes it back (as it reaps
- * the run's instance) and removes the file.
+ * the run's instance) and removes the file. Each value the run writes is
+ * journaled too ("=FILE" records, before the write and as read back after
+ * it), and a file is written back only while it still holds one of them:
+ * what someone set after the run died is theirs, and stays.
  *
  * The directory is root's and private (0700); it is refused if it is a link,
  * someone else's, or open to anyone else (any mode bit for group or others),
  * and journals are created O_EXCL and O_NOFOLLOW. A record is
- * "FILE\nLENGTH\nCONTENT\n", FILE one of the files a run journals. A journal
+ * "FILE\nLENGTH\nCONTENT\n" (the content to put back) or "=FILE\nLENGTH\nVALUE\n"
+ * (a value the run left there), FILE one of the files a run journals. A journal
  * that is not one (malformed, another file, a second line in a file of one
  * value) is written back in no part: it is renamed NAME.bad and named on
  * stderr, never silently removed.
@@ -36,6 +40,7 @@
 #include "journal.h"
 #include "msg.h"
 #include "procread.h"
+#include "setting.h"
 #include "undo.h"
 
 #define MAX_RECORDS 64
@@ -137,8 +142,9 @@ static void journal_remove(void *unused)
 	unlink(jpath);
 }
 
-/* journal_note - see journal.h */
-int journal_note(const char *tool, const char *file, const char *content)
+/* record - append one record to the run's journal, made by the first; LEFT:
+ * a value the run leaves in FILE ("=FILE"), else the content to put back */
+static int record(const char *tool, const char *file, const char *content, int left)
 {
 	static int warned;
 	char head[128];
@@ -163,23 +169,39 @@ int journal_note(const char *tool, const char *file, const char *content)
 		}
 		undo_defer(journal_remove, NULL);
 	}
-	n = snprintf(head, sizeof(head), "%s\n%zu\n", file, strlen(content));
+	n = snprintf(head, sizeof(head), "%s%s\n%zu\n", left ? "=" : "", file, strlen(content));
 	if (write_all(jfd, head, (size_t)n) < 0 || write_all(jfd, content, strlen(content)) < 0 ||
 	    write_all(jfd, "\n", 1) < 0)
 		return -1;
 	return 0;
 }
 
+/* journal_note - see journal.h */
+int journal_note(const char *tool, const char *file, const char *content)
+{
+	return record(tool, file, content, 0);
+}
+
+/* journal_left - see journal.h */
+int journal_left(const char *tool, const char *file, const char *value)
+{
+	if (jfd < 0)
+		return -1;	/* nothing to put back was noted: nothing to guard */
+	return record(tool, file, value, 1);
+}
+
 /* journal_parse - see journal.h */
-int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
-		  void *arg)
+int journal_parse(char *text, size_t len,
+		  void (*fn)(const char *file, const char *content, int left, void *arg), void *arg)
 {
 	char *p = text, *end = text + len, *nl, *file, *num, *stop;
 	unsigned long n;
 	size_t room;
+	int left;
 
 	while (p < end) {
-		file = p;
+		left = *p == '=';
+		file = p + left;
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
 			return -1;
@@ -197,7 +219,7 @@ int journal_parse(char *text, size_t len, void (*fn)(const char *file, const cha
 		nl[1 + n] = '\0';
 		if (memchr(nl + 1, '\0', n) || !record_ok(file, nl + 1))
 			return -1;
-		fn(file, nl + 1, arg);
+		fn(file, nl + 1, left, arg);
 		p = nl + 2 + n;
 	}
 	return 0;
@@ -206,54 +228,91 @@ int journal_parse(char *text, size_t len, void (*fn)(const char *file, const cha
 struct records {
 	int n;
 	const char *file[MAX_RECORDS], *content[MAX_RECORDS];
+	int left[MAX_RECORDS];
 };
 
 /* collect - journal_parse callback: keep the record */
-static void collect(const char *file, const char *content, void *arg)
+static void collect(const char *file, const char *content, int left, void *arg)
 {
 	struct records *r = arg;
 
 	if (r->n < MAX_RECORDS) {
 		r->file[r->n] = file;
 		r->content[r->n] = content;
+		r->left[r->n] = left;
 		r->n++;
 	}
 }
 
 /*
- * unchanged - the top-level file holds content already (one trailing newline
- * aside): writing it again is not a no-op for every file (a write to
- * current_tracer expands a ring buffer never used yet), so it is not done
+ * still_ours - does FILE still hold a value the dead run left there (one of
+ * its "=" records)? Not if someone set it since, nor if the run never wrote it
  */
-static int unchanged(const char *file, const char *content)
+static int still_ours(const struct records *r, const char *file)
 {
-	char *now;
-	size_t n;
-	int same;
+	char *now = setting_read(NULL, file);
+	int i, ours = 0;
 
-	if (!strcmp(file, "trace"))	/* "" empties it: never read the buffer to see */
-		return 0;
-	now = tracefs_instance_file_read(NULL, file, NULL);
-	n = now ? strlen(now) : 0;
-	if (n && now[n - 1] == '\n')
-		now[--n] = '\0';
-	same = now && !strcmp(now, content);
+	for (i = 0; now && i < r->n && !ours; i++)
+		ours = r->left[i] && !strcmp(r->file[i], file) &&
+		       setting_same(file, now, r->content[i]);
 	free(now);
-	return same;
+	return ours;
 }
 
 /*
- * put_back - write the settings of one dead run's journal back, newest first,
- * and remove it; one that cannot be read as a journal is kept aside as
- * NAME.bad, nothing of it written, and named on stderr
+ * restore - put back the dead run's settings, newest first: each file only
+ * while it still holds what the run left there (what holds anything else was
+ * set since by someone, and is theirs); the trace buffer, which held the
+ * run's records, is emptied only if every file still holds the run's values.
+ * The files left alone are named in *kept (len bytes).
+ */
+static void restore(const struct records *r, char *kept, size_t len)
+{
+	int ours[MAX_RECORDS], i, all = 1;
+	size_t k = 0;
+	char *now;
+
+	kept[0] = '\0';
+	for (i = 0; i < r->n; i++) {
+		ours[i] = !r->left[i] && strcmp(r->file[i], "trace") && still_ours(r, r->file[i]);
+		if (!r->left[i] && strcmp(r->file[i], "trace") && !ours[i]) {
+			all = 0;
+			k += snprintf(kept + k, k < len ? len - k : 0, "%s%s", k ? ", " : "",
+				      r->file[i]);
+		}
+	}
+	for (i = r->n - 1; i >= 0; i--) {
+		if (r->left[i])
+			continue;
+		if (!strcmp(r->file[i], "trace")) {
+			if (all)
+				tracefs_instance_file_write(NULL, "trace", "");
+			continue;
+		}
+		if (!ours[i])
+			continue;
+		/* a write is not a no-op for every file (current_tracer expands
+		 * a ring buffer never used yet): only what differs */
+		now = setting_read(NULL, r->file[i]);
+		if (!now || !setting_same(r->file[i], now, r->content[i]))
+			setting_write(NULL, r->file[i], r->content[i]);
+		free(now);
+	}
+}
+
+/*
+ * put_back - write the settings of one dead run's journal back (restore) and
+ * remove it; one that cannot be read as a journal is kept aside as NAME.bad,
+ * nothing of it written, and named on stderr
  */
 static void put_back(int dirfd, const char *name)
 {
 	struct records r = { 0 };
 	struct stat st;
-	char *text = NULL, bad[300];
+	char *text = NULL, bad[300], kept[512];
 	ssize_t got = -1;
-	int fd, i, kept;
+	int fd, kept_bad;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -263,15 +322,17 @@ static void put_back(int dirfd, const char *name)
 		got = read(fd, text, (size_t)st.st_size);
 	close(fd);
 	if (text && got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0) {
-		for (i = r.n - 1; i >= 0; i--)
-			if (!unchanged(r.file[i], r.content[i]))
-				tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+		restore(&r, kept, sizeof(kept));
+		if (kept[0])
+			msg_warn("%s/%s: a run that died changed %s, and someone set %s since: "
+				 "left as they are", JOURNAL_DIR, name, kept,
+				 strchr(kept, ',') ? "them" : "it");
 		unlinkat(dirfd, name, 0);
 	} else {
 		snprintf(bad, sizeof(bad), "%s.bad", name);
-		kept = renameat(dirfd, name, dirfd, bad) == 0;
+		kept_bad = renameat(dirfd, name, dirfd, bad) == 0;
 		msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back%s%s",
-			 JOURNAL_DIR, name, kept ? ", kept as " : "", kept ? bad : "");
+			 JOURNAL_DIR, name, kept_bad ? ", kept as " : "", kept_bad ? bad : "");
 	}
 	free(text);
 }

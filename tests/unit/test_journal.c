@@ -18,12 +18,12 @@ static void check(const char *name, int ok)
 }
 
 /* keep - journal_parse callback: "file=content;" for each record */
-static void keep(const char *file, const char *content, void *arg)
+static void keep(const char *file, const char *content, int left, void *arg)
 {
 	size_t n = strlen(got);
 
 	(void)arg;
-	snprintf(got + n, sizeof(got) - n, "%s=%s;", file, content);
+	snprintf(got + n, sizeof(got) - n, "%s%s=%s;", left ? "+" : "", file, content);
 }
 
 /* parse - journal_parse on a copy of text; its result, records in `got` */
