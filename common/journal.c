@@ -260,12 +260,20 @@ static int still_ours(const struct records *r, const char *file)
 	return ours;
 }
 
+/* shared - tracing_on and the trace buffer serve whatever tracing is set up
+ * at the top level: the dead run's only while nothing else was set since */
+static int shared(const char *file)
+{
+	return !strcmp(file, "trace") || !strcmp(file, "tracing_on");
+}
+
 /*
  * restore - put back the dead run's settings, newest first: each file only
  * while it still holds what the run left there (what holds anything else was
- * set since by someone, and is theirs); the trace buffer, which held the
- * run's records, is emptied only if every file still holds the run's values.
- * The files left alone are named in *kept (len bytes).
+ * set since by someone, and is theirs); tracing_on and the trace buffer
+ * (which held the run's records) only if every other file still holds the
+ * run's values, as someone tracing since may use them. The files left alone
+ * are named in *kept (len bytes).
  */
 static void restore(const struct records *r, char *kept, size_t len)
 {
@@ -277,17 +285,16 @@ static void restore(const struct records *r, char *kept, size_t len)
 	for (i = 0; i < r->n; i++) {
 		ours[i] = !r->left[i] && strcmp(r->file[i], "trace") && still_ours(r, r->file[i]);
 		if (!r->left[i] && strcmp(r->file[i], "trace") && !ours[i]) {
-			all = 0;
+			all &= shared(r->file[i]);
 			k += snprintf(kept + k, k < len ? len - k : 0, "%s%s", k ? ", " : "",
 				      r->file[i]);
 		}
 	}
 	for (i = r->n - 1; i >= 0; i--) {
-		if (r->left[i])
+		if (r->left[i] || (shared(r->file[i]) && !all))
 			continue;
 		if (!strcmp(r->file[i], "trace")) {
-			if (all)
-				tracefs_instance_file_write(NULL, "trace", "");
+			tracefs_instance_file_write(NULL, "trace", "");
 			continue;
 		}
 		if (!ours[i])
