@@ -42,8 +42,7 @@
 #include "procread.h"
 #include "setting.h"
 #include "undo.h"
-
-#define MAX_RECORDS 64
+#include "xalloc.h"
 
 static int jfd = -1;
 static char jpath[128];
@@ -225,10 +224,14 @@ int journal_parse(char *text, size_t len,
 	return 0;
 }
 
+/* a journal's records, in the order noted (every one: a run that follows
+ * many threads appends to set_ftrace_pid once per thread) */
 struct records {
-	int n;
-	const char *file[MAX_RECORDS], *content[MAX_RECORDS];
-	int left[MAX_RECORDS];
+	int n, cap;
+	struct {
+		const char *file, *content;
+		int left, ours;
+	} *v;
 };
 
 /* collect - journal_parse callback: keep the record */
@@ -236,12 +239,15 @@ static void collect(const char *file, const char *content, int left, void *arg)
 {
 	struct records *r = arg;
 
-	if (r->n < MAX_RECORDS) {
-		r->file[r->n] = file;
-		r->content[r->n] = content;
-		r->left[r->n] = left;
-		r->n++;
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->v = xreallocarray(r->v, r->cap, sizeof(*r->v));
 	}
+	r->v[r->n].file = file;
+	r->v[r->n].content = content;
+	r->v[r->n].left = left;
+	r->v[r->n].ours = 0;
+	r->n++;
 }
 
 /*
@@ -254,8 +260,8 @@ static int still_ours(const struct records *r, const char *file)
 	int i, ours = 0;
 
 	for (i = 0; now && i < r->n && !ours; i++)
-		ours = r->left[i] && !strcmp(r->file[i], file) &&
-		       setting_same(file, now, r->content[i]);
+		ours = r->v[i].left && !strcmp(r->v[i].file, file) &&
+		       setting_same(file, now, r->v[i].content);
 	free(now);
 	return ours;
 }
@@ -275,35 +281,37 @@ static int shared(const char *file)
  * run's values, as someone tracing since may use them. The files left alone
  * are named in *kept (len bytes).
  */
-static void restore(const struct records *r, char *kept, size_t len)
+static void restore(struct records *r, char *kept, size_t len)
 {
-	int ours[MAX_RECORDS], i, all = 1;
+	int i, all = 1;
 	size_t k = 0;
 	char *now;
 
 	kept[0] = '\0';
 	for (i = 0; i < r->n; i++) {
-		ours[i] = !r->left[i] && strcmp(r->file[i], "trace") && still_ours(r, r->file[i]);
-		if (!r->left[i] && strcmp(r->file[i], "trace") && !ours[i]) {
-			all &= shared(r->file[i]);
+		if (r->v[i].left || !strcmp(r->v[i].file, "trace"))
+			continue;
+		r->v[i].ours = still_ours(r, r->v[i].file);
+		if (!r->v[i].ours) {
+			all &= shared(r->v[i].file);
 			k += snprintf(kept + k, k < len ? len - k : 0, "%s%s", k ? ", " : "",
-				      r->file[i]);
+				      r->v[i].file);
 		}
 	}
 	for (i = r->n - 1; i >= 0; i--) {
-		if (r->left[i] || (shared(r->file[i]) && !all))
+		if (r->v[i].left || (shared(r->v[i].file) && !all))
 			continue;
-		if (!strcmp(r->file[i], "trace")) {
+		if (!strcmp(r->v[i].file, "trace")) {
 			tracefs_instance_file_write(NULL, "trace", "");
 			continue;
 		}
-		if (!ours[i])
+		if (!r->v[i].ours)
 			continue;
 		/* a write is not a no-op for every file (current_tracer expands
 		 * a ring buffer never used yet): only what differs */
-		now = setting_read(NULL, r->file[i]);
-		if (!now || !setting_same(r->file[i], now, r->content[i]))
-			setting_write(NULL, r->file[i], r->content[i]);
+		now = setting_read(NULL, r->v[i].file);
+		if (!now || !setting_same(r->v[i].file, now, r->v[i].content))
+			setting_write(NULL, r->v[i].file, r->v[i].content);
 		free(now);
 	}
 }
@@ -341,6 +349,7 @@ static void put_back(int dirfd, const char *name)
 		msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back%s%s",
 			 JOURNAL_DIR, name, kept_bad ? ", kept as " : "", kept_bad ? bad : "");
 	}
+	free(r.v);
 	free(text);
 }
 
