@@ -5,9 +5,10 @@
  * "no pid" are the empty state, and trace_clock lists every clock with the one
  * in use in brackets. Writing: the function lists (set_ftrace_filter,
  * set_graph_function, set_ftrace_notrace, set_graph_notrace) take one entry
- * per write() and leave the rest of the buffer unread (a short write), so a
- * list is written one entry per write on one open file, which the kernel
- * applies as a whole when it is closed. A list reads back as the functions it
+ * per write() and leave the rest of the buffer unread (a short write), and
+ * an entry not ended by a blank is joined to the next write's; so a list is
+ * written one entry and a newline per write on one open file, which the
+ * kernel applies as a whole when it is closed. A list reads back as the functions it
  * matched, one a line, "NAME [MODULE]" for a module's: comparisons go by the
  * set of names.
  * Costs a read or an open and a write per entry, at setup and exit only.
@@ -140,13 +141,17 @@ static int write_list(struct tracefs_instance *inst, const char *file, const cha
 	err = 0;
 	v = entries(value, &buf, &n, 0);
 	for (i = 0; i < n && !err; i++) {
-		size_t len = strlen(v[i]);
+		/* the kernel takes an entry once a blank ends it: without the
+		 * newline it would join the next write's entry */
+		char *e = xmalloc(strlen(v[i]) + 2);
+		size_t len = (size_t)sprintf(e, "%s\n", v[i]);
 
-		w = write(fd, v[i], len);
+		w = write(fd, e, len);
 		if (w < 0)
 			err = errno;
 		else if ((size_t)w != len)
 			err = EINVAL;	/* the kernel took part of one entry */
+		free(e);
 	}
 	free(v);
 	free(buf);
