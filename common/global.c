@@ -5,7 +5,9 @@
  * everyone's: the function profiler, function_graph on kernels without it in
  * instances, the function filters. A run that changes such a file reads its
  * content first, once, keeps it in memory and in the run's journal
- * (journal.c), and pushes an undo action that writes it back at exit; a run
+ * (journal.c) with each value it writes, and pushes an undo action that writes
+ * it back (a function list one entry per write, setting.c) and reads it back
+ * to check, at exit; a run
  * killed before that has it written back by the next run (reaper.c). One run
  * at a time changes top-level settings: the first change takes the journal's
  * lock, and a dead run's settings are put back under it before any change.
@@ -23,6 +25,7 @@
 #include "journal.h"
 #include "msg.h"
 #include "reaper.h"
+#include "setting.h"
 #include "undo.h"
 #include "xalloc.h"
 
@@ -44,63 +47,44 @@ void global_owner(const char *tool)
 	snprintf(owner, sizeof(owner), "%s", tool);
 }
 
-/* global_read - a top-level file's content without '#' comment lines (trace_clock: the clock in use) */
+/* global_read - a top-level file's content as setting_read gives it */
 char *global_read(const char *file)
 {
-	char *path = tracefs_get_tracing_file(file), *text = NULL, *line, *save = NULL, *res;
-	size_t len = 0, cap = 0;
-	ssize_t n;
-	int fd, err;
-
-	fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-	err = errno;
-	tracefs_put_tracing_file(path);
-	if (fd < 0) {
-		errno = err;
-		return NULL;
-	}
-	do {
-		if (cap - len < 4096) {
-			cap += 65536;
-			text = xrealloc(text, cap);
-		}
-		n = read(fd, text + len, cap - len - 1);
-		if (n > 0)
-			len += n;
-	} while (n > 0);
-	err = errno;
-	close(fd);
-	if (n < 0) {
-		free(text);
-		errno = err;
-		return NULL;
-	}
-	text[len] = '\0';
-	res = xcalloc(1, len + 1);
-	len = 0;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		/* "#### all functions enabled ####", "no pid": the empty state */
-		if (line[0] == '#' || !strcmp(line, "no pid"))
-			continue;
-		len += sprintf(res + len, "%s%s", len ? "\n" : "", line);
-	}
-	free(text);
-	/* trace_clock lists every clock, the one in use in brackets: that one */
-	if (!strcmp(file, "trace_clock") && (line = strchr(res, '[')) && strchr(line, ']')) {
-		len = strcspn(line + 1, "]");
-		memmove(res, line + 1, len);
-		res[len] = '\0';
-	}
-	return res;
+	return setting_read(NULL, file);
 }
 
 /* restore_global - undo action: put a saved top-level file back as it was */
 static void restore_global(void *arg)
 {
 	struct global_saved *g = arg;
+	char *now;
 
-	if (tracefs_instance_file_write(NULL, g->file, g->content) < 0)
+	if (setting_write(NULL, g->file, g->content) < 0) {
 		msg_warn("could not restore %s to its previous value:", g->file);
+		return;
+	}
+	if (!strcmp(g->file, "trace"))
+		return;
+	/* read back: what the kernel holds must be what was there */
+	now = global_read(g->file);
+	if (!now || !setting_same(g->file, now, g->content))
+		msg_warn("could not restore %s exactly: it held \"%s\", it holds \"%s\"",
+			 g->file, g->content, now ? now : "(unreadable)");
+	free(now);
+}
+
+/* left - journal the value a file holds now, as the kernel shows it (not of
+ * the trace buffer: its records are not a setting) */
+static void left(const char *file)
+{
+	char *now;
+
+	if (!strcmp(file, "trace"))
+		return;
+	now = global_read(file);
+	if (now)
+		journal_left(owner[0] ? owner : msg_prog, file, now);
+	free(now);
 }
 
 /*
@@ -172,17 +156,37 @@ void global_tracer_free(const char *why)
 /* global_write - write a top-level file, restoring its saved content at exit */
 int global_write(const char *file, const char *value, int restore)
 {
+	int rc, err;
+
 	global_lock();	/* one run at a time at the top level */
 	if (restore && global_save(file) < 0)
 		return -1;
-	return tracefs_instance_file_write(NULL, file, value) < 0 ? -1 : 0;
+	/* journaled before and after: the reaper puts back only what holds these */
+	journal_left(owner[0] ? owner : msg_prog, file, value);
+	rc = setting_write(NULL, file, value);
+	err = errno;
+	left(file);
+	errno = err;
+	return rc;
+}
+
+/* global_expect - see global.h */
+void global_expect(const char *file, const char *value)
+{
+	journal_left(owner[0] ? owner : msg_prog, file, value);
 }
 
 /* global_append - append to a top-level file, restoring its saved content at exit */
 int global_append(const char *file, const char *value)
 {
+	int rc, err;
+
 	global_lock();
 	if (global_save(file) < 0)
 		return -1;
-	return tracefs_instance_file_append(NULL, file, value) < 0 ? -1 : 0;
+	rc = tracefs_instance_file_append(NULL, file, value) < 0 ? -1 : 0;
+	err = errno;
+	left(file);
+	errno = err;
+	return rc;
 }

@@ -29,6 +29,12 @@ int global_write(const char *file, const char *value, int restore);
  */
 int global_append(const char *file, const char *value);
 /*
+ * global_expect - this run will write VALUE to the top-level FILE itself
+ * (saved already with global_write): journaled, so that after a SIGKILL the
+ * file is still known as the run's and put back
+ */
+void global_expect(const char *file, const char *value);
+/*
  * global_read - a top-level file's content without '#' comment lines and
  * "no pid" ("" if none), malloc'd: the caller frees it; of trace_clock, the
  * clock in use (the bracketed one). NULL with errno if unreadable.

@@ -7,12 +7,16 @@
  * saved content is also written, before the change, to JOURNAL_DIR/TOOL-PID-START
  * (START: the run's start time, proc_start);
  * the next run of any tool that finds the run gone writes it back (as it reaps
- * the run's instance) and removes the file.
+ * the run's instance) and removes the file. Each value the run writes is
+ * journaled too ("=FILE" records, before the write and as read back after
+ * it), and a file is written back only while it still holds one of them:
+ * what someone set after the run died is theirs, and stays.
  *
  * The directory is root's and private (0700); it is refused if it is a link,
  * someone else's, or open to anyone else (any mode bit for group or others),
  * and journals are created O_EXCL and O_NOFOLLOW. A record is
- * "FILE\nLENGTH\nCONTENT\n", FILE one of the files a run journals. A journal
+ * "FILE\nLENGTH\nCONTENT\n" (the content to put back) or "=FILE\nLENGTH\nVALUE\n"
+ * (a value the run left there), FILE one of the files a run journals. A journal
  * that is not one (malformed, another file, a second line in a file of one
  * value) is written back in no part: it is renamed NAME.bad and named on
  * stderr, never silently removed.
@@ -36,9 +40,9 @@
 #include "journal.h"
 #include "msg.h"
 #include "procread.h"
+#include "setting.h"
 #include "undo.h"
-
-#define MAX_RECORDS 64
+#include "xalloc.h"
 
 static int jfd = -1;
 static char jpath[128];
@@ -137,8 +141,9 @@ static void journal_remove(void *unused)
 	unlink(jpath);
 }
 
-/* journal_note - see journal.h */
-int journal_note(const char *tool, const char *file, const char *content)
+/* record - append one record to the run's journal, made by the first; LEFT:
+ * a value the run leaves in FILE ("=FILE"), else the content to put back */
+static int record(const char *tool, const char *file, const char *content, int left)
 {
 	static int warned;
 	char head[128];
@@ -163,23 +168,39 @@ int journal_note(const char *tool, const char *file, const char *content)
 		}
 		undo_defer(journal_remove, NULL);
 	}
-	n = snprintf(head, sizeof(head), "%s\n%zu\n", file, strlen(content));
+	n = snprintf(head, sizeof(head), "%s%s\n%zu\n", left ? "=" : "", file, strlen(content));
 	if (write_all(jfd, head, (size_t)n) < 0 || write_all(jfd, content, strlen(content)) < 0 ||
 	    write_all(jfd, "\n", 1) < 0)
 		return -1;
 	return 0;
 }
 
+/* journal_note - see journal.h */
+int journal_note(const char *tool, const char *file, const char *content)
+{
+	return record(tool, file, content, 0);
+}
+
+/* journal_left - see journal.h */
+int journal_left(const char *tool, const char *file, const char *value)
+{
+	if (jfd < 0)
+		return -1;	/* nothing to put back was noted: nothing to guard */
+	return record(tool, file, value, 1);
+}
+
 /* journal_parse - see journal.h */
-int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
-		  void *arg)
+int journal_parse(char *text, size_t len,
+		  void (*fn)(const char *file, const char *content, int left, void *arg), void *arg)
 {
 	char *p = text, *end = text + len, *nl, *file, *num, *stop;
 	unsigned long n;
 	size_t room;
+	int left;
 
 	while (p < end) {
-		file = p;
+		left = *p == '=';
+		file = p + left;
 		nl = memchr(p, '\n', (size_t)(end - p));
 		if (!nl)
 			return -1;
@@ -197,63 +218,116 @@ int journal_parse(char *text, size_t len, void (*fn)(const char *file, const cha
 		nl[1 + n] = '\0';
 		if (memchr(nl + 1, '\0', n) || !record_ok(file, nl + 1))
 			return -1;
-		fn(file, nl + 1, arg);
+		fn(file, nl + 1, left, arg);
 		p = nl + 2 + n;
 	}
 	return 0;
 }
 
+/* a journal's records, in the order noted (every one: a run that follows
+ * many threads appends to set_ftrace_pid once per thread) */
 struct records {
-	int n;
-	const char *file[MAX_RECORDS], *content[MAX_RECORDS];
+	int n, cap;
+	struct {
+		const char *file, *content;
+		int left, ours;
+	} *v;
 };
 
 /* collect - journal_parse callback: keep the record */
-static void collect(const char *file, const char *content, void *arg)
+static void collect(const char *file, const char *content, int left, void *arg)
 {
 	struct records *r = arg;
 
-	if (r->n < MAX_RECORDS) {
-		r->file[r->n] = file;
-		r->content[r->n] = content;
-		r->n++;
+	if (r->n == r->cap) {
+		r->cap = r->cap ? r->cap * 2 : 64;
+		r->v = xreallocarray(r->v, r->cap, sizeof(*r->v));
+	}
+	r->v[r->n].file = file;
+	r->v[r->n].content = content;
+	r->v[r->n].left = left;
+	r->v[r->n].ours = 0;
+	r->n++;
+}
+
+/*
+ * still_ours - does FILE still hold a value the dead run left there (one of
+ * its "=" records)? Not if someone set it since, nor if the run never wrote it
+ */
+static int still_ours(const struct records *r, const char *file)
+{
+	char *now = setting_read(NULL, file);
+	int i, ours = 0;
+
+	for (i = 0; now && i < r->n && !ours; i++)
+		ours = r->v[i].left && !strcmp(r->v[i].file, file) &&
+		       setting_same(file, now, r->v[i].content);
+	free(now);
+	return ours;
+}
+
+/* shared - tracing_on and the trace buffer serve whatever tracing is set up
+ * at the top level: the dead run's only while nothing else was set since */
+static int shared(const char *file)
+{
+	return !strcmp(file, "trace") || !strcmp(file, "tracing_on");
+}
+
+/*
+ * restore - put back the dead run's settings, newest first: each file only
+ * while it still holds what the run left there (what holds anything else was
+ * set since by someone, and is theirs); tracing_on and the trace buffer
+ * (which held the run's records) only if every other file still holds the
+ * run's values, as someone tracing since may use them. The files left alone
+ * are named in *kept (len bytes).
+ */
+static void restore(struct records *r, char *kept, size_t len)
+{
+	int i, all = 1;
+	size_t k = 0;
+	char *now;
+
+	kept[0] = '\0';
+	for (i = 0; i < r->n; i++) {
+		if (r->v[i].left || !strcmp(r->v[i].file, "trace"))
+			continue;
+		r->v[i].ours = still_ours(r, r->v[i].file);
+		if (!r->v[i].ours) {
+			all &= shared(r->v[i].file);
+			k += snprintf(kept + k, k < len ? len - k : 0, "%s%s", k ? ", " : "",
+				      r->v[i].file);
+		}
+	}
+	for (i = r->n - 1; i >= 0; i--) {
+		if (r->v[i].left || (shared(r->v[i].file) && !all))
+			continue;
+		if (!strcmp(r->v[i].file, "trace")) {
+			tracefs_instance_file_write(NULL, "trace", "");
+			continue;
+		}
+		if (!r->v[i].ours)
+			continue;
+		/* a write is not a no-op for every file (current_tracer expands
+		 * a ring buffer never used yet): only what differs */
+		now = setting_read(NULL, r->v[i].file);
+		if (!now || !setting_same(r->v[i].file, now, r->v[i].content))
+			setting_write(NULL, r->v[i].file, r->v[i].content);
+		free(now);
 	}
 }
 
 /*
- * unchanged - the top-level file holds content already (one trailing newline
- * aside): writing it again is not a no-op for every file (a write to
- * current_tracer expands a ring buffer never used yet), so it is not done
- */
-static int unchanged(const char *file, const char *content)
-{
-	char *now;
-	size_t n;
-	int same;
-
-	if (!strcmp(file, "trace"))	/* "" empties it: never read the buffer to see */
-		return 0;
-	now = tracefs_instance_file_read(NULL, file, NULL);
-	n = now ? strlen(now) : 0;
-	if (n && now[n - 1] == '\n')
-		now[--n] = '\0';
-	same = now && !strcmp(now, content);
-	free(now);
-	return same;
-}
-
-/*
- * put_back - write the settings of one dead run's journal back, newest first,
- * and remove it; one that cannot be read as a journal is kept aside as
- * NAME.bad, nothing of it written, and named on stderr
+ * put_back - write the settings of one dead run's journal back (restore) and
+ * remove it; one that cannot be read as a journal is kept aside as NAME.bad,
+ * nothing of it written, and named on stderr
  */
 static void put_back(int dirfd, const char *name)
 {
 	struct records r = { 0 };
 	struct stat st;
-	char *text = NULL, bad[300];
+	char *text = NULL, bad[300], kept[512];
 	ssize_t got = -1;
-	int fd, i, kept;
+	int fd, kept_bad;
 
 	fd = openat(dirfd, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
@@ -263,16 +337,19 @@ static void put_back(int dirfd, const char *name)
 		got = read(fd, text, (size_t)st.st_size);
 	close(fd);
 	if (text && got == st.st_size && journal_parse(text, (size_t)got, collect, &r) == 0) {
-		for (i = r.n - 1; i >= 0; i--)
-			if (!unchanged(r.file[i], r.content[i]))
-				tracefs_instance_file_write(NULL, r.file[i], r.content[i]);
+		restore(&r, kept, sizeof(kept));
+		if (kept[0])
+			msg_warn("%s/%s: a run that died changed %s, and someone set %s since: "
+				 "left as they are", JOURNAL_DIR, name, kept,
+				 strchr(kept, ',') ? "them" : "it");
 		unlinkat(dirfd, name, 0);
 	} else {
 		snprintf(bad, sizeof(bad), "%s.bad", name);
-		kept = renameat(dirfd, name, dirfd, bad) == 0;
+		kept_bad = renameat(dirfd, name, dirfd, bad) == 0;
 		msg_warn("%s/%s: not a journal this suite wrote; nothing of it written back%s%s",
-			 JOURNAL_DIR, name, kept ? ", kept as " : "", kept ? bad : "");
+			 JOURNAL_DIR, name, kept_bad ? ", kept as " : "", kept_bad ? bad : "");
 	}
+	free(r.v);
 	free(text);
 }
 

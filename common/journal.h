@@ -16,9 +16,16 @@
  */
 int journal_note(const char *tool, const char *file, const char *content);
 /*
+ * journal_left - the run TOOL leaves VALUE in FILE (noted before the write,
+ * and again as the kernel shows it after): the reaper puts FILE back only
+ * while it holds one of these. 0, or -1 (no journal kept)
+ */
+int journal_left(const char *tool, const char *file, const char *value);
+/*
  * journal_reap - for every journal whose run is gone (dead(pid, start) true;
  * start 0 in an older journal's name that has none), write its settings back
- * at the top level, newest first, and remove it; only under the lock
+ * at the top level, newest first, each only while the file still holds a
+ * value the run left there, and remove it; only under the lock
  * (journal_lock): while another run holds it, nothing
  */
 void journal_reap(int (*dead)(int pid, unsigned long long start));
@@ -28,11 +35,12 @@ void journal_reap(int (*dead)(int pid, unsigned long long start));
  * "TOOL (PID N)" then in holder[len] (empty if unknown), or on error (errno)
  */
 int journal_lock(const char *tool, char *holder, size_t len);
-/* journal_parse - the records of a journal's text: calls fn(file, content)
- * for each, in the order they were noted; -1 if the text is malformed or a
+/* journal_parse - the records of a journal's text: calls fn(file, content,
+ * left) for each, in the order they were noted (left: a value the run left
+ * in FILE, else the content to put back); -1 if the text is malformed or a
  * record is not one a run writes (a file not journaled, a second line in a
  * file of one value) */
-int journal_parse(char *text, size_t len, void (*fn)(const char *file, const char *content, void *arg),
-		  void *arg);
+int journal_parse(char *text, size_t len,
+		  void (*fn)(const char *file, const char *content, int left, void *arg), void *arg);
 
 #endif

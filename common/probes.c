@@ -19,6 +19,7 @@
 #include "options.h"
 #include "probes.h"
 #include "session.h"
+#include "setting.h"
 #include "undo.h"
 #include "xalloc.h"
 
@@ -53,9 +54,23 @@ static void remember_name(const char *name)
 	nr_own++;
 }
 
+/* probes_profile_line - see probes.h */
+int probes_profile_line(const char *line, char *name, size_t len, unsigned long long *hits,
+			unsigned long long *missed)
+{
+	char word[160];
+
+	/* "  [GROUP/]EVENT   HITS   MISSED" (the group is shown on newer kernels) */
+	if (sscanf(line, " %159s %llu %llu", word, hits, missed) != 3)
+		return -1;
+	snprintf(name, len, "%s", word);
+	return 0;
+}
+
 /* probes_hits - per-probe hit counts of this run's probes, from kprobe_profile */
 int probes_hits(struct session *s,
-		void (*fn)(const char *event, unsigned long long hits, void *ctx), void *ctx)
+		void (*fn)(const char *event, unsigned long long hits, unsigned long long missed,
+			   void *ctx), void *ctx)
 {
 	char *text = global_read("kprobe_profile"), *line, *save = NULL;
 
@@ -63,10 +78,9 @@ int probes_hits(struct session *s,
 		return -1;
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
 		char name[160], *ev;
-		unsigned long long hits;
+		unsigned long long hits, missed;
 
-		/* "  [GROUP/]EVENT   HITS   MISSES" (the group is shown on newer kernels) */
-		if (sscanf(line, " %159s %llu", name, &hits) != 2)
+		if (probes_profile_line(line, name, sizeof(name), &hits, &missed) < 0)
 			continue;
 		ev = strchr(name, '/');
 		if (ev) {
@@ -77,7 +91,7 @@ int probes_hits(struct session *s,
 			ev = name;
 		}
 		if (bsearch(&ev, own_names, nr_own, sizeof(*own_names), cmp_name))
-			fn(ev, hits, ctx);
+			fn(ev, hits, missed, ctx);
 	}
 	free(text);
 	return 0;
@@ -109,6 +123,35 @@ int probes_profiler_hits(void (*fn)(const char *func, unsigned long long hits, v
 		free(text);
 	}
 	return nread ? 0 : -1;
+}
+
+/* probes_profiler_find - see probes.h */
+int probes_profiler_find(char *const *list, int n, const char *name)
+{
+	int lo = 0, hi = n, mid;
+
+	if (strlen(name) > PROBES_PROFILER_NAME)
+		return -1;
+	/* sorted by whole name, so sorted by cut too: the first with this cut */
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (strncmp(list[mid], name, PROBES_PROFILER_NAME) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && !strncmp(list[lo], name, PROBES_PROFILER_NAME) ? lo : -1;
+}
+
+/* probes_profiler_label - see probes.h */
+void probes_profiler_label(char *const *list, int n, int i, char *buf, size_t len)
+{
+	/* sorted: the functions with the same cut are next to each other */
+	if ((i > 0 && !strncmp(list[i - 1], list[i], PROBES_PROFILER_NAME)) ||
+	    (i + 1 < n && !strncmp(list[i + 1], list[i], PROBES_PROFILER_NAME)))
+		snprintf(buf, len, "%.*s*", PROBES_PROFILER_NAME, list[i]);
+	else
+		snprintf(buf, len, "%s", list[i]);
 }
 
 /* probes_function_exists - is NAME a line ("NAME" or "NAME [module]") of the list */
@@ -167,6 +210,16 @@ int probes_funcs(const char *globs, char ***list)
 	v[j] = NULL;
 	*list = v;
 	return (int)j;
+}
+
+/* probes_list_holds - see probes.h */
+int probes_list_holds(struct tracefs_instance *inst, const char *file, char **list, int n)
+{
+	char *now = setting_read(inst, file);
+	int same = now && setting_holds(now, list, n);
+
+	free(now);
+	return same ? 0 : -1;
 }
 
 /* probes_funcs_free - free a list from probes_funcs */

@@ -18,11 +18,13 @@ int probe_add(struct session *s, const char *name, int ret, const char *addr,
 	      const char *fetchargs);
 /*
  * probes_hits - for every probe of this run listed in kprobe_profile, call
- * fn(event name, hits since creation); in-kernel counts, exact per probe.
+ * fn(event name, hits since creation, hits missed since creation); in-kernel
+ * counts, exact per probe where none were missed.
  * Returns -1 (errno) if kprobe_profile cannot be read.
  */
 int probes_hits(struct session *s,
-		void (*fn)(const char *event, unsigned long long hits, void *ctx), void *ctx);
+		void (*fn)(const char *event, unsigned long long hits, unsigned long long missed,
+			   void *ctx), void *ctx);
 /*
  * probes_funcs - the traceable kernel functions (available_filter_functions)
  * matching any of the space-separated globs (fnmatch: * ? [..]), sorted and
@@ -30,6 +32,12 @@ int probes_hits(struct session *s,
  * the count, or -1 with errno if the kernel refuses the list (EPERM: lockdown).
  */
 int probes_funcs(const char *globs, char ***list);
+/*
+ * probes_list_holds - does the function list FILE (set_ftrace_filter,
+ * set_graph_function) of INST (NULL: the top level) hold exactly the N
+ * functions of LIST: 0, else -1
+ */
+int probes_list_holds(struct tracefs_instance *inst, const char *file, char **list, int n);
 /* probes_funcs_free - free a list from probes_funcs */
 void probes_funcs_free(char **list);
 /* probe_add_ret - probe_add for a kretprobe with `maxactive` instances (0: the kernel's default) */
@@ -41,6 +49,29 @@ int probe_add_ret(struct session *s, const char *name, const char *addr, const c
  */
 int probes_profiler_hits(void (*fn)(const char *func, unsigned long long hits, void *ctx),
 			 void *ctx);
+/* the function profiler shows a name's first PROBES_PROFILER_NAME bytes only */
+#define PROBES_PROFILER_NAME 30
+/*
+ * probes_profiler_find - the function of the sorted LIST (N names) whose
+ * name the profiler shows as NAME (its first PROBES_PROFILER_NAME bytes): the
+ * first of them if several share it (probes_profiler_label); -1 if none
+ */
+int probes_profiler_find(char *const *list, int n, const char *name);
+/*
+ * probes_profiler_label - the name to show for list[i] (sorted LIST of N)
+ * counted by the profiler: the whole name if no other function of the list
+ * has the same first PROBES_PROFILER_NAME bytes, else those bytes and '*'
+ * (the calls of all of them, which the profiler does not tell apart)
+ */
+void probes_profiler_label(char *const *list, int n, int i, char *buf, size_t len);
+/*
+ * probes_profile_line - a kprobe_profile line "[GROUP/]EVENT HITS MISSED":
+ * the event (with its group, if shown) into name[len], its hits and the hits
+ * the kernel missed (the probe not run: a probe already running on that CPU).
+ * 0, or -1 if the line is not one
+ */
+int probes_profile_line(const char *line, char *name, size_t len, unsigned long long *hits,
+			unsigned long long *missed);
 /* probes_function_exists - is NAME a traceable kernel function (available_filter_functions) */
 int probes_function_exists(const char *name);
 /*

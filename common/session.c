@@ -22,6 +22,7 @@
 #include "procread.h"
 #include "reaper.h"
 #include "session.h"
+#include "setting.h"
 #include "undo.h"
 
 #define MAX_MADE 8	/* instances of one run: its own and its companions */
@@ -185,7 +186,7 @@ int session_set(struct session *s, int top, const char *file, const char *value)
 {
 	if (top)
 		return global_write(file, value, 1);
-	return tracefs_instance_file_write(s->inst, file, value) < 0 ? -1 : 0;
+	return setting_write(s->inst, file, value);
 }
 
 /* session_append - see session.h */

@@ -56,16 +56,18 @@ struct opts {
 	const char *funcs;
 };
 
-/* one counted function: counts are cumulative, printed as differences */
+/* one counted function: counts are cumulative, printed as differences;
+ * missed: calls the kernel saw but did not count (kprobe_profile) */
 struct func {
 	const char *name;
-	unsigned long long last, now;
+	unsigned long long last, now, missed_last, missed_now;
 };
 
 struct state {
 	struct session *s;
 	const struct opts *o;
 	struct func *f;
+	char **list;		/* the functions, sorted (f[i] counts list[i]) */
 	int n, profiler;
 };
 
@@ -89,32 +91,32 @@ static void parse(int argc, char **argv, struct opts *o)
 	opt_funcs(o->funcs, "kernel function names or globs");
 }
 
-/* cmp_name - order functions by name, for lookups */
-static int cmp_name(const void *a, const void *b)
-{
-	return strcmp(((const struct func *)a)->name, ((const struct func *)b)->name);
-}
-
-/* on_probe_hits - a probe's total hits: probe "fN" counts function N */
-static void on_probe_hits(const char *event, unsigned long long hits, void *ctx)
+/* on_probe_hits - a probe's total hits and misses: probe "fN" counts function N */
+static void on_probe_hits(const char *event, unsigned long long hits, unsigned long long missed,
+			  void *ctx)
 {
 	struct state *st = ctx;
 	const char *idx = strrchr(event, '_');
 	long i = idx ? strtol(idx + 1, NULL, 10) : -1;
 
-	if (i >= 0 && i < st->n)
+	if (i >= 0 && i < st->n) {
 		st->f[i].now = hits;
+		st->f[i].missed_now = missed;
+	}
 }
 
-/* on_profile_hits - one CPU's profiler count of a function: sum them */
+/*
+ * on_profile_hits - one CPU's profiler count of a function: sum them. The
+ * profiler shows a name's first 30 bytes: the one function with that cut,
+ * or the first of those that share it, which counts for all of them
+ */
 static void on_profile_hits(const char *func, unsigned long long hits, void *ctx)
 {
 	struct state *st = ctx;
-	struct func key = { .name = func }, *f;
+	int i = probes_profiler_find(st->list, st->n, func);
 
-	f = bsearch(&key, st->f, st->n, sizeof(*st->f), cmp_name);
-	if (f)
-		f->now += hits;
+	if (i >= 0)
+		st->f[i].now += hits;
 }
 
 /* read_counts - the kernel's cumulative counts into f[].now */
@@ -146,7 +148,7 @@ static int cmp_count(const void *a, const void *b)
  * text lists them; counts that do not fit in one line (some 300) go on in
  * further objects with the same time
  */
-static void summary_json(struct func **v, int first, int n)
+static void summary_json(struct func **v, int first, int n, int profiler)
 {
 	static struct out_line line;
 	unsigned long long t = clock_ns();	/* out_iso's clock */
@@ -163,6 +165,10 @@ static void summary_json(struct func **v, int first, int n)
 		col_open(&line, NULL, '{');
 		col_str(&line, "func", v[i]->name, 0, -1);
 		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), 0);
+		if (profiler)	/* the profiler does not say what it missed */
+			col_null(&line, "missed", "", 0);
+		else
+			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last), 0);
 		col_close(&line);
 	}
 	col_close(&line);
@@ -174,16 +180,17 @@ static void summary(void *arg)
 {
 	struct state *st = arg;
 	struct func **v = xcalloc(st->n + 1, sizeof(*v));
-	int i, n = 0, first;
+	unsigned long long missed;
+	int i, n = 0, first, some = 0;
 
 	read_counts(st);
 	for (i = 0; i < st->n; i++)
-		if (st->f[i].now > st->f[i].last)
+		if (st->f[i].now > st->f[i].last || st->f[i].missed_now > st->f[i].missed_last)
 			v[n++] = &st->f[i];
 	qsort(v, n, sizeof(*v), cmp_count);
 	first = st->o->top && (unsigned long)n > st->o->top ? n - (int)st->o->top : 0;
 	if (out_json) {
-		summary_json(v, first, n);
+		summary_json(v, first, n, st->profiler);
 		goto done;
 	}
 	printf("\n");
@@ -195,11 +202,22 @@ static void summary(void *arg)
 		printf("%s\n", buf);
 	}
 	printf("%-30s %8s\n", "FUNC", "COUNT");
-	for (i = first; i < n; i++)
-		printf("%-30s %8llu\n", v[i]->name, v[i]->now - v[i]->last);
+	for (i = first; i < n; i++) {
+		missed = v[i]->missed_now - v[i]->missed_last;
+		printf("%-30s %8llu", v[i]->name, v[i]->now - v[i]->last);
+		if (missed)
+			printf(" (missed %llu)", missed);
+		printf("\n");
+		some |= missed > 0;
+	}
+	if (some)
+		msg_warn("the kernel missed calls (a probe hit while another ran on that CPU): "
+			 "the counts marked \"missed N\" are short by N");
 done:
-	for (i = 0; i < st->n; i++)
+	for (i = 0; i < st->n; i++) {
 		st->f[i].last = st->f[i].now;
+		st->f[i].missed_last = st->f[i].missed_now;
+	}
 	free(v);
 	fflush(stdout);
 }
@@ -241,6 +259,10 @@ static void setup_profiler(struct state *st)
 	if (global_write("set_ftrace_filter", st->o->funcs, 1) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_ftrace_filter holds another user's "
 			"function triggers; not touching it" : "cannot set set_ftrace_filter:");
+	/* every function asked for, each entry taken (one per write) */
+	if (probes_list_holds(NULL, "set_ftrace_filter", st->list, st->n) < 0)
+		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: set_ftrace_filter "
+			"does not hold exactly the %d functions it matches", st->o->funcs, st->n);
 	if (global_write("function_profile_enabled", "1", 1) < 0)
 		msg_die(EXIT_ERR, "cannot enable the function profiler:");
 }
@@ -276,7 +298,7 @@ int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct state st = { 0 };
-	char **list, ttext[48] = "";
+	char **list, ttext[48] = "", label[64];
 	int i;
 
 	msg_init("funccount");
@@ -289,9 +311,17 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
 			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
 	list = match(&o, &st.n, st.profiler);
+	st.list = list;
 	st.f = xcalloc(st.n, sizeof(*st.f));
-	for (i = 0; i < st.n; i++)
+	for (i = 0; i < st.n; i++) {
 		st.f[i].name = list[i];
+		if (!st.profiler)
+			continue;
+		/* functions the profiler's cut names do not tell apart: one row */
+		probes_profiler_label(list, st.n, i, label, sizeof(label));
+		if (strcmp(label, list[i]))
+			st.f[i].name = xstrdup(label);
+	}
 
 	st.s = session_open("funccount");
 	if (st.profiler)

@@ -61,6 +61,8 @@ struct opts {
 	pid_t pid, tid;
 	int cpu_only, no_dur, headers, proc, abstime, tail;
 	const char *funcs;
+	char **list;		/* the functions funcs matches */
+	int n;
 };
 
 /* where the graph runs: our instance, or the top level (inst == NULL) */
@@ -113,12 +115,10 @@ static int has_word(const char *list, const char *word)
 }
 
 /* check_kernel - refuse, in one line, a kernel that does not allow the graph */
-static void check_kernel(const struct opts *o)
+static void check_kernel(struct opts *o)
 {
 	char *filter = global_read("set_ftrace_filter");
 	const char *why;
-	int n;
-	char **list;
 
 	why = errno == EPERM ? " not permitted, kernel lockdown?" : " unreadable";
 	if (!filter && !kernel_has(KF_FUNC_GRAPH))
@@ -132,15 +132,14 @@ static void check_kernel(const struct opts *o)
 		msg_die(EXIT_ERR, "this kernel refuses function tracing "
 			"(reading set_ftrace_filter:%s)", why);
 	free(filter);
-	n = probes_funcs(o->funcs, &list);
-	if (n < 0)
+	o->n = probes_funcs(o->funcs, &o->list);
+	if (o->n < 0)
 		msg_die(EXIT_ERR, "this kernel refuses the list of traceable functions "
 			"(available_filter_functions:%s)", errno == EPERM ?
 			" not permitted, kernel lockdown?" : " unreadable");
-	if (n == 0)
+	if (o->n == 0)
 		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
 			"(see available_filter_functions)", o->funcs);
-	probes_funcs_free(list);
 }
 
 /* choose_place - instance if the kernel graphs there, else a free top level */
@@ -192,6 +191,14 @@ static void set_or_die(struct place *pl, const char *file, const char *value)
 			"not touching it" : "cannot set %s:", file);
 }
 
+/* check_list - the function list FILE holds the N functions of LIST, exactly, else die */
+static void check_list(struct place *pl, const char *file, const char *asked, char **list, int n)
+{
+	if (probes_list_holds(pl->inst, file, list, n) < 0)
+		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: %s does not hold "
+			"exactly the %d functions it matches", asked, file, n);
+}
+
 /* set_option - trace option of the graph tracer; -1 if this kernel lacks it */
 static int set_option(struct place *pl, const char *name, int on)
 {
@@ -227,10 +234,13 @@ static void setup(struct place *pl, const struct opts *o)
 	if (!o->pid && !o->tid && tracefs_file_exists(pl->inst, "set_ftrace_notrace_pid"))
 		set_or_die(pl, "set_ftrace_notrace_pid", num);
 	set_or_die(pl, "set_ftrace_filter", "");
+	check_list(pl, "set_ftrace_filter", "", NULL, 0);
 	if (set(pl, "set_graph_function", o->funcs) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_graph_function holds another user's "
 			"settings; not touching it" : "kernel refused the graph function "
 			"\"%s\":", o->funcs);
+	/* every function asked for, each entry taken (one per write) */
+	check_list(pl, "set_graph_function", o->funcs, o->list, o->n);
 	set_or_die(pl, "current_tracer", "function_graph");
 	if (set_option(pl, "sleep-time", !o->cpu_only) < 0 && o->cpu_only)
 		msg_die(EXIT_ERR, "-C: this kernel has no sleep-time option");
@@ -343,6 +353,9 @@ int main(int argc, char **argv)
 		out_banner("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
 	fflush(stdout);
 
+	/* the readers turn tracing_on on themselves: the run's value too */
+	if (pl.top)
+		global_expect("tracing_on", "1");
 	if (opt_json) {
 		stream_run(&pl.raw, o.duration, 0, NULL, NULL);
 		stream_report_lost(&pl.raw);

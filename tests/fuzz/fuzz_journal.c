@@ -16,7 +16,7 @@ struct span {
 };
 
 /* check - journal_parse callback: the record is one the reaper may write */
-static void check(const char *file, const char *content, void *arg)
+static void check(const char *file, const char *content, int left, void *arg)
 {
 	struct span *s = arg;
 
@@ -28,6 +28,8 @@ static void check(const char *file, const char *content, void *arg)
 		"options/funcgraph-cpu", "options/funcgraph-overhead", "options/funcgraph-retval",
 		"options/function-fork", "options/funcgraph-retaddr", "trace_clock", NULL };
 	int i, list = -1;
+
+	(void)left;	/* a value left or one to put back: the same rules */
 
 	for (i = 0; lists[i]; i++)
 		if (!strcmp(file, lists[i]))

@@ -188,5 +188,46 @@ t_json_head() {
 	json_head_ok '.tool == "funccount" and (.counts | type) == "array"'
 }
 
+# fc_profiler - does this kernel count with the function profiler? (else why)
+fc_profiler() {
+	why=$(fc_able) || { echo "$why"; return 1; }
+	kernel_has function_profile_enabled || { echo "no function profiler (CONFIG_FUNCTION_PROFILER)"; return 1; }
+}
+
+# t_profiler_two_globs - two globs in one argument, counted with the
+# profiler: each function's calls, none left out
+t_profiler_two_globs() {
+	why=$(fc_profiler) || { skip "$why"; return 0; }
+	fc_start "$BIN/funccount" -d 4 'do_sys_openat* do_faccessat' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" opens 700 access 300
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
+	wait $TOOL_PID || fail "exit status $?: $(cat "$TMP/err")"
+	a=$(fc_count do_sys_openat2) b=$(fc_count do_faccessat)
+	[ -n "$a" ] && [ "$a" -ge 700 ] && [ "$a" -lt 1300 ] ||
+		fail "do_sys_openat2 counted '$a', made 700: $(cat "$TMP/out")"
+	[ -n "$b" ] && [ "$b" -ge 300 ] && [ "$b" -lt 550 ] ||
+		fail "do_faccessat counted '$b', made 300: $(cat "$TMP/out")"
+}
+
+# t_profiler_long_names - the profiler cuts names to 30 bytes:
+# __x64_sys_sched_rr_get_interval (31 bytes) is the one traced function with
+# its cut, and counted under its full name; __x64_sys_sched_get_priority_max
+# and _min share theirs, and their calls are counted together as the cut
+# followed by '*' (nothing else calls either)
+t_profiler_long_names() {
+	why=$(fc_profiler) || { skip "$why"; return 0; }
+	grep -qx '__x64_sys_sched_rr_get_interval' "$T/available_filter_functions" ||
+		{ skip "no __x64_sys_sched_rr_get_interval (not x86-64?)"; return 0; }
+	fc_start "$BIN/funccount" -d 4 '__x64_sys_sched_[gr]*' ||
+		{ fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" prio 321 rrint 123
+	wait_gone $TOOL_PID 300 || { kill -KILL $TOOL_PID; fail "-d 4 did not end"; return 1; }
+	wait $TOOL_PID || fail "exit status $?: $(cat "$TMP/err")"
+	a=$(fc_count __x64_sys_sched_rr_get_interval) b=$(fc_count '__x64_sys_sched_get_priority_m*')
+	[ "$a" = 123 ] || fail "__x64_sys_sched_rr_get_interval counted '$a', made 123: $(cat "$TMP/out")"
+	[ "$b" = 321 ] || fail "__x64_sys_sched_get_priority_m* counted '$b', made 321: $(cat "$TMP/out")"
+}
+
 # every exit path (tests/exits.sh)
 exit_paths funccount

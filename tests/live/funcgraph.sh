@@ -370,5 +370,122 @@ t_json_head() {
 	json_head_ok '.tool == "funcgraph" and (.type == "entry" or .type == "exit")'
 }
 
+# top_list FILE - a top-level function list as sorted unique names ("" if empty)
+top_list() {
+	grep -v '^#' "$T/$1" | sed 's/ .*//' | sort -u | tr '\n' ' '
+}
+
+# top_keep - save the top-level settings a top-level funcgraph changes, to
+# put them back by hand (top_put) after a run the test kills
+top_keep() {
+	TOP_FILES="current_tracer tracing_on max_graph_depth trace_clock"
+	for f in options/function-fork options/sleep-time options/funcgraph-tail \
+		options/funcgraph-duration options/funcgraph-proc options/funcgraph-abstime \
+		options/funcgraph-cpu options/funcgraph-overhead options/funcgraph-retval \
+		options/funcgraph-retaddr; do
+		[ -e "$T/$f" ] && TOP_FILES="$TOP_FILES $f"
+	done
+	mkdir -p "$TMP/top"
+	for f in $TOP_FILES; do
+		sed -n 's/.*\[\(.*\)\].*/\1/p; /\[/!p' "$T/$f" > "$TMP/top/$(echo $f | tr / _)"
+	done
+	for f in set_ftrace_filter set_graph_function set_ftrace_pid set_ftrace_notrace_pid; do
+		[ -e "$T/$f" ] && grep -v '^#' "$T/$f" | grep -vx 'no pid' | sed 's/ .*//' > "$TMP/top/$f"
+	done
+}
+
+# top_put - put back what top_keep saved, one list entry per write
+top_put() {
+	echo nop > "$T/current_tracer"
+	for f in $TOP_FILES; do
+		cat "$TMP/top/$(echo $f | tr / _)" > "$T/$f"
+	done
+	for f in set_ftrace_filter set_graph_function set_ftrace_pid set_ftrace_notrace_pid; do
+		[ -e "$T/$f" ] || continue
+		: > "$T/$f"
+		while read -r e; do echo "$e" >> "$T/$f"; done < "$TMP/top/$f"
+	done
+	echo > "$T/trace"
+}
+
+# t_two_globs - two functions in one argument: each graphed, every one of
+# fcalls' 20 opens (do_sys_openat2) and 20 access calls (do_faccessat)
+t_two_globs() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	rm -f "$TMP/out" "$TMP/err"
+	"$BIN/funcgraph" -P -m 1 -d 4 'do_sys_openat2 do_faccessat' > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	"$WORKLOADS/fcalls" opens 20 access 20 &
+	FC=$!
+	wait $FC
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	for f in do_sys_openat2 do_faccessat; do
+		n=$(grep -Ec "^ *[0-9]+\) +[^ ]*-$FC +\|.*\| +$f\(\)( \{|;)\$" "$TMP/out")
+		[ "$n" -ge 20 ] && [ "$n" -le 21 ] ||
+			fail "PID $FC: $f graphed $n times, called 20: $(grep -c "$f" "$TMP/out") lines name it"
+	done
+	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+}
+
+# t_user_lists_kept - the user's two-entry set_ftrace_filter and
+# set_graph_function (set by hand, one entry per write) come back whole
+# after a run at the top level, and after a run killed with SIGKILL (put
+# back by the next run)
+t_user_lists_kept() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_top || { skip "graphs in an instance: the top-level lists are not changed"; return 0; }
+	grep -q expanded "$T/buffer_size_kb" && echo nop > "$T/current_tracer" && snapshot_retake
+	echo vfs_read > "$T/set_ftrace_filter" && echo vfs_write >> "$T/set_ftrace_filter" &&
+	echo vfs_readv > "$T/set_graph_function" && echo vfs_writev >> "$T/set_graph_function" ||
+		{ fail "cannot set the user's lists"; return 1; }
+	want="vfs_read vfs_write |vfs_readv vfs_writev "
+	[ "$(top_list set_ftrace_filter)|$(top_list set_graph_function)" = "$want" ] ||
+		{ fail "the user's lists read back as $(top_list set_ftrace_filter)|$(top_list set_graph_function)"; return 1; }
+	"$BIN/funcgraph" -d 1 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" ||
+		fail "funcgraph: exit $?: $(cat "$TMP/err")"
+	got="$(top_list set_ftrace_filter)|$(top_list set_graph_function)"
+	[ "$got" = "$want" ] || fail "after a run: '$got', the user had '$want'"
+	fg_hold -d 120 do_sys_openat2 || { : > "$T/set_ftrace_filter"; : > "$T/set_graph_function"; return 1; }
+	kill -KILL $g
+	wait $g 2>/dev/null
+	"$BIN/funcgraph" -d 1 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" ||
+		fail "funcgraph after the killed run: exit $?: $(cat "$TMP/err")"
+	got="$(top_list set_ftrace_filter)|$(top_list set_graph_function)"
+	[ "$got" = "$want" ] || fail "after a run killed with SIGKILL: '$got', the user had '$want'"
+	: > "$T/set_ftrace_filter"
+	: > "$T/set_graph_function"
+}
+
+# t_journal_later_user - a run killed with SIGKILL, then the user sets up
+# function tracing of vfs_write by hand (tracer, filter, tracing_on) and
+# records: the next run (tpoint) must leave all of that as the user set it,
+# the recording included, and put back only what still holds the dead run's
+# values
+t_journal_later_user() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	fg_top || { skip "graphs in an instance: nothing at the top level to put back"; return 0; }
+	grep -q expanded "$T/buffer_size_kb" && echo nop > "$T/current_tracer" && snapshot_retake
+	top_keep
+	fg_hold -d 120 vfs_read || { top_put; return 1; }
+	kill -KILL $g
+	wait $g 2>/dev/null
+	echo function > "$T/current_tracer" && echo vfs_write > "$T/set_ftrace_filter" &&
+	echo 1 > "$T/tracing_on" || { fail "cannot set up the user's tracing"; top_put; return 1; }
+	echo "ftt_user_$$" > "$TMP/w"
+	grep -q 'vfs_write' "$T/trace" || { fail "the user's tracing records nothing"; top_put; return 1; }
+	"$BIN/tpoint" -d 1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
+		fail "tpoint: exit $?: $(cat "$TMP/err")"
+	got="$(cat "$T/current_tracer")|$(top_list set_ftrace_filter)|$(cat "$T/tracing_on")"
+	[ "$got" = "function|vfs_write |1" ] ||
+		fail "the user's tracing (function|vfs_write |1) became '$got'"
+	grep -q 'vfs_write' "$T/trace" || fail "the user's recording in the top-level buffer was emptied"
+	# what the user did not touch holds the dead run's values: put back
+	[ "$(top_list set_graph_function)" = "" ] ||
+		fail "set_graph_function still holds the dead run's '$(top_list set_graph_function)'"
+	top_put
+}
+
 # every exit path (tests/exits.sh)
 exit_paths funcgraph

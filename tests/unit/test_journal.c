@@ -18,12 +18,12 @@ static void check(const char *name, int ok)
 }
 
 /* keep - journal_parse callback: "file=content;" for each record */
-static void keep(const char *file, const char *content, void *arg)
+static void keep(const char *file, const char *content, int left, void *arg)
 {
 	size_t n = strlen(got);
 
 	(void)arg;
-	snprintf(got + n, sizeof(got) - n, "%s=%s;", file, content);
+	snprintf(got + n, sizeof(got) - n, "%s%s=%s;", left ? "+" : "", file, content);
 }
 
 /* parse - journal_parse on a copy of text; its result, records in `got` */
@@ -80,6 +80,15 @@ int main(void)
 	check("refuses_nul_in_content", parse("current_tracer\n3\nn\0p\n", 21) < 0);
 	check("keeps_records_before_junk", PARSE("current_tracer\n3\nnop\njunk") < 0 &&
 	      !strcmp(got, "current_tracer=nop;"));
+	/* the values a run left ("=FILE"), after what to put back */
+	check("left_values", PARSE("current_tracer\n3\nnop\n=current_tracer\n14\nfunction_graph\n"
+				   "=set_graph_function\n18\nvfs_read\nvfs_write\n") == 0 &&
+	      !strcmp(got, "current_tracer=nop;+current_tracer=function_graph;"
+			   "+set_graph_function=vfs_read\nvfs_write;"));
+	check("left_trace_emptied", PARSE("=trace\n0\n\n") == 0 && !strcmp(got, "+trace=;"));
+	check("refuses_left_unjournaled", PARSE("=buffer_size_kb\n4\n1408\n") < 0 && !got[0]);
+	check("refuses_left_newline_one_value", PARSE("=tracing_on\n3\n1\n0\n") < 0);
+	check("refuses_double_mark", PARSE("==current_tracer\n3\nnop\n") < 0);
 	printf("%s test_journal\n", failed ? "FAIL" : "PASS");
 	return failed;
 }

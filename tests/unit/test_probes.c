@@ -120,6 +120,61 @@ int main(void)
 	CHECK("probes_funcs without the file: -1, ENOENT", n == -1 && errno == ENOENT);
 	CHECK("probes_funcs without the file: *list untouched", list == (char **)1);
 
+	/*
+	 * the profiler cuts names to 30 bytes: a cut that one traced function
+	 * has is that function's; one that several share counts them together,
+	 * shown as the cut and '*'; a name of 30 bytes or less is itself
+	 */
+	{
+		static char *const fl[] = {
+			"__x64_sys_sched_get_priority_max",
+			"__x64_sys_sched_get_priority_min",
+			"__x64_sys_sched_rr_get_interval",
+			"abcdefghijabcdefghijabcdefghij",	/* 30 bytes */
+			"abcdefghijabcdefghijabcdefghijk",	/* 31, the same cut */
+			"vfs_read",
+		};
+		char lab[64];
+
+		CHECK("profiler_find: a cut name of one function",
+		      probes_profiler_find(fl, 6, "__x64_sys_sched_rr_get_interva") == 2);
+		CHECK("profiler_find: a cut two share, the first",
+		      probes_profiler_find(fl, 6, "__x64_sys_sched_get_priority_m") == 0);
+		CHECK("profiler_find: 30 bytes and a longer name",
+		      probes_profiler_find(fl, 6, "abcdefghijabcdefghijabcdefghij") == 3);
+		CHECK("profiler_find: a short name", probes_profiler_find(fl, 6, "vfs_read") == 5);
+		CHECK("profiler_find: not traced", probes_profiler_find(fl, 6, "vfs_rea") == -1 &&
+		      probes_profiler_find(fl, 6, "__x64_sys_sched_get_priority_x") == -1);
+		probes_profiler_label(fl, 6, 2, lab, sizeof(lab));
+		CHECK("profiler_label: one function, its whole name",
+		      !strcmp(lab, "__x64_sys_sched_rr_get_interval"));
+		probes_profiler_label(fl, 6, 1, lab, sizeof(lab));
+		CHECK("profiler_label: a shared cut and '*'", !strcmp(lab, "__x64_sys_sched_get_priority_m*"));
+		probes_profiler_label(fl, 6, 0, lab, sizeof(lab));
+		CHECK("profiler_label: a shared cut, first", !strcmp(lab, "__x64_sys_sched_get_priority_m*"));
+		probes_profiler_label(fl, 6, 3, lab, sizeof(lab));
+		CHECK("profiler_label: 30 bytes shared with a longer name",
+		      !strcmp(lab, "abcdefghijabcdefghijabcdefghij*"));
+		probes_profiler_label(fl, 6, 5, lab, sizeof(lab));
+		CHECK("profiler_label: short name", !strcmp(lab, "vfs_read"));
+	}
+
+	/* kprobe_profile: the hits and the misses (the third column) */
+	{
+		char name[64];
+		unsigned long long hits = 1, missed = 1;
+
+		CHECK("profile_line: hits and misses",
+		      probes_profile_line("  ftt_funccount_12_34/f12_0      1234     56", name,
+					  sizeof(name), &hits, &missed) == 0 &&
+		      !strcmp(name, "ftt_funccount_12_34/f12_0") && hits == 1234 && missed == 56);
+		CHECK("profile_line: no misses",
+		      probes_profile_line("  f12_1   7   0", name, sizeof(name), &hits, &missed) == 0 &&
+		      !strcmp(name, "f12_1") && hits == 7 && missed == 0);
+		CHECK("profile_line: not a line", probes_profile_line("  f12_1", name, sizeof(name),
+								       &hits, &missed) < 0);
+	}
+
 	unit_rmtree(dir);
 	return unit_done("probes");
 }

@@ -2,11 +2,13 @@
 /* fcalls - a workload with known kernel calls, for the function tools' tests
  *
  * usage: fcalls [sleep SECS] [getppid N] [getpgrp N] [opens N] [access N]
- *               [execs N] [open PATH]... in any order
+ *               [execs N] [prio N] [rrint N] [open PATH]... in any order
  * getppid/getpgrp make N raw system calls; opens opens and closes /dev/null N
  * times, access calls access("/", F_OK) N times, execs runs this program
  * (with no arguments: it exits at once) N times, one after another, in a
- * child it waits for; open opens PATH read-only,
+ * child it waits for; prio calls sched_get_priority_max(SCHED_OTHER) N
+ * times and rrint sched_rr_get_interval(0) N times (system calls whose
+ * kernel entry points have names over 30 bytes); open opens PATH read-only,
  * prints "PATH FD" (or "PATH -ERRNO") and closes it.
  */
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,6 +55,15 @@ int main(int argc, char **argv)
 				if (child > 0)
 					waitpid(child, NULL, 0);
 			}
+		} else if (!strcmp(argv[i], "prio") || !strcmp(argv[i], "rrint")) {
+			struct timespec ts;
+
+			n = atol(argv[i + 1]);
+			for (k = 0; k < n; k++)
+				if (argv[i][0] == 'p')
+					sched_get_priority_max(SCHED_OTHER);
+				else
+					sched_rr_get_interval(0, &ts);
 		} else if (!strcmp(argv[i], "open")) {
 			fd = open(argv[i + 1], O_RDONLY);
 			printf("%s %d\n", argv[i + 1], fd < 0 ? -errno : fd);
