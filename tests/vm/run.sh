@@ -8,7 +8,9 @@
 #   1. fetches the Debian linux-image package for that kernel once (and, from
 #      7.x on, where linux-image-VER is a meta package, the linux-binary,
 #      linux-modules and linux-base packages it depends on), with a private
-#      apt configuration, and keeps the unpacked tree in $VM_CACHE;
+#      apt configuration, and keeps the unpacked tree in $VM_CACHE; a label
+#      ending in "pf" is built instead, once, from Debian's linux-source-VER
+#      (build_kernel): no Debian kernel has the function profiler;
 #   2. builds a gzip cpio initramfs: busybox, the suite's binaries, the tests/
 #      tree and a few kernel modules, with an /init that runs tests/live/run.sh;
 #   3. boots it with qemu (TCG: a KVM guest hangs on the CI machines);
@@ -20,7 +22,8 @@
 # Build the binaries first ("make", or "make static" with VM_STATIC=1).
 #
 # Settings, all optional:
-#   VM_KERNELS   kernels to boot, "VER" or "VER:SUITE" (default "5.10 6.1 6.12 7.3 6.1pr";
+#   VM_KERNELS   kernels to boot, "VER" or "VER:SUITE" (default
+#                "6.1pf 5.10 7.3 6.1 6.12 6.1pr", the longest jobs first;
 #                5.10 comes from bullseye, 6.1 from bookworm and
 #                bookworm-security, 6.12 from trixie, 7.3 from
 #                trixie-backports). VER is also the label of the kernel's
@@ -29,7 +32,17 @@
 #                alone, without its security updates, e.g. "6.1pr" is the
 #                6.1 kernel of bookworm main while "6.1" is the newest of
 #                bookworm and bookworm-security. A *-backports suite is
-#                fetched without a security suite too.
+#                fetched without a security suite too. A VER ending in "pf"
+#                is built here from linux-source-VER of the suite's main
+#                (no security suite): "6.1pf" is bookworm's 6.1 source with
+#                the tracing options of Ubuntu's kernels, the function
+#                profiler among them (build_kernel says which).
+#   VM_FULL      kernels that run every test (default "5.10 7.3 6.1pf",
+#                "all" for every kernel); the others run VM_SPECIFIC alone
+#   VM_SPECIFIC  LIVE_ONLY patterns of the kernel-specific tests, the ones
+#                every kernel runs (see "Which tests run where" below)
+#   VM_BUILD_JOBS  make -j for a "pf" kernel's build (default 2)
+#   VM_PLAN      1: print the guests and what each would run, and stop
 #   VM_CACHE     downloaded and unpacked kernels (default /var/cache/ftt-vm)
 #   VM_REFRESH   1: ask the archive again for a newer kernel package
 #   VM_MIRROR    Debian mirror (default: the one apt on this machine uses)
@@ -65,7 +78,9 @@
 #                guest: only the tests that match run there (default: all);
 #                a pattern's FILE part also brings that file into the guest
 #                ("kprobe/exit_*": kprobe's exit paths run there as well)
-#   VM_ONLY      LIVE_ONLY patterns for every other guest (default: all)
+#   VM_ONLY      LIVE_ONLY patterns for every other guest (default: all on
+#                the VM_FULL kernels, VM_SPECIFIC on the others); when given,
+#                every kernel runs these
 #   VM_SKIP      LIVE_SKIP patterns for every other guest: tests left out
 #                there ("*/exit_*": the exit paths, in the VM_ONCE guest only)
 #   VM_JOBS      guests booted side by side (default 2: single-threaded TCG
@@ -80,6 +95,31 @@
 # cores all crawl, and then the timeouts mean nothing, so guests take turns
 # through VM_JOBS lock slots (VM_LOCK, VM_LOCK.1, ...), across all runs on the
 # machine: VM_TIMEOUT counts from the moment a guest gets its slot.
+#
+# Which tests run where. Most tests check the tools, not the kernel: -p, a
+# column layout, a JSON record give the same answer on every kernel that has
+# the feature, and each guest takes a quarter of an hour or more under TCG.
+# So every test runs on the oldest kernel (5.10: no hist triggers, no event
+# probes), on the newest (7.3: syscall strings, block_io_start) and on 6.1pf
+# (the only kernel with the function profiler, funccount's first choice);
+# 6.1, 6.12 and 6.1pr run VM_SPECIFIC, the tests whose path or answer depends
+# on what the kernel offers:
+#   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
+#                capture rungs the kernel has and which are broken (an event
+#                probe on 6.1pr, cap_broken_for)
+#   funccount    all: the counting path (profiler or kprobe_profile) and the
+#                kernel's function list
+#   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
+#                json: the function_graph tracer's options and text
+#   kprobe       fetchargs ($argN, named return values, strings), the
+#                kernel's error_log messages, the format view
+#   iolatency    the in-kernel histogram (-K, hist triggers) or its refusal,
+#                partitions
+#   iosnoop      write_exact, queue_time, pid_filter: the block events and
+#                which one carries the submitting process
+#   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
+#   tpoint       the syscall events' formats, the format view, error_log
+# reliability runs on 6.1 alone (VM_ONCE). COSTS
 #
 # Under TCG, turning on the function or function_graph tracer on 5.10 takes
 # about a minute (every call site is patched, and each patch throws away
@@ -115,6 +155,7 @@ VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
 VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
 VM_GUEST_CMD=${VM_GUEST_CMD:-}
+VM_PLAN=${VM_PLAN:-0}
 VM_JOBS=${VM_JOBS:-2}
 command -v flock > /dev/null 2>&1 || VM_JOBS=1	# the job queue needs flock
 NL='
@@ -220,6 +261,7 @@ features_for() {
 	case $1 in
 	5.10) echo kprobes uprobes fgraph function nullblk ipv6 errorlog ;;
 	6.1|6.1pr|6.12|7.3) echo kprobes uprobes fgraph function hist eprobes nullblk ipv6 errorlog ;;
+	6.1pf) echo kprobes uprobes fgraph function profiler hist eprobes nullblk ipv6 errorlog ;;
 	esac
 }
 
@@ -975,7 +1017,7 @@ main() {
 	WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
 	trap 'rm -rf "$WORK"' EXIT
 	trap 'kill $(cat "$WORK"/qpid-* 2>/dev/null) 2>/dev/null; echo "FAIL vm: interrupted"; exit 130' INT TERM
-	build_run || die "cannot build the initramfs"
+	[ "$VM_PLAN" = 1 ] || build_run || die "cannot build the initramfs"
 	if [ "$VM_LOCK" != none ]; then
 		command -v flock >/dev/null 2>&1 ||
 			die "flock not found (util-linux), or set VM_LOCK=none"
@@ -1021,7 +1063,7 @@ main() {
 			case " $VM_FULL " in
 			*" ${k%%:*} "*|*" all "*) ;;
 			*)
-				if [ -z "$VM_ONLY" ] && [ -z "$VM_GUEST_CMD" ]; then
+				if [ -z "${VM_ONLY:-}" ] && [ -z "$VM_GUEST_CMD" ]; then
 					set -f
 					only=$(echo $VM_SPECIFIC) files=
 					for t in $(echo "$rest" | tr , ' '); do
@@ -1040,6 +1082,12 @@ main() {
 		done
 	fi
 	njobs=$(printf '%s\n' "$jobs" | grep -c .)
+	if [ "$VM_PLAN" = 1 ]; then
+		printf '%s\n' "$jobs" | while read -r k files suf only skip; do
+			echo "vm: plan: $k${suf#-}: files $files, only $only, skip $skip"
+		done
+		return 0
+	fi
 
 	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
 	echo 0 > "$WORK/next"
