@@ -8,7 +8,9 @@
 #   1. fetches the Debian linux-image package for that kernel once (and, from
 #      7.x on, where linux-image-VER is a meta package, the linux-binary,
 #      linux-modules and linux-base packages it depends on), with a private
-#      apt configuration, and keeps the unpacked tree in $VM_CACHE;
+#      apt configuration, and keeps the unpacked tree in $VM_CACHE; a label
+#      ending in "pf" is built instead, once, from Debian's linux-source-VER
+#      (build_kernel): no Debian kernel has the function profiler;
 #   2. builds a gzip cpio initramfs: busybox, the suite's binaries, the tests/
 #      tree and a few kernel modules, with an /init that runs tests/live/run.sh;
 #   3. boots it with qemu (TCG: a KVM guest hangs on the CI machines);
@@ -20,7 +22,8 @@
 # Build the binaries first ("make", or "make static" with VM_STATIC=1).
 #
 # Settings, all optional:
-#   VM_KERNELS   kernels to boot, "VER" or "VER:SUITE" (default "5.10 6.1 6.12 7.3 6.1pr";
+#   VM_KERNELS   kernels to boot, "VER" or "VER:SUITE" (default
+#                "6.1pf 5.10 7.3 6.1 6.12 6.1pr", the longest jobs first;
 #                5.10 comes from bullseye, 6.1 from bookworm and
 #                bookworm-security, 6.12 from trixie, 7.3 from
 #                trixie-backports). VER is also the label of the kernel's
@@ -29,7 +32,17 @@
 #                alone, without its security updates, e.g. "6.1pr" is the
 #                6.1 kernel of bookworm main while "6.1" is the newest of
 #                bookworm and bookworm-security. A *-backports suite is
-#                fetched without a security suite too.
+#                fetched without a security suite too. A VER ending in "pf"
+#                is built here from linux-source-VER of the suite's main
+#                (no security suite): "6.1pf" is bookworm's 6.1 source with
+#                the tracing options of Ubuntu's kernels, the function
+#                profiler among them (build_kernel says which).
+#   VM_FULL      kernels that run every test (default "5.10 7.3 6.1pf",
+#                "all" for every kernel); the others run VM_SPECIFIC alone
+#   VM_SPECIFIC  LIVE_ONLY patterns of the kernel-specific tests, the ones
+#                every kernel runs (see "Which tests run where" below)
+#   VM_BUILD_JOBS  make -j for a "pf" kernel's build (default 2)
+#   VM_PLAN      1: print the guests and what each would run, and stop
 #   VM_CACHE     downloaded and unpacked kernels (default /var/cache/ftt-vm)
 #   VM_REFRESH   1: ask the archive again for a newer kernel package
 #   VM_MIRROR    Debian mirror (default: the one apt on this machine uses)
@@ -65,7 +78,9 @@
 #                guest: only the tests that match run there (default: all);
 #                a pattern's FILE part also brings that file into the guest
 #                ("kprobe/exit_*": kprobe's exit paths run there as well)
-#   VM_ONLY      LIVE_ONLY patterns for every other guest (default: all)
+#   VM_ONLY      LIVE_ONLY patterns for every other guest (default: all on
+#                the VM_FULL kernels, VM_SPECIFIC on the others); when given,
+#                every kernel runs these
 #   VM_SKIP      LIVE_SKIP patterns for every other guest: tests left out
 #                there ("*/exit_*": the exit paths, in the VM_ONCE guest only)
 #   VM_JOBS      guests booted side by side (default 2: single-threaded TCG
@@ -81,6 +96,31 @@
 # through VM_JOBS lock slots (VM_LOCK, VM_LOCK.1, ...), across all runs on the
 # machine: VM_TIMEOUT counts from the moment a guest gets its slot.
 #
+# Which tests run where. Most tests check the tools, not the kernel: -p, a
+# column layout, a JSON record give the same answer on every kernel that has
+# the feature, and each guest takes a quarter of an hour or more under TCG.
+# So every test runs on the oldest kernel (5.10: no hist triggers, no event
+# probes), on the newest (7.3: syscall strings, block_io_start) and on 6.1pf
+# (the only kernel with the function profiler, funccount's first choice);
+# 6.1, 6.12 and 6.1pr run VM_SPECIFIC, the tests whose path or answer depends
+# on what the kernel offers:
+#   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
+#                capture rungs the kernel has and which are broken (an event
+#                probe on 6.1pr, cap_broken_for)
+#   funccount    all: the counting path (profiler or kprobe_profile) and the
+#                kernel's function list
+#   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
+#                json: the function_graph tracer's options and text
+#   kprobe       fetchargs ($argN, named return values, strings), the
+#                kernel's error_log messages, the format view
+#   iolatency    the in-kernel histogram (-K, hist triggers) or its refusal,
+#                partitions
+#   iosnoop      write_exact, queue_time, pid_filter: the block events and
+#                which one carries the submitting process
+#   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
+#   tpoint       the syscall events' formats, the format view, error_log
+# reliability runs on 6.1 alone (VM_ONCE). COSTS
+#
 # Under TCG, turning on the function or function_graph tracer on 5.10 takes
 # about a minute (every call site is patched, and each patch throws away
 # translated code), long enough for the soft lockup and RCU stall detectors
@@ -90,7 +130,19 @@
 set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-VM_KERNELS=${VM_KERNELS:-"5.10 6.1 6.12 7.3 6.1pr"}
+VM_KERNELS=${VM_KERNELS:-"6.1pf 5.10 7.3 6.1 6.12 6.1pr"}
+VM_FULL=${VM_FULL-"5.10 7.3 6.1pf"}
+VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
+	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung
+	funccount/* funcgraph/nesting funcgraph/maxdepth_1
+	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
+	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
+	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
+	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
+	iolatency/kernel_refused iolatency/kernel_reaped
+	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
+	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
+	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
 VM_CACHE=${VM_CACHE:-/var/cache/ftt-vm}
 VM_REFRESH=${VM_REFRESH:-0}
 VM_TIMEOUT=${VM_TIMEOUT:-1800}
@@ -103,6 +155,7 @@ VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
 VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
 VM_GUEST_CMD=${VM_GUEST_CMD:-}
+VM_PLAN=${VM_PLAN:-0}
 VM_JOBS=${VM_JOBS:-2}
 command -v flock > /dev/null 2>&1 || VM_JOBS=1	# the job queue needs flock
 NL='
@@ -208,6 +261,7 @@ features_for() {
 	case $1 in
 	5.10) echo kprobes uprobes fgraph function nullblk ipv6 errorlog ;;
 	6.1|6.1pr|6.12|7.3) echo kprobes uprobes fgraph function hist eprobes nullblk ipv6 errorlog ;;
+	6.1pf) echo kprobes uprobes fgraph function profiler hist eprobes nullblk ipv6 errorlog ;;
 	esac
 }
 
@@ -371,6 +425,161 @@ fetch_kernel() {
 	rm -rf "$KDIR/root"
 	mv "$r" "$KDIR/root"
 	rm -f "$apt/debs"/*.deb
+	echo "$key" > "$KDIR/config.key"
+	echo "$KVER $KPKG" > "$KDIR/kernel.ok"
+}
+
+# ---------------------------------------------------------------------------
+# build_kernel LABEL VER SUITE - make $VM_CACHE/LABEL/root hold a kernel
+# built here from Debian's linux-source-VER of SUITE, configured for tracing
+# the way Ubuntu's and Fedora's kernels are (the function profiler among it,
+# which no Debian kernel has). The source package and the build tools this
+# machine may lack (flex, bison, the libelf headers) are fetched with a
+# private apt as fetch_kernel does and unpacked in the cache, never installed.
+# The tree is kept, so a failed build resumes where it stopped; kernel.ok
+# marks a finished one. Sets KDIR, KVER, KPKG.
+
+# the options that must be =y, checked in the final .config: the tracing
+# of Ubuntu's and Fedora's kernels, and what the guest and the tests use
+PF_WANT="64BIT SMP PRINTK TTY SERIAL_8250 SERIAL_8250_CONSOLE UNIX98_PTYS
+	BLK_DEV_INITRD RD_GZIP BINFMT_ELF BINFMT_SCRIPT PROC_FS PROC_SYSCTL
+	SYSFS TMPFS DEVTMPFS CONFIGFS_FS MULTIUSER FUTEX EPOLL SIGNALFD
+	TIMERFD EVENTFD FILE_LOCKING POSIX_TIMERS SHMEM AIO ADVISE_SYSCALLS
+	MEMBARRIER RSEQ INOTIFY_USER FHANDLE SYSVIPC PCI ACPI PERF_EVENTS
+	HIGH_RES_TIMERS NO_HZ_IDLE STACKTRACE IKCONFIG IKCONFIG_PROC CGROUPS
+	NAMESPACES NET_NS PID_NS UTS_NS IPC_NS USER_NS MODULES MODULE_UNLOAD
+	BLOCK BLK_DEV PARTITION_ADVANCED MSDOS_PARTITION NET INET IPV6 UNIX
+	PACKET SYN_COOKIES NETDEVICES NET_CORE UNWINDER_ORC KALLSYMS
+	KALLSYMS_ALL DEBUG_FS FTRACE TRACING FUNCTION_TRACER
+	FUNCTION_GRAPH_TRACER DYNAMIC_FTRACE DYNAMIC_FTRACE_WITH_REGS
+	FUNCTION_PROFILER STACK_TRACER FTRACE_SYSCALLS TRACER_SNAPSHOT
+	BLK_DEV_IO_TRACE KPROBES KPROBE_EVENTS UPROBES UPROBE_EVENTS
+	DYNAMIC_EVENTS PROBE_EVENTS SYNTH_EVENTS HIST_TRIGGERS FPROBE"
+# the options that must be =m: the modules the guest loads (VM_MODULES)
+PF_MODULES="BLK_DEV_NULL_BLK VETH BLK_DEV_LOOP"
+
+build_kernel() {
+	label=$1 ver=$2 suite=$3
+	berr() { echo "[$label] FAIL vm/fetch: $*"; }
+	KDIR=$VM_CACHE/$label
+	KVER= KPKG=
+	mkdir -p "$KDIR" || { berr "cannot create $KDIR"; return 1; }
+	# the configuration asked for; a kernel built from another is rebuilt
+	key=$(echo "tinyconfig $PF_WANT $PF_MODULES" | cksum | cut -d' ' -f1)
+	if [ -s "$KDIR/kernel.ok" ] &&
+	   [ "$(cat "$KDIR/config.key" 2>/dev/null)" = "$key" ]; then
+		read -r KVER KPKG < "$KDIR/kernel.ok"
+		return 0
+	fi
+	for t in make gcc bc perl m4 tar; do
+		command -v $t >/dev/null 2>&1 ||
+			{ berr "host tool '$t' not found (needed to build $label)"; return 1; }
+	done
+
+	apt=$KDIR/apt
+	src=$KDIR/src
+	tools=$KDIR/tools
+	log=$KDIR/build.log
+	if [ ! -s "$src/Makefile" ] || [ ! -x "$tools/usr/bin/flex" ]; then
+		mkdir -p "$apt/lists/partial" "$apt/archives/partial" \
+			"$apt/cache" "$apt/parts" "$apt/debs" ||
+			{ berr "cannot create $apt"; return 1; }
+		echo "deb [signed-by=$KEYRING] $MIRROR $suite main" > "$apt/sources.list"
+		set -- -o Dir::Etc::SourceList="$apt/sources.list" \
+			-o Dir::Etc::SourceParts="$apt/parts" \
+			-o Dir::Etc::PreferencesParts="$apt/parts" \
+			-o Dir::Etc::Preferences="$apt/parts/none" \
+			-o Dir::State::Lists="$apt/lists" \
+			-o Dir::State::status=/dev/null \
+			-o Dir::Cache="$apt/cache" \
+			-o Dir::Cache::Archives="$apt/archives" \
+			-o APT::Sandbox::User=root -o Debug::NoLocking=1
+		say "[$label] apt-get update ($suite from $MIRROR)"
+		if ! apt-get "$@" --error-on=any -q update > "$apt/update.log" 2>&1; then
+			berr "cannot reach the Debian archive $MIRROR for $suite"
+			sed 's/^/    /' "$apt/update.log" | tail -n 10
+			return 1
+		fi
+		rm -f "$apt/debs"/*.deb
+		if ! (cd "$apt/debs" && apt-get "$@" -q download \
+			"linux-source-$ver" flex bison libelf-dev libelf1) \
+			> "$apt/download.log" 2>&1; then
+			berr "apt-get download failed for linux-source-$ver in $suite"
+			sed 's/^/    /' "$apt/download.log" | tail -n 10
+			return 1
+		fi
+		rm -rf "$tools" "$src" "$KDIR/pkg"
+		for d in "$apt/debs"/*.deb; do
+			case $d in
+			*/linux-source-*) dpkg -x "$d" "$KDIR/pkg" ;;
+			*) dpkg -x "$d" "$tools" ;;
+			esac || { berr "dpkg -x $d failed"; return 1; }
+		done
+		KPKG=$(basename "$(ls "$apt/debs"/linux-source-*.deb)" .deb | sed 's/_amd64$\|_all$//')
+		mkdir -p "$src" &&
+		tar -xf "$KDIR"/pkg/usr/src/linux-source-$ver.tar.* -C "$src" \
+			--strip-components=1 ||
+			{ berr "cannot unpack the kernel source"; return 1; }
+		echo "$KPKG" > "$src/.ftt-pkg"
+		rm -rf "$KDIR/pkg" "$apt/debs"/*.deb
+	fi
+	KPKG=$(cat "$src/.ftt-pkg")
+
+	# the private build tools first on PATH; objtool links libelf from them
+	export PATH="$tools/usr/bin:$PATH"
+	export BISON_PKGDATADIR="$tools/usr/share/bison"
+	lib=$tools/usr/lib/x86_64-linux-gnu
+	mk() {
+		make -C "$src" HOSTCFLAGS="-I$tools/usr/include" \
+			HOSTLDFLAGS="-L$lib -Wl,-rpath-link,$lib" "$@" >> "$log" 2>&1
+	}
+
+	t0=$(date +%s)
+	: > "$log"
+	if [ ! -s "$src/.config" ] ||
+	   [ "$(cat "$src/.ftt-config" 2>/dev/null)" != "$key" ]; then
+		say "[$label] configuring $KPKG"
+		mk ARCH=x86_64 tinyconfig || { berr "make tinyconfig failed (log: $log)"; tail -n 20 "$log" | sed 's/^/    /'; return 1; }
+		set --
+		for o in $PF_WANT; do set -- "$@" -e "$o"; done
+		for o in $PF_MODULES; do set -- "$@" -m "$o"; done
+		"$src/scripts/config" --file "$src/.config" "$@" \
+			-d UNWINDER_GUESS -d UNWINDER_FRAME_POINTER \
+			-d DEBUG_INFO -d DEBUG_INFO_BTF -d MODULE_SIG -d LOCALVERSION_AUTO \
+			--set-str LOCALVERSION "-ftt-pf" \
+			--set-str SYSTEM_TRUSTED_KEYS "" ||
+			{ berr "scripts/config failed"; return 1; }
+		mk olddefconfig || { berr "make olddefconfig failed (log: $log)"; return 1; }
+		echo "$key" > "$src/.ftt-config"
+	fi
+	# every wanted option as asked, or the kernel is not the one the
+	# features_for line describes
+	bad=
+	for o in $PF_WANT; do
+		grep -q "^CONFIG_$o=y\$" "$src/.config" || bad="$bad $o"
+	done
+	for o in $PF_MODULES; do
+		grep -q "^CONFIG_$o=m\$" "$src/.config" || bad="$bad $o(m)"
+	done
+	[ -z "$bad" ] || { berr "the kernel configuration lacks:$bad (in $src/.config)"; return 1; }
+
+	say "[$label] building $KPKG with -j${VM_BUILD_JOBS:-2} (log: $log)"
+	mk -j"${VM_BUILD_JOBS:-2}" bzImage modules ||
+		{ berr "the kernel build failed (log: $log)"; tail -n 20 "$log" | sed 's/^/    /'; return 1; }
+	KVER=$(make -s -C "$src" kernelrelease 2>/dev/null)
+	[ -n "$KVER" ] || { berr "no kernel release from $src"; return 1; }
+	r=$KDIR/root.new
+	rm -rf "$r"
+	mkdir -p "$r/boot" &&
+	cp "$src/arch/x86/boot/bzImage" "$r/boot/vmlinuz-$KVER" &&
+	mk INSTALL_MOD_PATH="$r" INSTALL_MOD_STRIP=1 DEPMOD=/bin/true modules_install ||
+		{ berr "cannot install the kernel and modules"; return 1; }
+	depmod -b "$r" "$KVER" || { berr "depmod failed"; return 1; }
+	rm -rf "$KDIR/root"
+	mv "$r" "$KDIR/root"
+	t1=$(date +%s)
+	say "[$label] built $KVER in $((t1 - t0)) s"
+	echo "$key" > "$KDIR/config.key"
 	echo "$KVER $KPKG" > "$KDIR/kernel.ok"
 }
 
@@ -744,6 +953,7 @@ one_kernel() {
 	# name: the cache directory and label ("6.1pr"); ver: the series ("6.1")
 	name=${k%%:*}
 	ver=${name%pr}
+	ver=${ver%pf}
 	suite=${k#*:}
 	[ "$suite" = "$k" ] && suite=$(suite_for "$ver")
 	# the point release is the suite alone; backports have no security suite
@@ -765,7 +975,10 @@ one_kernel() {
 		t0=$(date +%s)
 		(
 			command -v flock >/dev/null 2>&1 && flock 9
-			fetch_kernel "$name" "$ver" "$suite" "$sec"
+			case $name in
+			*pf) build_kernel "$name" "$ver" "$suite" ;;
+			*) fetch_kernel "$name" "$ver" "$suite" "$sec" ;;
+			esac
 		) 9>"$VM_CACHE/$name.lock"
 		frc=$?
 		t1=$(date +%s)
@@ -804,7 +1017,7 @@ main() {
 	WORK=$(mktemp -d "$VM_OUT/run.XXXXXX") || die "mktemp failed"
 	trap 'rm -rf "$WORK"' EXIT
 	trap 'kill $(cat "$WORK"/qpid-* 2>/dev/null) 2>/dev/null; echo "FAIL vm: interrupted"; exit 130' INT TERM
-	build_run || die "cannot build the initramfs"
+	[ "$VM_PLAN" = 1 ] || build_run || die "cannot build the initramfs"
 	if [ "$VM_LOCK" != none ]; then
 		command -v flock >/dev/null 2>&1 ||
 			die "flock not found (util-linux), or set VM_LOCK=none"
@@ -843,10 +1056,38 @@ main() {
 	fi
 	if [ -n "$rest" ] || [ -n "$VM_GUEST_CMD" ]; then
 		for k in $VM_KERNELS; do
-			jobs="$jobs${jobs:+$NL}$k ${rest:--} - $(echo "${VM_ONLY:--}" | tr ' ' ,) $(echo "${VM_SKIP:--}" | tr ' ' ,)"
+			# a kernel outside VM_FULL runs the VM_SPECIFIC tests
+			# alone, and only the files they name; VM_ONLY, when
+			# given, is what runs everywhere
+			files=$rest only=${VM_ONLY:--}
+			case " $VM_FULL " in
+			*" ${k%%:*} "*|*" all "*) ;;
+			*)
+				if [ -z "${VM_ONLY:-}" ] && [ -z "$VM_GUEST_CMD" ]; then
+					set -f
+					only=$(echo $VM_SPECIFIC) files=
+					for t in $(echo "$rest" | tr , ' '); do
+						for pat in $VM_SPECIFIC; do
+							case $t in "${pat%%/*}")
+								files="$files${files:+,}$t"; break ;;
+							esac
+						done
+					done
+					set +f
+					[ -n "$files" ] || continue
+				fi
+				;;
+			esac
+			jobs="$jobs${jobs:+$NL}$k ${files:--} - $(echo "$only" | tr ' ' ,) $(echo "${VM_SKIP:--}" | tr ' ' ,)"
 		done
 	fi
 	njobs=$(printf '%s\n' "$jobs" | grep -c .)
+	if [ "$VM_PLAN" = 1 ]; then
+		printf '%s\n' "$jobs" | while read -r k files suf only skip; do
+			echo "vm: plan: $k${suf#-}: files $files, only $only, skip $skip"
+		done
+		return 0
+	fi
 
 	passed=0 failed=0 skipped=0 kok=0 kbad=0 bad=
 	echo 0 > "$WORK/next"
