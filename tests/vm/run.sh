@@ -37,10 +37,12 @@
 #                (no security suite): "6.1pf" is bookworm's 6.1 source with
 #                the tracing options of Ubuntu's kernels, the function
 #                profiler among them (build_kernel says which).
-#   VM_FULL      kernels that run every test (default "5.10 7.3 6.1pf",
-#                "all" for every kernel); the others run VM_SPECIFIC alone
+#   VM_FULL      kernels that run every test (default "5.10 7.3", "all"
+#                for every kernel); the others run VM_SPECIFIC alone, a "pf"
+#                kernel VM_SPECIFIC_PF
 #   VM_SPECIFIC  LIVE_ONLY patterns of the kernel-specific tests, the ones
 #                every kernel runs (see "Which tests run where" below)
+#   VM_SPECIFIC_PF  the same for a "pf" kernel: the function tools' tests
 #   VM_BUILD_JOBS  make -j for a "pf" kernel's build (default 2)
 #   VM_PLAN      1: print the guests and what each would run, and stop
 #   VM_CACHE     downloaded and unpacked kernels (default /var/cache/ftt-vm)
@@ -100,8 +102,10 @@
 # column layout, a JSON record give the same answer on every kernel that has
 # the feature, and each guest takes a quarter of an hour or more under TCG.
 # So every test runs on the oldest kernel (5.10: no hist triggers, no event
-# probes), on the newest (7.3: syscall strings, block_io_start) and on 6.1pf
-# (the only kernel with the function profiler, funccount's first choice);
+# probes) and on the newest (7.3: syscall strings, block_io_start); 6.1pf (the
+# only kernel with the function profiler, funccount's first choice) runs
+# VM_SPECIFIC_PF, the function tools' kernel-specific tests (its block
+# devices do not come up yet, so the block tools' tests cannot run there);
 # 6.1, 6.12 and 6.1pr run VM_SPECIFIC, the tests whose path or answer depends
 # on what the kernel offers:
 #   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
@@ -143,18 +147,25 @@ set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 VM_KERNELS=${VM_KERNELS:-"6.1pf 5.10 7.3 6.1 6.12 6.1pr"}
-VM_FULL=${VM_FULL-"5.10 7.3 6.1pf"}
+VM_FULL=${VM_FULL-"5.10 7.3"}
 VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung
-	funccount/* funcgraph/nesting funcgraph/maxdepth_1
+	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
+	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
-	iolatency/kernel_refused iolatency/kernel_reaped
+	iolatency/kernel_refused iolatency/kernel_reaped iolatency/kernel_flush
+	iolatency/flush iosnoop/flush
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
 	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
 	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
+VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
+	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
+	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
+	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
+	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret"}
 VM_CACHE=${VM_CACHE:-/var/cache/ftt-vm}
 VM_REFRESH=${VM_REFRESH:-0}
 VM_TIMEOUT=${VM_TIMEOUT:-1800}
@@ -1079,9 +1090,11 @@ main() {
 			*)
 				if [ -z "${VM_ONLY:-}" ] && [ -z "$VM_GUEST_CMD" ]; then
 					set -f
-					only=$(echo $VM_SPECIFIC) files=
+					spec=$VM_SPECIFIC
+					case ${k%%:*} in *pf) spec=$VM_SPECIFIC_PF ;; esac
+					only=$(echo $spec) files=
 					for t in $(echo "$rest" | tr , ' '); do
-						for pat in $VM_SPECIFIC; do
+						for pat in $spec; do
 							case $t in "${pat%%/*}")
 								files="$files${files:+,}$t"; break ;;
 							esac
