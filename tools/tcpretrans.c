@@ -206,11 +206,12 @@ static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	kstack_under(src->s, ev, rec, cpu);
 }
 
-/* on_gap - events were lost on cpu: the row held there may have lost its stack */
-static void on_gap(int cpu, void *arg)
+/* on_gap - events were lost on rec's CPU, before rec: the row held there may
+ * have lost its stack */
+static void on_gap(const struct tep_record *rec, void *arg)
 {
 	(void)arg;
-	kstack_release(cpu);
+	kstack_release(rec->cpu);
 }
 
 /* proof - a loopback connection of our own and what the check read for it */
