@@ -35,6 +35,9 @@
 #define MAX_EVENTS 64		/* capture events of one rung (uprobes: per library) */
 #define MAX_LIBS 12		/* distinct C libraries probed */
 #define PROOF_MS 1500		/* how long the proof waits for its events */
+/* a value no call took within this long (trace clock) is dropped: a call the
+ * tool does not follow (creat() on the kprobe rung) would leave it for good */
+#define VAL_MAX_AGE_NS	(10ULL * 1000000000ULL)
 
 struct capture {
 	struct session *s;
@@ -43,6 +46,7 @@ struct capture {
 	unsigned int argc;
 	struct pidmap *slots;	/* tid -> the newest cap_val not yet taken */
 	struct pidmap *ends;	/* tid -> 1 + when its last call ended */
+	unsigned long long swept;	/* when slots were last swept of old values */
 	char *names[MAX_EVENTS];		/* the rung's events in s->group */
 	int nev;
 	int libfd[MAX_LIBS];			/* uprobe: the libraries probed, open */
@@ -356,9 +360,26 @@ unknown:
 	return NULL;
 }
 
-/* store - v is tid's newest capture (in time order: the gaps before it are counted) */
+/* too_old - pidmap_sweep test: a value taken before *arg */
+static int too_old(int tid, void *val, void *arg)
+{
+	(void)tid;
+	return ((struct cap_val *)val)->ts < *(unsigned long long *)arg;
+}
+
+/* store - v is tid's newest capture (in time order: the gaps before it are
+ * counted); once a second of trace time, values older than VAL_MAX_AGE_NS go */
 static void store(struct capture *c, int tid, struct cap_val *v)
 {
+	unsigned long long old;
+
+	if (v && v->ts > c->swept + 1000000000ULL) {
+		c->swept = v->ts;
+		if (v->ts > VAL_MAX_AGE_NS) {
+			old = v->ts - VAL_MAX_AGE_NS;
+			pidmap_sweep(c->slots, too_old, &old);
+		}
+	}
 	if (v) {
 		v->gaps = reorder_gaps();
 		pidmap_put(c->slots, tid, v);

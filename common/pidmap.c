@@ -107,6 +107,27 @@ void *pidmap_take(struct pidmap *m, int pid)
 	return val;
 }
 
+/* pidmap_sweep - remove and release every entry for which drop(pid, val, arg) is true */
+void pidmap_sweep(struct pidmap *m, int (*drop)(int pid, void *val, void *arg), void *arg)
+{
+	struct entry **s, *e;
+	int i;
+
+	for (i = 0; i < PIDMAP_BUCKETS; i++) {
+		for (s = &m->b[i]; (e = *s); ) {
+			if (!drop(e->pid, e->val, arg)) {
+				s = &e->next;
+				continue;
+			}
+			*s = e->next;
+			if (m->free_fn)
+				m->free_fn(e->val);
+			free(e);
+			m->count--;
+		}
+	}
+}
+
 /* pidmap_free - release the table and its values */
 void pidmap_free(struct pidmap *m)
 {

@@ -14,6 +14,10 @@ void pidmap_put(struct pidmap *m, int pid, void *val);
 /* pidmap_take - remove pid's value and return it (the caller owns it), or NULL */
 void *pidmap_take(struct pidmap *m, int pid);
 
+/* pidmap_sweep - remove and release every entry for which drop(pid, val, arg)
+ * is true */
+void pidmap_sweep(struct pidmap *m, int (*drop)(int pid, void *val, void *arg), void *arg);
+
 /* pidmap_free - release the table and its values (NULL: nothing) */
 void pidmap_free(struct pidmap *m);
 

@@ -81,6 +81,22 @@ static void value_before_gap_read_late(void)
 }
 
 /*
+ * value_aged_out - a value taken at t=1 us that no call took (as a creat() the
+ * tool does not follow leaves one), then another task's value 12 s later: the
+ * first is dropped by age, so an exec of its task then shows no arguments
+ */
+static void value_aged_out(void)
+{
+	prepare();
+	rp_rec(0, 1000, "ftt_replay:cap0_execve", UPROBE);
+	rp_rec(0, 12000000000ULL, "ftt_replay:cap0_execve",
+	       "common_pid=4000003 fp=0x1000 ap=0x2000 fn=/bin/other p0=0");
+	rp_rec(0, 12000001000ULL, "syscalls:sys_enter_execve", ENTER);
+	rp_rec(0, 12000002000ULL, "sched:sched_process_exec", EXEC);
+	rp_run();
+}
+
+/*
  * parent_before_gap - process 100 forks TID, then events lost (they can hold
  * TID's exit and a fork by another process that takes the same PID), then
  * TID's exec: its parent is not known, so PPID is ?, not 100
@@ -119,6 +135,10 @@ int main(void)
 	free(out);
 	out = rp_case(value_before_gap_read_late);
 	rp_check("execsnoop/capture_value_before_gap_read_late",
+		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
+	free(out);
+	out = rp_case(value_aged_out);
+	rp_check("execsnoop/capture_value_dropped_by_age",
 		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
 	free(out);
 	out = rp_case(parent_known);
