@@ -418,6 +418,27 @@ blk_setup() {
 	done
 }
 
+# wc_setup - a loop device on a file in $TMP: it has a write cache, so the
+# kernel sends it flushes (null_blk, as blk_setup loads it, has none). Sets
+# WDEV, WNM and WMM; returns 1 with WHY if impossible
+wc_setup() {
+	WDEV=
+	dd if=/dev/zero of="$TMP/wc.img" bs=1024 count=0 seek=8192 2>/dev/null || { WHY="no image file"; return 1; }
+	modprobe loop 2>/dev/null	# a module in Debian's kernels (the guests load it here)
+	WDEV=$(losetup -f) && losetup "$WDEV" "$TMP/wc.img" 2>/dev/null || { WDEV=; WHY="no loop device"; return 1; }
+	WNM=${WDEV##*/}
+	WMM=$(tr : , < "/sys/class/block/$WNM/dev")
+	grep -q '^write back' "/sys/class/block/$WNM/queue/write_cache" 2>/dev/null ||
+		{ wc_teardown; WHY="$WNM has no write cache: the kernel sends it no flush"; return 1; }
+	sleep 1		# the partition scan's reads
+}
+
+# wc_teardown - detach wc_setup's loop device
+wc_teardown() {
+	[ -n "$WDEV" ] && losetup -d "$WDEV"
+	WDEV=
+}
+
 # blk_teardown - detach the loop devices blk_setup attached
 blk_teardown() {
 	for l in $LOOPS; do losetup -d "$l"; done

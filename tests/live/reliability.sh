@@ -19,8 +19,9 @@ rel_present() {
 }
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
-# it changed noted in /run/ftt/TOOL-PID-START: the next run of any tool puts
-# them back and removes the journal; a live run's journal is left alone, and
+# it changed noted in /run/ftt/TOOL-PID-START, with the values it wrote: the
+# next run of any tool puts them back (where the file still holds such a
+# value) and removes the journal; a live run's journal is left alone, and
 # so is an older one (TOOL-PID) whose PID lives; a journal with a live PID but
 # another start time is a dead run's
 t_journal_reaped() {
@@ -36,9 +37,13 @@ t_journal_reaped() {
 	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
 	echo $flip > "$on"
-	printf 'tracing_on\n1\n%s\n' "$orig" > "/run/ftt/funcgraph-$dead-1"
+	# what to put back, and the value the run left there (the file is put
+	# back only while it still holds that)
+	printf 'tracing_on\n1\n%s\n=tracing_on\n1\n%s\n' "$orig" "$flip" > "/run/ftt/funcgraph-$dead-1"
 	# no order among journals: this one writes what is there already
-	printf 'current_tracer\n%s\n%s\n' "$(printf %s "$tracer" | wc -c)" "$tracer" > "/run/ftt/funccount-$live-$((st + 1))"
+	n=$(printf %s "$tracer" | wc -c)
+	printf 'current_tracer\n%s\n%s\n=current_tracer\n%s\n%s\n' "$n" "$tracer" "$n" "$tracer" \
+		> "/run/ftt/funccount-$live-$((st + 1))"
 	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
 	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
 	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||

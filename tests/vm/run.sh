@@ -326,6 +326,43 @@ skip_check() {
 }
 
 # ---------------------------------------------------------------------------
+# a private apt in a directory of the cache: own sources, lists, caches and
+# an empty dpkg status, so nothing from this machine's apt setup (other
+# repos, pins) leaks in
+
+# apt_opts APT - the apt-get and apt-cache options of the private apt in APT
+# (word-split by the caller: $VM_CACHE holds no blanks)
+apt_opts() {
+	echo "-o Dir::Etc::SourceList=$1/sources.list -o Dir::Etc::SourceParts=$1/parts" \
+		"-o Dir::Etc::PreferencesParts=$1/parts -o Dir::Etc::Preferences=$1/parts/none" \
+		"-o Dir::State::Lists=$1/lists -o Dir::State::status=/dev/null" \
+		"-o Dir::Cache=$1/cache -o Dir::Cache::Archives=$1/archives" \
+		"-o APT::Sandbox::User=root -o Debug::NoLocking=1"
+}
+
+# apt_update LABEL APT SUITE SECURITY - make the private apt in APT for SUITE
+# of $MIRROR (and SUITE-security of the mirror SECURITY unless that is
+# "none"), and read its lists; a failure is one FAIL line and status 1
+apt_update() {
+	case $2 in *[[:space:]]*)
+		echo "[$1] FAIL vm/fetch: the cache path '$2' has blanks"; return 1 ;;
+	esac
+	mkdir -p "$2/lists/partial" "$2/archives/partial" "$2/cache" \
+		"$2/parts" "$2/debs" ||
+		{ echo "[$1] FAIL vm/fetch: cannot create $2"; return 1; }
+	{
+		echo "deb [signed-by=$KEYRING] $MIRROR $3 main"
+		[ "$4" = none ] ||
+			echo "deb [signed-by=$KEYRING] $4 $3-security main"
+	} > "$2/sources.list"
+	say "[$1] apt-get update ($3 from $MIRROR)"
+	apt-get $(apt_opts "$2") --error-on=any -q update > "$2/update.log" 2>&1 && return 0
+	echo "[$1] FAIL vm/fetch: cannot reach the Debian archive $MIRROR for $3"
+	sed 's/^/    /' "$2/update.log" | tail -n 10
+	return 1
+}
+
+# ---------------------------------------------------------------------------
 # fetch_kernel LABEL VER SUITE SECURITY - make $VM_CACHE/LABEL/root hold
 # the unpacked newest linux-image-VER*-amd64 from SUITE, and from
 # SUITE-security on the mirror SECURITY unless that is "none". Since 7.x
@@ -346,32 +383,9 @@ fetch_kernel() {
 		return 0
 	fi
 
-	# a private apt: own sources, lists, caches and an empty dpkg status,
-	# so nothing from this machine's apt setup (other repos, pins) leaks in
 	apt=$KDIR/apt
-	mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/cache" \
-		"$apt/parts" "$apt/debs" || { ferr "cannot create $apt"; return 1; }
-	{
-		echo "deb [signed-by=$KEYRING] $MIRROR $suite main"
-		[ "$sec" = none ] ||
-			echo "deb [signed-by=$KEYRING] $sec $suite-security main"
-	} > "$apt/sources.list"
-	set -- -o Dir::Etc::SourceList="$apt/sources.list" \
-		-o Dir::Etc::SourceParts="$apt/parts" \
-		-o Dir::Etc::PreferencesParts="$apt/parts" \
-		-o Dir::Etc::Preferences="$apt/parts/none" \
-		-o Dir::State::Lists="$apt/lists" \
-		-o Dir::State::status=/dev/null \
-		-o Dir::Cache="$apt/cache" \
-		-o Dir::Cache::Archives="$apt/archives" \
-		-o APT::Sandbox::User=root -o Debug::NoLocking=1
-
-	say "[$label] apt-get update ($suite from $MIRROR)"
-	if ! apt-get "$@" --error-on=any -q update > "$apt/update.log" 2>&1; then
-		ferr "cannot reach the Debian archive $MIRROR for $suite"
-		sed 's/^/    /' "$apt/update.log" | tail -n 10
-		return 1
-	fi
+	apt_update "$label" "$apt" "$suite" "$sec" || return 1
+	set -- $(apt_opts "$apt")
 
 	# newest ABI first: linux-image-5.10.0-46-amd64, 6.12.48+deb13-amd64;
 	# only ".N", "-N" or "+debN" may follow the series, so 6.1 is not 6.12
@@ -450,7 +464,6 @@ fetch_kernel() {
 	rm -rf "$KDIR/root"
 	mv "$r" "$KDIR/root"
 	rm -f "$apt/debs"/*.deb
-	echo "$key" > "$KDIR/config.key"
 	echo "$KVER $KPKG" > "$KDIR/kernel.ok"
 }
 
@@ -506,25 +519,8 @@ build_kernel() {
 	tools=$KDIR/tools
 	log=$KDIR/build.log
 	if [ ! -s "$src/Makefile" ] || [ ! -x "$tools/usr/bin/flex" ]; then
-		mkdir -p "$apt/lists/partial" "$apt/archives/partial" \
-			"$apt/cache" "$apt/parts" "$apt/debs" ||
-			{ berr "cannot create $apt"; return 1; }
-		echo "deb [signed-by=$KEYRING] $MIRROR $suite main" > "$apt/sources.list"
-		set -- -o Dir::Etc::SourceList="$apt/sources.list" \
-			-o Dir::Etc::SourceParts="$apt/parts" \
-			-o Dir::Etc::PreferencesParts="$apt/parts" \
-			-o Dir::Etc::Preferences="$apt/parts/none" \
-			-o Dir::State::Lists="$apt/lists" \
-			-o Dir::State::status=/dev/null \
-			-o Dir::Cache="$apt/cache" \
-			-o Dir::Cache::Archives="$apt/archives" \
-			-o APT::Sandbox::User=root -o Debug::NoLocking=1
-		say "[$label] apt-get update ($suite from $MIRROR)"
-		if ! apt-get "$@" --error-on=any -q update > "$apt/update.log" 2>&1; then
-			berr "cannot reach the Debian archive $MIRROR for $suite"
-			sed 's/^/    /' "$apt/update.log" | tail -n 10
-			return 1
-		fi
+		apt_update "$label" "$apt" "$suite" none || return 1
+		set -- $(apt_opts "$apt")
 		rm -f "$apt/debs"/*.deb
 		if ! (cd "$apt/debs" && apt-get "$@" -q download \
 			"linux-source-$ver" flex bison libelf-dev libelf1) \
