@@ -450,7 +450,7 @@ ns_lib() {
 	unset FTT_CAPTURE
 	touch "$r/go"
 	wait $h
-	wait_for_line "$TMP/out" "^ftns " 50
+	wait_for_line "$TMP/out" " $h " 50
 	stop_tool || { rm -rf "$d"; return 1; }
 	fd=$(grep " /data/file\$" "$TMP/res" | cut -d' ' -f1)
 	n=$(grep -c "left out the C library .*libc\.so\.6 mapped by PID $h " "$TMP/err")
@@ -461,7 +461,11 @@ ns_lib() {
 		want=$(os_line ftns $h "0x$fd" "[?]")
 		[ "$n" = 1 ] || fail "$n stderr lines say the user's container's library was left out: $(head -c 600 "$TMP/err")"
 	fi
-	[ -n "$fd" ] && grep -qxF -- "$want" "$TMP/out" || fail "no line '$want'; got: $(grep -F " $h " "$TMP/out")"
+	# the name is the kernel's record of it (the comm tests check it): a
+	# task named before the run and not switched in since is "?" here
+	alt=$(printf '%s' "$want" | sed 's/^ftns /?    /')
+	[ -n "$fd" ] && grep -qxF -e "$want" -e "$alt" "$TMP/out" ||
+		fail "no line '$want'; got: $(grep -F " $h " "$TMP/out")"
 	rm -rf "$d"
 }
 
