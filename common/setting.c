@@ -177,8 +177,10 @@ int setting_holds(const char *content, char *const *names, int n)
 	int nh, nw, i, same;
 
 	want = xcalloc(n + 1, sizeof(*want));
-	memcpy(want, names, n * sizeof(*want));
-	qsort(want, n, sizeof(*want), cmp_str);
+	if (n > 0) {		/* names may be NULL for an empty list */
+		memcpy(want, names, n * sizeof(*want));
+		qsort(want, n, sizeof(*want), cmp_str);
+	}
 	for (i = nw = 0; i < n; i++)
 		if (!nw || strcmp(want[nw - 1], want[i]))
 			want[nw++] = want[i];

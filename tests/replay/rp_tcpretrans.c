@@ -7,7 +7,7 @@
 
 #include "replay.h"
 
-static struct src retrans = { "R", NULL };
+static struct src retrans = { .mark = "R" };
 
 /* prepare - the handler on tcp:tcp_retransmit_skb, as main sets it */
 static void prepare(void)
