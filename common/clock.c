@@ -53,8 +53,8 @@ int deadline_tick(struct deadline *d, double now)
 		return 1;
 	}
 	d->next = now + d->interval;
-	msg_warn("note: this interval lasted %.1f s, not %g s (the tool was stopped or "
-		 "its output was blocked)", took, d->interval);
+	msg_warn("note: this interval lasted %.1f s, not %g s (the tool was stopped, "
+		 "slowed, or its output was blocked)", took, d->interval);
 	return 1;
 }
 
