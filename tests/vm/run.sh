@@ -39,10 +39,11 @@
 #                profiler among them (build_kernel says which).
 #   VM_FULL      kernels that run every test (default "5.10 7.3", "all"
 #                for every kernel); the others run VM_SPECIFIC alone, a "pf"
-#                kernel VM_SPECIFIC_PF
+#                kernel VM_SPECIFIC_PF, a "pr" kernel VM_SPECIFIC_PR
 #   VM_SPECIFIC  LIVE_ONLY patterns of the kernel-specific tests, the ones
 #                every kernel runs (see "Which tests run where" below)
 #   VM_SPECIFIC_PF  the same for a "pf" kernel: the function tools' tests
+#   VM_SPECIFIC_PR  the same for a "pr" kernel: the capture rungs' tests
 #   VM_BUILD_JOBS  make -j for a "pf" kernel's build (default 2)
 #   VM_PLAN      1: print the guests and what each would run, and stop
 #   VM_CACHE     downloaded and unpacked kernels (default /var/cache/ftt-vm)
@@ -50,7 +51,8 @@
 #   VM_MIRROR    Debian mirror (default: the one apt on this machine uses)
 #   VM_SECURITY  Debian security mirror (default: likewise, "none" to skip;
 #                never used for a "pr" kernel or a *-backports suite)
-#   VM_TIMEOUT   seconds per kernel, boot and tests together (default 1800)
+#   VM_TIMEOUT   seconds per kernel, boot and tests together (default 2700:
+#                a guest running every test took 1663 s beside other work)
 #   VM_OUT       console logs and initramfs parts (default build/vm)
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
 #   VM_MODULES   modules to put in the initramfs (default "null_blk veth loop": loop for the partition tests)
@@ -106,8 +108,10 @@
 # only kernel with the function profiler, funccount's first choice) runs
 # VM_SPECIFIC_PF, the function tools' kernel-specific tests (its block
 # devices do not come up yet, so the block tools' tests cannot run there);
-# 6.1, 6.12 and 6.1pr run VM_SPECIFIC, the tests whose path or answer depends
-# on what the kernel offers:
+# 6.1pr, the same series as 6.1 without its security updates, runs
+# VM_SPECIFIC_PR, the capture rungs' tests: what differs there is its broken
+# event probes (cap_broken_for). 6.1 and 6.12 run VM_SPECIFIC, the tests
+# whose path or answer depends on what the kernel offers:
 #   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
 #                capture rungs the kernel has and which are broken (an event
 #                probe on 6.1pr, cap_broken_for)
@@ -161,6 +165,8 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
 	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
 	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
+VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
+	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung"}
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
@@ -168,7 +174,7 @@ VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdept
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret"}
 VM_CACHE=${VM_CACHE:-/var/cache/ftt-vm}
 VM_REFRESH=${VM_REFRESH:-0}
-VM_TIMEOUT=${VM_TIMEOUT:-1800}
+VM_TIMEOUT=${VM_TIMEOUT:-2700}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_STATIC=${VM_STATIC:-0}
 VM_MODULES=${VM_MODULES:-"null_blk veth loop"}
@@ -1087,7 +1093,10 @@ main() {
 				if [ -z "${VM_ONLY:-}" ] && [ -z "$VM_GUEST_CMD" ]; then
 					set -f
 					spec=$VM_SPECIFIC
-					case ${k%%:*} in *pf) spec=$VM_SPECIFIC_PF ;; esac
+					case ${k%%:*} in
+					*pf) spec=$VM_SPECIFIC_PF ;;
+					*pr) spec=$VM_SPECIFIC_PR ;;
+					esac
 					only=$(echo $spec) files=
 					for t in $(echo "$rest" | tr , ' '); do
 						for pat in $spec; do
