@@ -21,18 +21,17 @@
 #include <unistd.h>
 
 #include "capture.h"
-#include "clock.h"
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
-#include "procread.h"
 #include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "tgid.h"
 #include "xalloc.h"
 
 static const char usage_text[] =
@@ -67,13 +66,7 @@ struct opts {
 
 static struct opts o = { .argc = 8 };
 static struct capture *cap;
-/* the process a thread belongs to, as read at `at` (ns, trace clock) */
-struct tgid {
-	int tgid;
-	unsigned long long at;
-};
-
-static struct pidmap *pending, *parent, *seen, *tgids;
+static struct pidmap *pending, *parent, *seen;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
 static int mono;			/* timestamps on the mono clock */
 
@@ -169,54 +162,6 @@ static int name_ok(const char *comm)
 	return !o.name || regexec(&o.re, comm, 0, NULL, 0) == 0;
 }
 
-/*
- * tgid_at - the process thread tid belonged to at time ts, or 0 if unknown.
- * A thread's process is fixed for the thread's life, and a thread ID is taken
- * again only by a new task, whose fork replaces what is known of it: a
- * reading made at or before ts is the one of the task at ts.
- */
-static int tgid_at(int tid, unsigned long long ts)
-{
-	struct tgid *t = pidmap_get(tgids, tid);
-
-	return t && t->at <= ts ? t->tgid : 0;
-}
-
-/* tgid_put - tid belongs to process tgid, as known at `at`; tgid 0: not known */
-static void tgid_put(int tid, int tgid, unsigned long long at)
-{
-	struct tgid *t;
-
-	if (tgid <= 0) {
-		free(pidmap_take(tgids, tid));
-		return;
-	}
-	t = xmalloc(sizeof(*t));
-	t->tgid = tgid;
-	t->at = at;
-	pidmap_put(tgids, tid, t);
-}
-
-/* read_tgid - /proc's TGID of tid, with the time after the read (mono clock only) */
-static struct tgid *read_tgid(int tid)
-{
-	struct tgid *t;
-
-	if (!mono)
-		return NULL;
-	t = xmalloc(sizeof(*t));
-	t->tgid = (int)proc_status(tid, "Tgid");
-	t->at = clock_ns();
-	return t;
-}
-
-/* note_thread - proc_threads callback: what /proc said of a thread as tracing ran */
-static void note_thread(int tid, int tgid, void *arg)
-{
-	(void)arg;
-	tgid_put(tid, tgid, clock_ns());
-}
-
 /* on_fork - the new task's parent (the forking thread's process, if known),
  * and its own process; a new process is not a re-exec */
 static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
@@ -238,7 +183,7 @@ static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
 	(void)cpu, (void)ctx;
-	reorder_push(ev, rec, on_fork, NULL, read_tgid((int)decode_s64(ev, rec, "child_pid")));
+	reorder_push(ev, rec, on_fork, NULL, tgid_read((int)decode_s64(ev, rec, "child_pid")));
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
@@ -329,10 +274,7 @@ static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 	parent = pidmap_new(NULL);
 	pidmap_free(seen);
 	seen = pidmap_new(NULL);
-	pidmap_free(tgids);
-	tgids = pidmap_new(free);
-	if (mono)
-		proc_threads(note_thread, NULL);
+	tgid_reset();
 }
 
 /* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */
@@ -396,7 +338,7 @@ int main(int argc, char **argv)
 	pending = pidmap_new(free);
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);
-	tgids = pidmap_new(free);
+	tgid_start(mono);
 
 	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
@@ -404,8 +346,7 @@ int main(int argc, char **argv)
 	free(name_filter);
 
 	stream_begin(s, o.duration > 0, opt_json);
-	if (mono)		/* the threads that run now, read while tracing runs */
-		proc_threads(note_thread, NULL);
+	tgid_scan();		/* the threads that run now, read while tracing runs */
 	banner();
 
 	stream_run(s, o.duration, 0, NULL, NULL);

@@ -33,7 +33,7 @@ static void prepare(void)
 	pending = pidmap_new(free);
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);
-	tgids = pidmap_new(free);
+	tgid_start(0);
 	follow(s, NULL);
 }
 
