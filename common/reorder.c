@@ -306,6 +306,9 @@ static void deliver(unsigned long long limit)
 	sorted = nr;
 }
 
+static reorder_delivered_fn delivered_fn;	/* reorder_on_delivered's hook */
+static void *delivered_ctx;
+
 /* reorder_keep_aux - see reorder.h */
 void reorder_keep_aux(void)
 {
@@ -316,10 +319,23 @@ void reorder_keep_aux(void)
 void reorder_drained(int last)
 {
 	unsigned long long read = stream_horizon();
+	unsigned long long limit = last ? ~0ULL : read < horizon ? read : horizon;
 
-	deliver(last ? ~0ULL : read < horizon ? read : horizon);
+	deliver(limit);
 	horizon = newest;
 	trim_spares();
+	if (delivered_fn)
+		delivered_fn(limit, last, delivered_ctx);
+}
+
+/* reorder_on_delivered - see reorder.h */
+void reorder_on_delivered(reorder_delivered_fn fn, void *ctx)
+{
+	if (delivered_fn && (delivered_fn != fn || delivered_ctx != ctx))
+		msg_die(EXIT_ERR, "internal: a second hook after delivery");
+	delivered_fn = fn;
+	delivered_ctx = ctx;
+	stream_on_drained(reorder_drained);
 }
 
 /* run_gap - a gap's mark handed on: the gap hooks, in the order they were set */

@@ -64,6 +64,14 @@ typedef void (*reorder_gap_fn)(int cpu, unsigned long long ts, void *ctx);
  * Setting the same fn and ctx again does nothing.
  */
 void reorder_on_gap(reorder_gap_fn fn, void *ctx);
+/* a delivery hook gets the time up to which every record has been handed on */
+typedef void (*reorder_delivered_fn)(unsigned long long upto, int last, void *ctx);
+/*
+ * reorder_on_delivered - call fn(upto, last, ctx) after each hand-on: every
+ * record stamped up to `upto` has been handed on (with last, after the final
+ * drain: all of them). One hook; a second, other one is an internal error.
+ */
+void reorder_on_delivered(reorder_delivered_fn fn, void *ctx);
 /* reorder_gaps - how many gaps have been handed on so far (see reorder_on_gap) */
 unsigned long long reorder_gaps(void);
 

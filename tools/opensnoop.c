@@ -7,7 +7,8 @@
  * startup (capture.h: the syscall event's own string, event probes, kprobes,
  * uprobes on the C library); an open it did not take shows [?], never a path
  * read later. -p, -L and -n (a plain name) are applied in the kernel; -p
- * follows the threads and children the process starts while traced.
+ * follows the threads and children the process starts while traced. COMM is
+ * the task's name at the open, from the trace's own records (comm.h).
  * Overhead grows with the open rate: each open is two or three events and a
  * printed line; at more than some thousand opens a second, use -d or a filter.
  */
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "capture.h"
+#include "comm.h"
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
@@ -69,7 +71,7 @@ struct call {
 };
 
 static struct opts o;
-static struct pidmap *pending, *comms;
+static struct pidmap *pending;
 static struct capture *cap;
 static unsigned long long unpaired;	/* returns without a traced call */
 static unsigned long long unknown;	/* rows whose path was not taken */
@@ -114,58 +116,24 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 	capture_enter(cap, ev, rec);
 }
 
-/* name_put - tid's name is `field` of the record from now on */
-static void name_put(struct tep_event *ev, struct tep_record *rec, int tid, const char *field)
-{
-	char comm[32];
+/* a returned open, held until its task's name at the call is known (comm.h) */
+struct row {
+	unsigned long long ts;
+	int tid;
+	long long ret;
+	struct call *call;
+	struct cap_val *val;
+	char *path;		/* the path taken, made printable; NULL: not taken */
+};
 
-	if (tid > 0) {
-		decode_str(ev, rec, field, comm, sizeof(comm));
-		pidmap_put(comms, tid, xstrdup(comm));
-	}
-}
-
-/* on_rename - the names tasks have, from the records that carry them: a fork
- * (both tasks), a rename (prctl, exec, /proc/PID/comm), a context switch */
-static void on_rename(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
-{
-	(void)aux, (void)ctx;
-	if (decode_has(ev, "child_comm")) {
-		name_put(ev, rec, (int)decode_s64(ev, rec, "parent_pid"), "parent_comm");
-		name_put(ev, rec, (int)decode_s64(ev, rec, "child_pid"), "child_comm");
-	} else if (decode_has(ev, "newcomm")) {
-		name_put(ev, rec, decode_has(ev, "pid") ? (int)decode_s64(ev, rec, "pid") :
-			 decode_pid(ev, rec), "newcomm");
-	} else {	/* a switch names only tasks not named yet: renames keep names right */
-		if (!pidmap_get(comms, (int)decode_s64(ev, rec, "prev_pid")))
-			name_put(ev, rec, (int)decode_s64(ev, rec, "prev_pid"), "prev_comm");
-		if (!pidmap_get(comms, (int)decode_s64(ev, rec, "next_pid")))
-			name_put(ev, rec, (int)decode_s64(ev, rec, "next_pid"), "next_comm");
-	}
-}
-
-/* pre_switch - stream handler: a switch between tasks both named already is dropped */
-static void pre_switch(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
-{
-	int prev = (int)decode_s64(ev, rec, "prev_pid"), next = (int)decode_s64(ev, rec, "next_pid");
-
-	(void)cpu, (void)ctx;
-	if ((prev && !pidmap_get(comms, prev)) || (next && !pidmap_get(comms, next)))
-		reorder_push(ev, rec, on_rename, NULL, NULL);
-}
-
-/* on_return - an open returned: print it with its call, unless filtered */
+/* on_return - an open returned: with its call, it waits for its task's name */
 static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
 {
 	static const unsigned long long none[2];
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
 	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, rec->ts);
-	long long ret = decode_s64(ev, rec, "ret");
-	const char *comm = pidmap_get(comms, tid);
-	static struct out_line line;
-	char buf[32], err[16], *path = NULL;
-	const char *ename;
+	struct row *r;
 	size_t n;
 
 	(void)aux, (void)ctx;
@@ -174,30 +142,50 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		capture_free(v);
 		return;
 	}
+	r = xcalloc(1, sizeof(*r));
+	r->ts = rec->ts;
+	r->tid = tid;
+	r->ret = decode_s64(ev, rec, "ret");
+	r->call = c;
+	r->val = v;
 	if (v) {
 		n = strlen(v->str[0]);
-		path = xmalloc(4 * n + 8);
-		out_vis(path, 4 * n + 8, 0, v->str[0], n);
+		r->path = xmalloc(4 * n + 8);
+		out_vis(r->path, 4 * n + 8, 0, v->str[0], n);
 		if (!c->has_flags && v->has_flags) {
 			c->flags = v->flags;
 			c->has_flags = 1;
 		}
 	}
+	comm_hold(tid, rec->ts, r);
+}
+
+/* emit_row - print a returned open with its task's name (NULL: not known), unless filtered */
+static void emit_row(void *item, const char *comm, void *ctx)
+{
+	struct row *r = item;
+	struct call *c = r->call;
+	long long ret = r->ret;
+	static struct out_line line;
+	char buf[32], err[16];
+	const char *ename;
+
+	(void)ctx;
 	if (o.name && !comm && !(o.fails && ret >= 0))
 		unnamed++;
 	if ((o.fails && ret >= 0) || (o.name && (!comm || regexec(&o.name_re, comm, 0, NULL, 0))) ||
-	    (o.file && (!path || regexec(&o.file_re, path, 0, NULL, 0)))) {
-		if (o.file && !path && !(o.fails && ret >= 0))
+	    (o.file && (!r->path || regexec(&o.file_re, r->path, 0, NULL, 0)))) {
+		if (o.file && !r->path && !(o.fails && ret >= 0))
 			unmatched++;
 		goto done;
 	}
-	line_times(&line, rec->ts, mono, o.hms, o.times);
+	line_times(&line, r->ts, mono, o.hms, o.times);
 	if (comm)
 		col_str(&line, "comm", comm, 16, 16);
 	else
 		col_null(&line, "comm", "?", 16);
 	line_add(&line, " ");
-	col_dec(&line, "pid", tid, 6);
+	col_dec(&line, "pid", r->tid, 6);
 	line_add(&line, " ");
 	if (ret >= 0) {
 		buf[0] = '0';
@@ -216,19 +204,20 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
 		col_null(&line, "flags", "?", 8);
 	if (o.flags)
 		line_add(&line, " ");
-	if (v)
-		col_str(&line, "file", v->str[0], 0, -1);
+	if (r->val)
+		col_str(&line, "file", r->val->str[0], 0, -1);
 	else
 		col_null(&line, "file", "[?]", 0);
-	col_bool(&line, "cut", v && v->cut, " [cut]");
+	col_bool(&line, "cut", r->val && r->val->cut, " [cut]");
 	line_add(&line, "\n");
 	line_put(&line);
-	if (!path)
+	if (!r->path)
 		unknown++;
 done:
-	free(path);
+	free(r->path);
 	free(c);
-	capture_free(v);
+	capture_free(r->val);
+	free(r);
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
@@ -248,16 +237,14 @@ static char *build_filter(const char *extra)
 /*
  * forget_calls - events were lost (reorder_on_gap, in time order): any open
  * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it; a rename may be
- * among them too, so the names known are dropped and learnt again
+ * so no entry before the gap is joined with an exit after it (comm.c drops
+ * the names known: a rename may be among them)
  */
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
 	pidmap_free(pending);
 	pending = pidmap_new(free);
-	pidmap_free(comms);
-	comms = pidmap_new(free);
 }
 
 /* follow_calls - the syscalls' entries and exits, filtered, in time order */
@@ -341,14 +328,11 @@ int main(int argc, char **argv)
 	cap = capture_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = pidmap_new(free);
-	comms = pidmap_new(free);
 
 	filter = build_filter(NULL);
 	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
 	self = filter_build(0, NULL, NULL);
-	reorder_follow(sess, "sched", "sched_process_fork", self, NULL, on_rename);
-	reorder_follow(sess, "task", "task_rename", self, NULL, on_rename);
-	reorder_follow(sess, "sched", "sched_switch", NULL, pre_switch, NULL);
+	comm_follow(sess, self, emit_row, NULL);
 	free(self);
 	capture_follow(cap, filter);
 	follow_calls(filter);

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* comm.h - task names as the trace records them, and rows held until their
+ * task's name at the time is known */
+#ifndef FTT_COMM_H
+#define FTT_COMM_H
+
+struct session;
+
+/*
+ * Names come from the records that carry them: a fork (parent and child), a
+ * rename (prctl, exec, /proc/PID/comm: the old name and the new), a context
+ * switch (both tasks). A task that slept from before tracing began is named
+ * by its first switch back in, but a kernel may not record that switch (the
+ * 6.18 kernel of the test host leaves out every switch from one CPU's idle
+ * task), so a row is not printed with a name read elsewhere: it waits for the
+ * name its task had then, from the last naming record before it or else the
+ * first one after it (a switch out or a rename shows the name the task had
+ * since its last rename, and renames are all traced). Lost events end what
+ * is known; a row still waiting after HOLD of trace time, at a gap, or at
+ * the end is emitted with no name.
+ */
+#define COMM_HOLD_NS 1000000000ULL
+
+/* emit(item, comm, ctx): print a held item with its task's name (NULL: not known), free it */
+typedef void (*comm_emit_fn)(void *item, const char *comm, void *ctx);
+
+/*
+ * comm_follow - learn names from sched_process_fork, task_rename and
+ * sched_switch (self: the filter that leaves the tool's own tasks out of the
+ * first two; NULL: none), in time order; emit prints what comm_hold holds
+ */
+void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *ctx);
+/* comm_now - tid's name as of the record being handed on, or NULL if not known */
+const char *comm_now(int tid);
+/*
+ * comm_hold - item, of task tid at time ts (records handed on in time order):
+ * emitted in the order held, each once its name at ts is known (at once when
+ * nothing waits before it and the name is known now)
+ */
+void comm_hold(int tid, unsigned long long ts, void *item);
+/* comm_waiting - how many items are held */
+unsigned long comm_waiting(void);
+
+#endif
