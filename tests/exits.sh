@@ -91,7 +91,11 @@ rel_disk() {
 		[ "$(cat "$d/size" 2>/dev/null)" -gt 0 ] 2>/dev/null && [ -b "/dev/$n" ] &&
 			{ echo "/dev/$n"; return; }
 	done
-	[ -e /ftt ] && modprobe null_blk 2>/dev/null && [ -b /dev/nullb0 ] && echo /dev/nullb0
+	# two devices, as blk_setup (tests/lib.sh) loads it; the nodes come shortly after
+	[ -e /ftt ] && modprobe null_blk nr_devices=2 2>/dev/null || return 0
+	n=0
+	while [ $n -lt 50 ] && [ ! -b /dev/nullb0 ]; do sleep 0.1; n=$((n + 1)); done
+	[ -b /dev/nullb0 ] && echo /dev/nullb0
 }
 
 # rel_load_start - background workload: execs, opens, direct block reads,

@@ -383,6 +383,9 @@ expect_error() {
 # 1 if impossible. (blk_teardown empties DEV1 and DEV2, not the others.)
 blk_setup() {
 	LOOPS= DEV1= DEV2=
+	# loaded with one device (exits.sh's rel_disk, before the helpers
+	# agreed on two): load it again with two
+	[ ! -b /dev/nullb1 ] && [ -d /sys/module/null_blk ] && rmmod null_blk 2>/dev/null
 	if [ -b /dev/nullb1 ] || modprobe null_blk nr_devices=2 2>/dev/null; then
 		# the device nodes appear shortly after the module loads
 		n=0
@@ -395,6 +398,7 @@ blk_setup() {
 		fi
 	fi
 	if [ -z "${DEV1:-}" ]; then
+		modprobe loop 2>/dev/null	# a module in Debian's kernels
 		for i in 1 2; do
 			dd if=/dev/zero of="$TMP/blk$i.img" bs=1024 count=0 seek=16384 2>/dev/null || return 1
 			l=$(losetup -f) && losetup "$l" "$TMP/blk$i.img" || return 1

@@ -122,11 +122,7 @@
 #   kprobe       fetchargs ($argN, named return values, strings), the
 #                kernel's error_log messages, the format view
 #   iolatency    the in-kernel histogram (-K, hist triggers) or its refusal,
-#                partitions; the -K counting tests (in_kernel_*) run on 7.3
-#                only: on 6.12, after the funccount and funcgraph tests in
-#                one guest, both counted 32768 of 80000 I/O and reported 0
-#                uncounted, while alone, and after the other iolatency tests,
-#                they pass there (not yet understood)
+#                partitions, the -K counts across renewals (in_kernel_*)
 #   iosnoop      write_exact, queue_time, pid_filter: the block events and
 #                which one carries the submitting process
 #   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
@@ -163,7 +159,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
-	iolatency/dev_partition iolatency/known_latency
+	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
 	iolatency/kernel_refused iolatency/kernel_reaped iolatency/kernel_flush
 	iolatency/flush iosnoop/flush
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
