@@ -24,6 +24,16 @@ struct held {
 	unsigned long long ts;
 	void *item;
 	char *comm;		/* NULL: not known */
+	comm_emit_fn emit;	/* how it goes out */
+};
+
+/* a record held by comm_rows, with its printer */
+struct held_record {
+	struct tep_event *ev;
+	struct tep_record rec;
+	comm_record_fn fn;
+	void *ctx;
+	unsigned char data[];
 };
 
 static struct held *q;
@@ -32,6 +42,26 @@ static struct pidmap *names;	/* tid -> its name now */
 static struct pidmap *waiting;	/* tid -> how many of its rows wait (as a pointer) */
 static comm_emit_fn emit;
 static void *emit_ctx;
+/* by CPU: the last record read there was a naming record comm enabled (with
+ * -s, the kernel stack the kernel records next is that record's) */
+static unsigned char *naming_last;
+static size_t naming_cpus;
+
+/* mark - the record just read on cpu was (1) or was not (0) one of comm's own */
+static void mark(int cpu, int own)
+{
+	size_t n;
+
+	if (cpu < 0)
+		return;
+	if ((size_t)cpu >= naming_cpus) {
+		n = (size_t)cpu + 64;
+		naming_last = xrealloc(naming_last, n);
+		memset(naming_last + naming_cpus, 0, n - naming_cpus);
+		naming_cpus = n;
+	}
+	naming_last[cpu] = (unsigned char)own;
+}
 
 /* flush - hand on the settled rows at the head */
 static void flush(void)
@@ -39,7 +69,7 @@ static void flush(void)
 	while (head < nr && q[head].settled) {
 		struct held *h = &q[head++];
 
-		emit(h->item, h->comm, emit_ctx);
+		h->emit(h->item, h->comm, emit_ctx);
 		free(h->comm);
 	}
 	if (head == nr)
@@ -112,9 +142,18 @@ static void pre_switch(struct tep_event *ev, struct tep_record *rec, int cpu, vo
 {
 	int prev = (int)decode_s64(ev, rec, "prev_pid"), next = (int)decode_s64(ev, rec, "next_pid");
 
-	(void)cpu, (void)ctx;
+	(void)ctx;
+	mark(cpu, 1);
 	if ((prev > 0 && !pidmap_get(names, prev)) || (next > 0 && !pidmap_get(names, next)))
 		reorder_push(ev, rec, on_naming, NULL, NULL);
+}
+
+/* pre_naming - stream handler: a fork or a rename, queued for time order */
+static void pre_naming(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	(void)ctx;
+	mark(cpu, 1);
+	reorder_push(ev, rec, on_naming, NULL, NULL);
 }
 
 /* settle_until - rows held from before `until` that still wait go out unnamed */
@@ -147,36 +186,51 @@ static void on_delivered(unsigned long long upto, int last, void *ctx)
 		settle_until(upto - COMM_HOLD_NS);
 }
 
+/* taken - the event SYS:NAME is one of evs (NULL-ended; NULL: none) */
+static int taken(struct tep_event *const *evs, const char *sys, const char *name)
+{
+	for (; evs && *evs; evs++)
+		if (!strcmp((*evs)->system, sys) && !strcmp((*evs)->name, name))
+			return 1;
+	return 0;
+}
+
+/* follow - comm_follow, leaving the naming events among evs to the tool's rows */
+static void follow(struct session *s, const char *self, struct tep_event *const *evs)
+{
+	names = pidmap_new(free);
+	waiting = pidmap_new(NULL);
+	if (!taken(evs, "sched", "sched_process_fork"))
+		reorder_follow(s, "sched", "sched_process_fork", self, pre_naming, NULL);
+	if (!taken(evs, "task", "task_rename"))
+		reorder_follow(s, "task", "task_rename", self, pre_naming, NULL);
+	if (!taken(evs, "sched", "sched_switch"))
+		reorder_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
+	reorder_on_gap(on_gap, NULL);
+	reorder_on_delivered(on_delivered, NULL);
+}
+
 /* comm_follow - see comm.h */
 void comm_follow(struct session *s, const char *self, comm_emit_fn fn, void *ctx)
 {
 	emit = fn;
 	emit_ctx = ctx;
-	names = pidmap_new(free);
-	waiting = pidmap_new(NULL);
-	reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_naming);
-	reorder_follow(s, "task", "task_rename", self, NULL, on_naming);
-	reorder_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
-	reorder_on_gap(on_gap, NULL);
-	reorder_on_delivered(on_delivered, NULL);
+	follow(s, self, NULL);
 }
 
 /* comm_now - see comm.h */
 const char *comm_now(int tid)
 {
+	if (tid == 0)
+		return "<idle>";	/* each CPU's idle task, as the kernel's text names it */
 	return names ? pidmap_get(names, tid) : NULL;
 }
 
-/* comm_hold - see comm.h */
-void comm_hold(int tid, unsigned long long ts, void *item)
+/* hold - comm_hold, the item to go out through `out` */
+static void hold(int tid, unsigned long long ts, void *item, comm_emit_fn out)
 {
 	const char *comm = comm_now(tid);
 	uintptr_t n;
-
-	if (head == nr && comm) {
-		emit(item, comm, emit_ctx);
-		return;
-	}
 	if (nr == cap) {
 		if (head > cap / 2) {
 			memmove(q, q + head, (nr - head) * sizeof(*q));
@@ -187,12 +241,99 @@ void comm_hold(int tid, unsigned long long ts, void *item)
 			q = xreallocarray(q, cap, sizeof(*q));
 		}
 	}
-	q[nr] = (struct held){ tid, comm != NULL, ts, item, comm ? xstrdup(comm) : NULL };
+	q[nr] = (struct held){ tid, comm != NULL, ts, item, comm ? xstrdup(comm) : NULL, out };
 	if (!comm) {
 		n = (uintptr_t)pidmap_get(waiting, tid);
 		pidmap_put(waiting, tid, (void *)(n + 1));
 	}
 	nr++;
+}
+
+/* comm_hold - see comm.h */
+void comm_hold(int tid, unsigned long long ts, void *item)
+{
+	const char *comm = comm_now(tid);
+
+	if (head == nr && comm)
+		emit(item, comm, emit_ctx);
+	else
+		hold(tid, ts, item, emit);
+}
+
+/* emit_record - a record comm_rows held goes out to its printer */
+static void emit_record(void *item, const char *comm, void *ctx)
+{
+	struct held_record *h = item;
+
+	(void)ctx;
+	h->fn(h->ev, &h->rec, comm, h->ctx);
+	free(h);
+}
+
+/* the printer of comm_rows, and whether its events are filtered */
+struct rows {
+	comm_record_fn fn;
+	void *ctx;
+	int blind;		/* no name can be trusted */
+};
+
+/* on_row - one record of the tool's events, in time order: out now, or held */
+static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+{
+	struct rows *r = ctx;
+	struct held_record *h;
+	int tid = decode_pid(ev, rec);
+	const char *comm = comm_now(tid);
+
+	(void)aux;
+	if (r->blind) {
+		r->fn(ev, rec, NULL, r->ctx);
+		return;
+	}
+	if (head == nr && comm) {
+		r->fn(ev, rec, comm, r->ctx);
+	} else {
+		h = xmalloc(sizeof(*h) + rec->size);
+		*h = (struct held_record){ .ev = ev, .rec = *rec, .fn = r->fn, .ctx = r->ctx };
+		h->rec.data = h->data;
+		memcpy(h->data, rec->data, rec->size);
+		hold(tid, rec->ts, h, emit_record);
+	}
+	/*
+	 * a naming event the tool traces names tasks too, after its own row: the
+	 * kernel records a rename before the name changes, so the row has the
+	 * name from before it (and a held row gets it from the record itself)
+	 */
+	if (!strcmp(ev->name, "sched_switch") || !strcmp(ev->name, "sched_process_fork") ||
+	    !strcmp(ev->name, "task_rename"))
+		on_naming(ev, rec, NULL, NULL);
+}
+
+/* pre_row - stream handler: a record of the tool's events, queued for time
+ * order; a kernel stack that follows one of comm's own records is that one's */
+static void pre_row(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+{
+	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
+		if (cpu >= 0 && (size_t)cpu < naming_cpus && naming_last[cpu])
+			return;
+	} else {
+		mark(cpu, 0);
+	}
+	reorder_push(ev, rec, on_row, ctx, NULL);
+}
+
+/* comm_rows - see comm.h */
+void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
+	       comm_record_fn fn, void *ctx)
+{
+	struct rows *r = xmalloc(sizeof(*r));
+	size_t i;
+
+	*r = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")) };
+	for (i = 0; evs[i]; i++)
+		stream_on(evs[i], pre_row, r);
+	if (!r->blind)
+		follow(s, self, evs);
 }
 
 /* comm_waiting - see comm.h */

@@ -4,6 +4,8 @@
 #ifndef FTT_COMM_H
 #define FTT_COMM_H
 
+#include <tracefs.h>
+
 struct session;
 
 /*
@@ -21,6 +23,10 @@ struct session;
  */
 #define COMM_HOLD_NS 1000000000ULL
 
+/* the formats comm follows, for a tool's format_load list */
+#define COMM_FORMATS "sched:sched_process_fork", "task:task_rename", "sched:sched_switch"
+#define COMM_NR_FORMATS 3
+
 /* emit(item, comm, ctx): print a held item with its task's name (NULL: not known), free it */
 typedef void (*comm_emit_fn)(void *item, const char *comm, void *ctx);
 
@@ -30,7 +36,24 @@ typedef void (*comm_emit_fn)(void *item, const char *comm, void *ctx);
  * first two; NULL: none), in time order; emit prints what comm_hold holds
  */
 void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *ctx);
-/* comm_now - tid's name as of the record being handed on, or NULL if not known */
+/* a row printer for comm_rows: the record with its task's name then (NULL: not known) */
+typedef void (*comm_record_fn)(struct tep_event *ev, struct tep_record *rec, const char *comm,
+			       void *ctx);
+/*
+ * comm_rows - every record of the events evs (NULL-ended, enabled by the
+ * tool) goes to fn in time order, with the name its task had then, held as
+ * comm_hold holds rows; names are followed as comm_follow does (self, as
+ * there). An event of evs that names tasks (a fork, a rename, a switch) names
+ * them for comm too; a kernel stack (-s: ftrace:kernel_stack among evs) that
+ * the kernel records after one of comm's own records is that record's, and
+ * is dropped. `filtered`: the events of evs are filtered in the kernel
+ * (a filter, -L), so a task_rename among them may miss renames: then no name
+ * is trusted, and every row goes out with none; so it does with s NULL
+ * (names are not followed: the naming events could not be enabled).
+ */
+void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
+	       comm_record_fn fn, void *ctx);
+/* comm_now - tid's name as of the record being handed on ("<idle>" for 0), or NULL if not known */
 const char *comm_now(int tid);
 /*
  * comm_hold - item, of task tid at time ts (records handed on in time order):

@@ -10,9 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
 #include "decode.h"
-#include "procread.h"
 #include "session.h"
 
 #define NCACHE 256
@@ -215,101 +213,6 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 				return 0;
 		}
 	return 1;
-}
-
-/* save_comm - PID's name in the tep, if it is not that already */
-static void save_comm(struct session *s, int pid, const char *comm)
-{
-	const char *had = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
-
-	if (!had || strcmp(had, comm))
-		tep_override_comm(s->tep, comm, pid);
-}
-
-/*
- * load_cmdlines - the kernel's saved names into the tep, replacing the name a
- * PID had before: after PIDs wrap (pid_max 32768 on many boxes), a new process
- * must not be printed under the name of an old one with its PID. libtracefs's
- * loader only adds PIDs it has not seen, so it would keep the old name.
- */
-static void load_cmdlines(struct session *s)
-{
-	char *text = tracefs_instance_file_read(NULL, "saved_cmdlines", NULL);
-	char *line, *next, *end, comm[64] = "";
-	long pid = 0, p;
-
-	/*
-	 * "PID NAME" per line; a name can hold a newline, so a line that is not
-	 * "PID NAME" continues the name before it, up to the kernel's 15 bytes
-	 */
-	for (line = text; line; line = next) {
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else if (!*line)
-			break;
-		p = strtol(line, &end, 10);
-		if (end == line || *end != ' ' || p <= 0) {
-			if (pid > 0 && strlen(comm) + 1 + strlen(line) <= 15)
-				snprintf(comm + strlen(comm), sizeof(comm) - strlen(comm), "\n%s", line);
-			continue;
-		}
-		if (pid > 0)
-			save_comm(s, (int)pid, comm);
-		pid = p;
-		snprintf(comm, sizeof(comm), "%s", end + 1);
-	}
-	if (pid > 0)
-		save_comm(s, (int)pid, comm);
-	free(text);
-}
-
-#define COMM_SLOTS 1024	/* names kept, by PID modulo this */
-#define COMM_TTL 0.25		/* seconds a name is reused before /proc is read again */
-
-/*
- * decode_comm - the name of PID for an event read moments ago: /proc/PID/comm
- * while the process lives, else the kernel's saved names, else "<...>".
- *
- * /proc comes first: the kernel's table of saved names is filled at context
- * switches and keeps a PID's old name until its new owner is switched out, so
- * after PIDs wrap it can name a live process after a long-gone one. Either
- * answer is kept COMM_TTL seconds, so a burst from one process costs one look-up
- * and a rename or exec shows within a quarter second. Loading the kernel's
- * table reads the whole file: at most every 10 ms, and only for a process
- * already gone.
- */
-const char *decode_comm(struct session *s, int pid)
-{
-	static struct { int pid; double at; char comm[64]; } cache[COMM_SLOTS];
-	static double last_load;
-	const char *c;
-	double now;
-	int i = (unsigned)pid % COMM_SLOTS;
-
-	if (pid == 0)
-		return "<idle>";
-	now = clock_s();
-	if (cache[i].pid == pid && now - cache[i].at < COMM_TTL)
-		return cache[i].comm;
-	cache[i].pid = pid;
-	cache[i].at = now;
-	if (proc_comm(pid, cache[i].comm, sizeof(cache[i].comm)) == 0)
-		return cache[i].comm;
-	if (now - last_load > 0.01) {
-		last_load = now;
-		load_cmdlines(s);
-	}
-	c = tep_is_pid_registered(s->tep, pid) ? tep_data_comm_from_pid(s->tep, pid) : NULL;
-	/*
-	 * kept too: a burst read after its process ended costs one look-up. Not
-	 * knowing it is kept only until the table may be loaded again: the process
-	 * may have been switched out (and saved) since.
-	 */
-	snprintf(cache[i].comm, sizeof(cache[i].comm), "%s", c ? c : "<...>");
-	if (!c)
-		cache[i].at = last_load + 0.01 - COMM_TTL;
-	return cache[i].comm;
 }
 
 /* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */

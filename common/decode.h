@@ -34,8 +34,6 @@ const char *decode_endpoint(struct tep_event *ev, struct tep_record *rec, int v4
 int decode_pid(struct tep_event *ev, struct tep_record *rec);
 /* decode_record_ok - every field (fixed, __data_loc, __rel_loc) lies inside the record */
 int decode_record_ok(struct tep_event *ev, struct tep_record *rec);
-/* decode_comm - name of PID now: /proc, else the kernel's saved names, else "<...>" */
-const char *decode_comm(struct session *s, int pid);
 /* decode_forget - forget what was looked up in events about to be freed (a reparse) */
 void decode_forget(void);
 /* decode_generation - a number that changes at each decode_forget (for callers' caches) */

@@ -144,16 +144,15 @@ static void probe_sym(struct out_line *l, struct session *s, struct tep_event *e
 
 /* evjson_line - see evjson.h */
 void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec, int mono,
-		 const char *name, int flags)
+		 const char *name, int flags, const char *comm)
 {
 	static struct out_line l;
 	int ok = common_ok(ev, rec), pid = ok ? decode_pid(ev, rec) : 0;
 	int stack = !strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack");
-	const char *comm = ok ? decode_comm(s, pid) : NULL;
 	char what[300];
 
 	line_begin(&l, mono ? rec->ts : OUT_NO_TIME);
-	col_str(&l, "comm", comm && strcmp(comm, "<...>") ? comm : NULL, 0, -1);
+	col_str(&l, "comm", ok ? comm : NULL, 0, -1);
 	if (ok)
 		col_dec(&l, "pid", pid, 0);
 	else

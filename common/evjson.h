@@ -26,11 +26,11 @@ void evjson_fields(struct out_line *l, struct tep_event *ev, struct tep_record *
 /*
  * evjson_line - the record as one JSON Lines object written to out (output.h's
  * JSON mode): time (null unless mono, the instance on the mono clock), host,
- * tool, comm, pid, cpu, flags, timestamp (trace seconds, exact), event (name,
+ * tool, comm (the task's name at the record, null when not known), pid, cpu, flags, timestamp (trace seconds, exact), event (name,
  * or SYSTEM:EVENT when NULL), then the fields; an ftrace:kernel_stack record
  * (-s) as "event":"ftrace:kernel_stack" and "stack":["symbol+0xoff",...]
  */
 void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec, int mono,
-		 const char *name, int flags);
+		 const char *name, int flags, const char *comm);
 
 #endif

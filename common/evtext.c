@@ -74,12 +74,12 @@ const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_rec
 
 /* evtext_head - see evtext.h */
 void evtext_head(struct session *s, struct out_line *l, struct tep_event *ev,
-		 struct tep_record *rec)
+		 struct tep_record *rec, const char *comm)
 {
 	int pid = decode_pid(ev, rec);
 	const char *flags = evtext_flags(s, ev, rec);
 
-	line_rstr(l, decode_comm(s, pid), 16);
+	line_rstr(l, comm ? comm : "<...>", 16);
 	line_add(l, "-");
 	line_dec(l, pid, 7);
 	line_add(l, " [");
@@ -173,13 +173,14 @@ static int syscall_text(struct out_line *l, struct tep_event *ev, struct tep_rec
 }
 
 /* evtext_line - see evtext.h */
-void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec)
+void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec,
+		 const char *comm)
 {
 	static struct trace_seq seq;
 	static struct out_line l;
 	char what[160];
 
-	evtext_head(s, &l, ev, rec);
+	evtext_head(s, &l, ev, rec, comm);
 	/* before the size check: caller[] holds as many frames as were walked */
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
 		line_add(&l, " <stack trace>\n");

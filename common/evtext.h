@@ -10,15 +10,17 @@ struct out_line;
 struct session;
 
 /* evtext_head - add "COMM-PID [CPU] FLAGS SECS.USECS:" to line l (output.h), as
- * the kernel pads it */
+ * the kernel pads it; comm is the task's name at the record (NULL: not known,
+ * shown as the kernel shows it, "<...>") */
 void evtext_head(struct session *s, struct out_line *l, struct tep_event *ev,
-		 struct tep_record *rec);
+		 struct tep_record *rec, const char *comm);
 /*
  * evtext_line - head, then " NAME: FIELDS" and a newline; a system call event
  * as " sys_NAME(arg: value, ...)" or " sys_NAME -> 0xRET"; a kernel_stack
  * record as " <stack trace>" and a " => symbol+0xoff" line per frame; to out
  */
-void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec);
+void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec,
+		 const char *comm);
 /* evtext_flags - the flags column of a record ("d..1."), or NULL if it is too short to hold them */
 const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec);
 /* evtext_header - the '#' column header of these lines (-H), naming what is traced */

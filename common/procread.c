@@ -33,20 +33,6 @@ static ssize_t read_proc(int pid, const char *name, char *buf, size_t len)
 	return n;
 }
 
-/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
-int proc_comm(int pid, char *buf, size_t len)
-{
-	ssize_t n = read_proc(pid, "comm", buf, len);
-
-	if (n <= 0)
-		return -1;
-	/* the kernel ends it with a newline; a name may hold more (escaped on output) */
-	if (buf[n - 1] == '\n')
-		n--;
-	buf[n] = '\0';
-	return 0;
-}
-
 /* proc_file_number - the first number of the "Key:" line of a /proc file; -1 */
 long proc_file_number(const char *path, const char *key)
 {

@@ -12,8 +12,6 @@
  * returns -1 when the read fails.
  */
 
-/* proc_comm - pid's name from /proc/PID/comm into buf; 0 on success */
-int proc_comm(int pid, char *buf, size_t len);
 /* proc_file_number - the first number of the "Key:" line of a /proc file; -1 */
 long proc_file_number(const char *path, const char *key);
 /* proc_status - the first number of the "Key:" line of /proc/PID/status (Uid, PPid, Tgid) */

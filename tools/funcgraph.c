@@ -18,7 +18,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "comm.h"
 #include "decode.h"
+#include "filter.h"
 #include "format.h"
 #include "global.h"
 #include "kernel.h"
@@ -268,20 +270,19 @@ static void col_field(struct out_line *l, struct tep_event *ev, struct tep_recor
 		col_null(l, field, "", 0);
 }
 
-/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in time order */
-static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in
+ * time order, with its task's name then (NULL: not known) */
+static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *comm, void *ctx)
 {
 	static struct out_line line;
 	struct place *pl = ctx;
 	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
 	unsigned long long call, back;
-	const char *comm = decode_comm(&pl->raw, pid);
 
-	(void)aux;
 	if (!decode_record_ok(ev, rec))
 		return;
 	line_begin(&line, pl->mono ? rec->ts : OUT_NO_TIME);
-	col_str(&line, "comm", strcmp(comm, "<...>") ? comm : NULL, 0, -1);
+	col_str(&line, "comm", comm, 0, -1);
 	col_dec(&line, "pid", pid, 0);
 	col_dec(&line, "cpu", rec->cpu, 0);
 	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
@@ -305,21 +306,32 @@ static void on_graph(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 /* json_setup - -j: the graph's record formats, read where the graph runs; dies without them */
 static void json_setup(struct place *pl)
 {
-	struct tep_event *entry;
+	struct tep_event *evs[3] = { NULL, NULL, NULL };
+	char *self;
 
 	pl->raw = *pl->s;
 	pl->raw.inst = pl->inst;
 	pl->raw.tep = NULL;
 	format_load(&pl->raw, (const char *const[]){ "ftrace:funcgraph_entry",
-						     "ftrace:funcgraph_exit", NULL });
-	entry = format_event(&pl->raw, "ftrace", "funcgraph_entry");
-	pl->exit = format_event(&pl->raw, "ftrace", "funcgraph_exit");
-	if (!entry || !pl->exit)
+						     "ftrace:funcgraph_exit", COMM_FORMATS, NULL });
+	evs[0] = format_event(&pl->raw, "ftrace", "funcgraph_entry");
+	evs[1] = pl->exit = format_event(&pl->raw, "ftrace", "funcgraph_exit");
+	if (!evs[0] || !pl->exit)
 		msg_die(EXIT_ERR, "-j: cannot read the function graph record formats "
 			"(events/ftrace/funcgraph_entry, funcgraph_exit)");
-	/* a task's records on two CPUs: in time order only across drains (reorder) */
-	reorder_on(entry, on_graph, pl);
-	reorder_on(pl->exit, on_graph, pl);
+	/*
+	 * a task's records on two CPUs: in time order only across drains
+	 * (reorder), each with its task's name then, from the naming events
+	 * in the graph's instance; at the top level those events would be the
+	 * user's, so there no name is known (null)
+	 */
+	if (pl->top) {
+		comm_rows(NULL, NULL, evs, 0, on_graph, pl);
+		return;
+	}
+	self = filter_build(0, NULL, NULL);
+	comm_rows(&pl->raw, self, evs, 0, on_graph, pl);
+	free(self);
 }
 
 int main(int argc, char **argv)

@@ -6,7 +6,8 @@
  * probes and is always removed, enables it in a private instance with an
  * optional filter on the fetched arguments, and prints each hit in ftrace's text
  * form, decoded from the binary ring buffer (-j: a JSON object, the fetched
- * arguments by name, common/evjson.c).
+ * arguments by name, common/evjson.c). COMM is the task's name at the event,
+ * from the records that name tasks (common/comm.c).
  * Overhead: a breakpoint or ftrace hook per call of the function, plus a copy to
  * user space per event that passes the filter; check the rate first with
  * funccount before probing anything called 100k times a second.
@@ -18,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "comm.h"
 #include "decode.h"
 #include "evjson.h"
 #include "evtext.h"
@@ -29,6 +31,7 @@
 #include "options.h"
 #include "output.h"
 #include "probes.h"
+#include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
@@ -217,8 +220,9 @@ static void check(struct opts *o)
 }
 
 
-/* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints */
-static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+/* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints,
+ * with the task's name at the event (NULL: not known) */
+static void on_event(struct tep_event *ev, struct tep_record *rec, const char *comm, void *arg)
 {
 	struct ctx *c = arg;
 	static struct trace_seq seq;
@@ -226,19 +230,18 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 	char where[300], a[256], b[256];
 	const char *at, *info;
 
-	(void)cpu;
 	if (out_json) {		/* the probe's address as a symbol, its arguments by name */
-		evjson_line(c->s, ev, rec, c->mono, c->name, EVJSON_PROBE);
+		evjson_line(c->s, ev, rec, c->mono, c->name, EVJSON_PROBE, comm);
 		return;
 	}
 	if (c->stack_ev && ev->id == c->stack_ev->id) {
-		evtext_line(c->s, ev, rec);
+		evtext_line(c->s, ev, rec, comm);
 		return;
 	}
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	evtext_head(c->s, &line, ev, rec);
+	evtext_head(c->s, &line, ev, rec, comm);
 	tep_print_event(c->s->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
@@ -266,9 +269,10 @@ int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct ctx c = { 0 };
-	const char *systems[3] = { NULL, NULL, NULL };
+	const char *systems[6] = { NULL, COMM_FORMATS, NULL, NULL };
+	struct tep_event *evs[3] = { NULL, NULL, NULL };
 	struct session *s;
-	char *filter;
+	char *filter, *self;
 	int rc;
 
 	msg_init("kprobe");
@@ -300,11 +304,11 @@ int main(int argc, char **argv)
 		return EXIT_OK;
 	}
 	systems[0] = s->group;
-	systems[1] = o.stacks ? "ftrace" : NULL;
+	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
 	format_load(s, systems);
 	c.s = s;
 	c.name = o.name;
-	if (!format_event(s, s->group, o.name))
+	if (!(evs[0] = format_event(s, s->group, o.name)))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
 	filter = filter_build(o.tid, o.filter, NULL);
 	session_filter(s, s->group, o.name, filter, o.filter);
@@ -312,10 +316,13 @@ int main(int argc, char **argv)
 	who_events(s, o.pid);	/* -p: its threads, and those it starts */
 	if (o.stacks && !(c.stack_ev = kstack_enable(s)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-	stream_on(NULL, on_event, &c);
+	evs[1] = c.stack_ev;
+	/* names follow the task's renames in time order: one clock for all CPUs */
+	c.mono = reorder_init(s, NULL) == 1;
+	self = filter_build(0, NULL, NULL);
+	comm_rows(s, self, evs, 0, on_event, &c);
+	free(self);
 	session_enable(s, s->group, o.name);
-	if (opt_json)	/* the text keeps the kernel's default clock */
-		c.mono = session_clock(s, "mono") == 0;
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
 	stream_begin(s, o.duration > 0, opt_json);
 	out_tracing(o.duration, "kprobe %s", o.name);

@@ -266,10 +266,9 @@ static void follow_calls(const char *filter)
 /* load_formats - the formats of every event the run follows */
 static void load_formats(void)
 {
-	const char *formats[10] = { "sched:sched_process_fork", "task:task_rename",
-				    "sched:sched_switch" };
+	const char *formats[10] = { COMM_FORMATS };
 	char fmt[6][48];
-	size_t i, n = 3;
+	size_t i, n = COMM_NR_FORMATS;
 
 	for (i = 0; i < 3; i++) {
 		snprintf(fmt[2 * i], sizeof(fmt[0]), "syscalls:sys_enter_%s", calls[i]);

@@ -4,7 +4,9 @@
  * Enables one static tracepoint in a private tracefs instance, reads its records
  * in binary a page at a time, and prints each in ftrace's text form
  * (common/evtext.c), or with -j as a JSON object with every field by name
- * (common/evjson.c). The filter, -p and -L are applied in the kernel (-p as
+ * (common/evjson.c). COMM is the task's name at the event, from the
+ * records that name tasks (forks, renames, switches: common/comm.c), never
+ * read later. The filter, -p and -L are applied in the kernel (-p as
  * the instance's task list, which gains the threads and children the process
  * starts; it tests the task on the CPU when the event fires). Reading
  * the kernel's own text (trace_pipe) instead cost the traced workload about 8%
@@ -18,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "comm.h"
 #include "evjson.h"
 #include "evtext.h"
 #include "filter.h"
@@ -26,6 +29,7 @@
 #include "msg.h"
 #include "options.h"
 #include "output.h"
+#include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
@@ -161,24 +165,23 @@ static void view(const struct opts *o)
 
 static int mono;	/* -j: the records' timestamps on the mono clock */
 
-/* on_record - each record (the event's, and kernel_stack after it with -s) as a
- * text line, or a JSON object */
-static void on_record(struct tep_event *ev, struct tep_record *rec, int cpu, void *s)
+/* on_record - each record (the event's, and kernel_stack after it with -s), in
+ * time order with its task's name then, as a text line or a JSON object */
+static void on_record(struct tep_event *ev, struct tep_record *rec, const char *comm, void *s)
 {
-	(void)cpu;
 	if (out_json)
-		evjson_line(s, ev, rec, mono, NULL, 0);
+		evjson_line(s, ev, rec, mono, NULL, 0, comm);
 	else
-		evtext_line(s, ev, rec);
+		evtext_line(s, ev, rec, comm);
 }
 
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct session *s;
-	struct tep_event *ev;
-	char *filter, spec[300];
-	const char *systems[3] = { spec, NULL, NULL };
+	struct tep_event *evs[3] = { NULL, NULL, NULL };
+	char *filter, *self, spec[300];
+	const char *systems[6] = { spec, COMM_FORMATS, NULL, NULL };
 
 	msg_init("tpoint");
 	sig_init();
@@ -194,21 +197,23 @@ int main(int argc, char **argv)
 
 	s = session_open("tpoint");
 	snprintf(spec, sizeof(spec), "%s:%s", o.sys, o.event);
-	systems[1] = o.stacks ? "ftrace" : NULL;
+	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
 	format_load(s, systems);
-	ev = format_event(s, o.sys, o.event);
-	if (!ev)
+	evs[0] = format_event(s, o.sys, o.event);
+	if (!evs[0])
 		msg_die(EXIT_ERR, "cannot parse the format of %s (tpoint -v shows it)", spec);
 	filter = filter_build(o.tid, o.filter, NULL);
 	session_filter(s, o.sys, o.event, filter, o.filter);
 	free(filter);
 	who_events(s, o.pid);	/* -p: its threads, and those it starts */
-	if (o.stacks && !kstack_enable(s))
+	if (o.stacks && !(evs[1] = kstack_enable(s)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-	stream_on(NULL, on_record, s);
+	/* names follow the task's renames in time order: one clock for all CPUs */
+	mono = reorder_init(s, NULL) == 1;
+	self = filter_build(0, NULL, NULL);
+	comm_rows(s, self, evs, o.filter || o.tid, on_record, s);
+	free(self);
 	session_enable(s, o.sys, o.event);
-	if (opt_json)	/* the text keeps the kernel's default clock */
-		mono = session_clock(s, "mono") == 0;
 	stream_begin(s, o.duration > 0, opt_json);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !opt_json)

@@ -156,6 +156,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		kstack_print(&sess, ev, &rec);
 
 	/* the whole line as tpoint and kprobe print it (its own checks first) */
-	evtext_line(&sess, ev, &rec);
+	evtext_line(&sess, ev, &rec, "fuzz");
 	return 0;
 }

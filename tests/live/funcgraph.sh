@@ -354,9 +354,14 @@ t_json() {
 		  elif (.st | length) > 0 then "calls not returned: \(.st)"
 		  else "ok \(.n) \(.kids)" end' "$TMP/fc")
 	[ "$r" = "ok 20 20" ] || fail "-j: PID $FC's records: $r"
-	jq -e -s --arg host "$(uname -n)" 'all(.[]; .tool == "funcgraph" and .host == $host and
-		(.comm | type) == "string" and (.cpu | type) == "number" and (.pid | type) == "number")' \
-		"$TMP/fc" > /dev/null || fail "-j: wrong members: $(head -n 2 "$TMP/fc")"
+	# the name at each record, from the exec's rename; at the top level the
+	# naming events would be the user's, and no name is known
+	want='"fcalls"'
+	fg_top && want=null
+	jq -e -s --arg host "$(uname -n)" --argjson c "$want" 'all(.[]; .tool == "funcgraph" and
+		.host == $host and .comm == $c and (.cpu | type) == "number" and
+		(.pid | type) == "number")' \
+		"$TMP/fc" > /dev/null || fail "-j: wrong members (comm wanted $want): $(head -n 2 "$TMP/fc")"
 	json_time_ok "$(head -n 1 "$TMP/fc" | jq -r .time)" "$t0" "$t1"
 	grep -q '^Ending tracing' "$TMP/err" || fail "-j: no 'Ending tracing...' on stderr"
 }

@@ -29,8 +29,9 @@ t_exec() {
 	head -1 "$TMP/out" | grep -qx 'Tracing sched:sched_process_exec. Ctrl-C to end.' ||
 		fail "banner: $(head -1 "$TMP/out")"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...' at the end"
-	# ftrace's comm-pid form; the kernel prints <...> for a name it has not saved yet
-	grep "filename=$TMP/tp_exec_$$ " "$TMP/out" | grep -Eq '^ *(tp_exec_[0-9]+|<\.\.\.>)-[0-9]+ +\[[0-9]{3}\] ' ||
+	# ftrace's comm-pid form, with the name the exec gave the task (its
+	# rename comes before the exec event)
+	grep "filename=$TMP/tp_exec_$$ " "$TMP/out" | grep -Eq "^ *tp_exec_$$-$h +\[[0-9]{3}\] " ||
 		fail "line not in comm-pid [cpu] form: $(grep tp_exec "$TMP/out")"
 	[ ! -s "$TMP/err" ] || fail "stderr not empty: $(cat "$TMP/err")"
 }
@@ -82,6 +83,44 @@ t_syscalls() {
 	c=$(grep -vc '^Tracing\|^Ending\|^$' "$TMP/out2")
 	[ "$c" = 2 ] || fail "$c lines traced on return, not 2: $(cat "$TMP/out2")"
 	[ ! -s "$TMP/err" ] && [ ! -s "$TMP/err2" ] || fail "stderr: $(cat "$TMP/err" "$TMP/err2")"
+}
+
+# t_comm_at_event - a process started before tpoint opens a file and renames
+# itself right after, while both tpoints (text and -j) are stopped: the open's
+# row names the task as it was at the open, never as it is when the row is read
+t_comm_at_event() {
+	echo data > "$TMP/tp_file"
+	rm -f "$TMP/go" "$TMP/out2"
+	"$WORKLOADS/ftt_open" --comm=tpca_$$ --go="$TMP/go" --hold=3000 "$TMP/tp_file" \
+		--comm=tpcb_$$ > /dev/null &
+	h=$!
+	sleep 0.3
+	"$BIN/tpoint" -j -p $h syscalls:sys_enter_openat > "$TMP/out2" 2> "$TMP/err2" &
+	js=$!
+	wait_for_line "$TMP/err2" '^Tracing' 100 ||
+		{ kill $js $h; fail "-j tpoint did not start: $(cat "$TMP/err2")"; return 1; }
+	start_tool "$BIN/tpoint" -p $h syscalls:sys_enter_openat ||
+		{ kill $js $h; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	kill -STOP $TOOL_PID $js
+	touch "$TMP/go"
+	n=0
+	until [ "$(cat "/proc/$h/comm" 2>/dev/null)" = "tpcb_$$" ] || [ $n -ge $((50 * SLOW)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	sleep 0.5
+	kill -CONT $TOOL_PID $js
+	wait_for_line "$TMP/out" "^ *tp.._$$-$h .*sys_openat" 50
+	wait_for_line "$TMP/out2" "\"pid\":$h," 50
+	stop_tool || { kill $js; return 1; }
+	kill -INT $js
+	wait $js || fail "-j tpoint: exit status $?"
+	wait $h
+	grep -Eq "^ *tpca_$$-$h +\[[0-9]{3}\] .*sys_openat\(" "$TMP/out" ||
+		fail "text: the open not under the name at the open (tpca_$$): $(grep -- "-$h " "$TMP/out")"
+	! grep -q "tpcb_$$" "$TMP/out" || fail "text: the later name tpcb_$$ shown"
+	[ "$(jq -r "select(.pid == $h) | .comm" "$TMP/out2" | sort -u)" = "tpca_$$" ] ||
+		fail "-j: comm of PID $h's open: $(jq -c "select(.pid == $h) | .comm" "$TMP/out2"), want tpca_$$"
 }
 
 # t_kernel_text - what tpoint prints after the timestamp is what the kernel
@@ -560,6 +599,10 @@ t_json_stacks() {
 		(.stack | length) > 1 and all(.stack[]; type == \"string\") and
 		any(.stack[]; test(\"exec\")))" "$TMP/out" | wc -l)
 	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an exec function: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
+	# one stack per exec: none of the stacks the kernel takes after the
+	# records that name tasks (switches, forks, renames) is shown
+	r=$(jq -r -s '[.[] | .event] | "\(map(select(. == "ftrace:kernel_stack")) | length) \(map(select(. == "sched:sched_process_exec")) | length) \(unique)"' "$TMP/out")
+	[ "${r%% *}" = "$(echo "$r" | cut -d' ' -f2)" ] || fail "-j -s: stacks, execs, events: $r"
 }
 
 # every exit path (tests/exits.sh)
