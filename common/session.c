@@ -10,6 +10,8 @@
  * and put back by global.c, event formats parsed by format.c.
  */
 #include <errno.h>
+#include <stdint.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -218,6 +220,33 @@ long session_buffer_entries(struct tracefs_instance *inst)
 		free(text);
 	}
 	return seen ? sum : -1;
+}
+
+/* close_fd - undo: an open tracefs file closed (it holds its instance: no rmdir while open) */
+static void close_fd(void *arg)
+{
+	close((int)(intptr_t)arg);
+}
+
+/* session_file_fd - see session.h */
+int session_file_fd(struct session *s, int top, const char *file)
+{
+	char *path = tracefs_instance_get_file(top ? NULL : s->inst, file);
+	int fd;
+
+	if (!path)
+		return -1;
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	tracefs_put_tracing_file(path);
+	if (fd >= 0)
+		undo_defer(close_fd, (void *)(intptr_t)fd);
+	return fd;
+}
+
+/* session_flip - see session.h */
+int session_flip(int fd, int on)
+{
+	return write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
 }
 
 /* session_clock - the instance's trace_clock (e.g. "mono"); -1 if the kernel lacks it */

@@ -58,6 +58,16 @@ long session_buffer_entries(struct tracefs_instance *inst);
  */
 int session_set(struct session *s, int top, const char *file, const char *value);
 /*
+ * session_file_fd - FILE of the instance (with `top`, of the top level: the
+ * caller saves and journals it with global_write and global_expect first)
+ * opened for writing, for a switch that must cost one system call when it is
+ * flipped (session_flip); closed at exit before the instance is removed
+ * (an open file holds it); -1 with errno
+ */
+int session_file_fd(struct session *s, int top, const char *file);
+/* session_flip - write "1" (on) or "0" to a switch from session_file_fd: one write(); -1 with errno */
+int session_flip(int fd, int on);
+/*
  * session_append - append VALUE to FILE (no truncation: for lists such as
  * set_event_pid, where a write that truncates replaces the list) in the
  * session's instance, or with `top` at the top level, its first content saved

@@ -12,6 +12,7 @@
  * are put back as they were, after what stdio still holds is dropped.
  */
 #include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -19,12 +20,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "signals.h"
 
 volatile sig_atomic_t sig_stop;
 static volatile sig_atomic_t stops;	/* stop signals received (SIGPIPE aside) */
 static int out_flags = -1;		/* stdout's file status flags at the start, if a pipe */
 static volatile sig_atomic_t out_nonblock;	/* set by a second stop */
+static const int stop_sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+static sigset_t held_mask;			/* the mask before sig_hold */
+static int held;
 
 /* on_signal - set the flag; the second stop lets a stuck write to a pipe fail */
 static void on_signal(int sig)
@@ -54,7 +59,6 @@ static void restore_out(void)
 /* sig_init - SIGINT/TERM/HUP/QUIT/PIPE set sig_stop; calls restart */
 void sig_init(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
 	struct sigaction sa;
 	struct stat st;
 	size_t i;
@@ -68,12 +72,57 @@ void sig_init(void)
 	sa.sa_handler = on_signal;
 	sa.sa_flags = SA_RESTART;
 	sigemptyset(&sa.sa_mask);
-	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaction(stop_sigs[i], &sa, NULL);
 }
 
 /* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
 void sig_request_stop(void)
 {
 	sig_stop = 1;
+}
+
+/* sig_hold - see signals.h */
+void sig_hold(void)
+{
+	sigset_t set;
+	size_t i;
+
+	if (held)
+		return;
+	sigemptyset(&set);
+	for (i = 0; i < sizeof(stop_sigs) / sizeof(stop_sigs[0]); i++)
+		sigaddset(&set, stop_sigs[i]);
+	held = sigprocmask(SIG_BLOCK, &set, &held_mask) == 0;
+}
+
+/* sig_wait - see signals.h */
+void sig_wait(double duration)
+{
+	double end = 0, left = duration;
+	struct timespec ts;
+
+	if (duration > 0)
+		end = clock_s() + duration;
+	while (!sig_stop) {
+		if (duration > 0) {
+			if (left <= 0)
+				break;
+			ts.tv_sec = (time_t)left;
+			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
+		}
+		/* nothing to poll: a sleep that lets the held stops in atomically */
+		if (ppoll(NULL, 0, duration > 0 ? &ts : NULL, held ? &held_mask : NULL) == 0)
+			break;		/* the whole time passed */
+		if (duration > 0)
+			left = end - clock_s();
+	}
+}
+
+/* sig_release - see signals.h */
+void sig_release(void)
+{
+	if (held)
+		sigprocmask(SIG_SETMASK, &held_mask, NULL);
+	held = 0;
 }

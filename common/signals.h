@@ -15,5 +15,19 @@ extern volatile sig_atomic_t sig_stop;
 void sig_init(void);
 /* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
 void sig_request_stop(void);
+/*
+ * sig_hold - hold the stop signals back until sig_wait (or sig_release), so
+ * that one sent before the wait begins is not lost
+ */
+void sig_hold(void);
+/*
+ * sig_wait - wait for a stop, or `duration` seconds (0: no limit): one
+ * blocking system call (ppoll, the held signals let in for it alone), and
+ * again only when another signal wakes it; the clock is read only then
+ * (and once to start)
+ */
+void sig_wait(double duration);
+/* sig_release - the stop signals as they were before sig_hold */
+void sig_release(void);
 
 #endif

@@ -5,7 +5,11 @@
  * user space per call. Two sources, first found wins: the function profiler
  * (CONFIG_FUNCTION_PROFILER: set_ftrace_filter and trace_stat, top-level state
  * saved and restored), else one kprobe per matched function, with the hit
- * count of each probe read from kprobe_profile.
+ * count of each probe read from kprobe_profile. Neither can leave a task out,
+ * so counting is switched on and off by one write each, on a file opened
+ * before, and in between funccount only prints its banner and waits (one
+ * ppoll): its reads of the counts and the rest of its output come after
+ * (with -i, each interval's read and summary are counted).
  * Overhead: each counted call costs a function-entry hook (tens of ns); many
  * probes take long to set up (seconds per hundred on small machines), so more
  * than 1000 functions are refused unless forced (-F).
@@ -69,6 +73,7 @@ struct state {
 	struct func *f;
 	char **list;		/* the functions, sorted (f[i] counts list[i]) */
 	int n, profiler;
+	int onoff;		/* counting's switch (session_file_fd) */
 };
 
 /* parse - options and arguments, strictly; exits on any problem */
@@ -263,14 +268,21 @@ static void setup_profiler(struct state *st)
 	if (probes_list_holds(NULL, "set_ftrace_filter", st->list, st->n) < 0)
 		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: set_ftrace_filter "
 			"does not hold exactly the %d functions it matches", st->o->funcs, st->n);
-	if (global_write("function_profile_enabled", "1", 1) < 0)
-		msg_die(EXIT_ERR, "cannot enable the function profiler:");
+	/* saved and journaled now; the switch is flipped by one write each way */
+	if (global_write("function_profile_enabled", "0", 1) < 0)
+		msg_die(EXIT_ERR, "cannot set function_profile_enabled:");
+	global_expect("function_profile_enabled", "1");
+	global_expect("function_profile_enabled", "0");
+	st->onoff = session_file_fd(st->s, 1, "function_profile_enabled");
+	if (st->onoff < 0)
+		msg_die(EXIT_ERR, "cannot open function_profile_enabled:");
 }
 
-/* setup_probes - one kprobe per function, enabled in our (switched off) instance */
+/* setup_probes - one kprobe per function, in our (switched off) instance; the
+ * switch is the group's enable file there */
 static void setup_probes(struct state *st, char **list)
 {
-	char name[64];
+	char name[64], file[160];
 	int i, skipped = 0;
 	double t0 = clock_s(), secs;
 
@@ -282,7 +294,6 @@ static void setup_probes(struct state *st, char **list)
 				msg_kernel(NULL, "cannot probe %s, not counted", list[i]);
 			continue;
 		}
-		session_enable(st->s, st->s->group, name);
 	}
 	if (sig_stop)
 		exit(EXIT_OK);
@@ -292,6 +303,17 @@ static void setup_probes(struct state *st, char **list)
 			 skipped, st->n);
 	if (secs > 1.0)
 		msg_warn("setting up %d probes took %.1f s", st->n - skipped, secs);
+	snprintf(file, sizeof(file), "events/%s/enable", st->s->group);
+	st->onoff = session_file_fd(st->s, 0, file);
+	if (st->onoff < 0)
+		msg_die(EXIT_ERR, "cannot open %s:", file);
+}
+
+/* counting - switch the kernel's counting on or off: one write() */
+static void counting(struct state *st, int on)
+{
+	if (session_flip(st->onoff, on) < 0)
+		msg_die(EXIT_ERR, on ? "cannot start counting:" : "cannot stop counting:");
 }
 
 int main(int argc, char **argv)
@@ -328,22 +350,32 @@ int main(int argc, char **argv)
 		setup_profiler(&st);
 	else
 		setup_probes(&st, list);
-	read_counts(&st);
-	for (i = 0; i < st.n; i++)
-		st.f[i].last = st.f[i].now;
+	/* the counts start at 0: the profiler's at the switch, new probes' at creation */
 
 	if (o.top)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	out_init(0);
 	if (opt_json)
 		out_json_init();
+
+	/*
+	 * between the switches, only the banner (it means "counting") and the
+	 * wait (and -i's reads); a stop that comes first waits for the wait
+	 */
+	if (!o.interval)
+		sig_hold();
+	counting(&st, 1);
 	if (o.duration > 0)
 		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
 	else
 		out_banner("Tracing \"%s\".%s.. Ctrl-C to end.\n", o.funcs, ttext);
 	fflush(stdout);
-
-	stream_idle(o.duration, o.interval, summary, &st);
+	if (o.interval)
+		stream_idle(o.duration, o.interval, summary, &st);
+	else
+		sig_wait(o.duration);
+	counting(&st, 0);
+	sig_release();
 	/* the last (or only) interval, also when ended early by Ctrl-C */
 	if (!out_broken())
 		summary(&st);
