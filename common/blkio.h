@@ -5,6 +5,8 @@
 
 #include <sys/types.h>
 
+#include "blkdev.h"
+
 struct session;
 
 /* one finished request, as blkio hands it to the tool */
@@ -27,22 +29,10 @@ struct blkio_done {
 
 typedef void (*blkio_fn)(const struct blkio_done *io, void *ctx);
 
-/*
- * the device -d names: a disk, or a partition. The block events report the
- * whole disk and the sector on it, so a partition is traced as its range of
- * the disk's sectors.
- */
-struct blkio_dev {
-	unsigned int dev;		/* as named: major << 20 | minor */
-	unsigned int disk;		/* the disk its I/O is reported on (dev, unless a partition) */
-	unsigned long long start;	/* a partition's first sector on the disk */
-	unsigned long long size;	/* a partition's sectors (0: a whole disk) */
-};
-
 struct blkio_opts {
 	int queue;		/* start at block_rq_insert (queue time included) */
 	int has_dev;		/* only device dev */
-	struct blkio_dev dev;
+	struct blkdev dev;
 	const char *type;	/* rwbs glob, or NULL */
 	pid_t pid;		/* only I/O submitted by this process's tasks (0: all) */
 	int who;		/* follow the submitting process (block_getrq) */
@@ -50,25 +40,6 @@ struct blkio_opts {
 
 /* blkio_option - the block options both tools share: -d device, -i rwbs glob, -Q */
 void blkio_option(struct blkio_opts *o, int c, const char *arg);
-/*
- * blkio_parse_dev - a block device that exists, named as the kernel names it
- * (sda, nvme0n1p2, cciss!c0d0), by a path under /dev, or as major,minor;
- * usage error (one line, nothing else touched) otherwise
- */
-void blkio_parse_dev(const char *s, const char *what, struct blkio_dev *d);
-/* blkio_set_roots - look for devices under sysfs and dev instead of /sys and /dev (unit tests) */
-void blkio_set_roots(const char *sysfs, const char *dev);
-/* blkio_dev_str - "major,minor" of a kernel dev value */
-char *blkio_dev_str(unsigned int dev, char *buf, size_t len);
-/* blkio_dev_name - the kernel's name of a block device (DEVNAME), "" if unknown */
-char *blkio_dev_name(unsigned int dev, char *buf, size_t len);
-/* blkio_dev_label - "major,minor (name)", or "major,minor" when the name is unknown */
-char *blkio_dev_label(unsigned int dev, char *buf, size_t len);
-/*
- * blkio_dev_desc - what -d selects, for a banner: "254,0 (vda)", or for a
- * partition "254,1 (vda1), sectors 2048-4095 of 254,0 (vda)"
- */
-char *blkio_dev_desc(const struct blkio_dev *d, char *buf, size_t len);
 /* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
 char *blkio_filter(const struct blkio_opts *o);
 /* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */

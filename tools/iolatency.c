@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "blkdev.h"
 #include "blkio.h"
 #include "clock.h"
 #include "hist.h"
@@ -162,8 +163,8 @@ static void tick_json(struct state *st, const char *unit)
 			continue;
 		if (st->o->per_disk) {
 			col_open(&line, NULL, '{');
-			col_str(&line, "dev", blkio_dev_str(k->dev, d, sizeof(d)), 0, -1);
-			blkio_dev_name(k->dev, d, sizeof(d));
+			col_str(&line, "dev", blkdev_str(k->dev, d, sizeof(d)), 0, -1);
+			blkdev_name(k->dev, d, sizeof(d));
 			col_str(&line, "name", d[0] ? d : NULL, 0, -1);
 		}
 		col_hist(&line, "hist", &k->h);
@@ -203,7 +204,7 @@ static void tick(void *arg)
 			if (!hist_total(&k->h))
 				continue;
 			printf("%sdisk = %s\n", shown ? "\n" : "",
-			       blkio_dev_label(k->dev, d, sizeof(d)));
+			       blkdev_label(k->dev, d, sizeof(d)));
 		}
 		hist_print(stdout, &k->h, unit, "I/O");
 		hist_init(&k->h, 0);
@@ -263,7 +264,7 @@ int main(int argc, char **argv)
 	sig_init();
 	parse(argc, argv, &o);
 	if (o.io.has_dev)
-		snprintf(dtext, sizeof(dtext), " on %s", blkio_dev_desc(&o.io.dev, desc, sizeof(desc)));
+		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
 
 	s = session_open("iolatency");
 	st.in_kernel = o.kernel;

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "blkdev.h"
 #include "blkio.h"
 #include "msg.h"
 #include "options.h"
@@ -117,7 +118,7 @@ static void on_io(const struct blkio_done *io, void *arg)
 	line_add(&line, " ");
 	col_str(&line, "type", io->rwbs, 4, -1);
 	line_add(&line, " ");
-	col_str(&line, "dev", blkio_dev_str(io->dev, dev, sizeof(dev)), 8, -1);
+	col_str(&line, "dev", blkdev_str(io->dev, dev, sizeof(dev)), 8, -1);
 	line_add(&line, " ");
 	/* a cache flush has no block */
 	if (io->known & BLKIO_SECTOR)
@@ -150,7 +151,7 @@ int main(int argc, char **argv)
 	parse(argc, argv, &o);
 	o.io.who = 1;
 	if (o.io.has_dev)
-		snprintf(dtext, sizeof(dtext), " on %s", blkio_dev_desc(&o.io.dev, desc, sizeof(desc)));
+		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
 	if (o.pid) {
 		o.io.pid = o.pid;
 		snprintf(ftext, sizeof(ftext), " issued by PID %d", (int)o.pid);
