@@ -23,6 +23,7 @@
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
+#include "names.h"
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
@@ -192,7 +193,7 @@ static void emit_row(void *item, const char *comm, void *ctx)
 		buf[1] = 'x';
 		out_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
 	}
-	ename = decode_errname((int)ret, err, sizeof(err));
+	ename = names_errno((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
 		o.fails ? -7 : -4);
 	if (out_json)		/* JSON only: the text shows it with -x */
