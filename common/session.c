@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "filter.h"
 #include "global.h"
 #include "msg.h"
 #include "options.h"
@@ -139,7 +140,7 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 		return;
 	/* the user's part must not close the parentheses it is wrapped in */
 	if (shown)
-		opt_filter(shown, "filter");
+		filter_check(shown, "filter");
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
 	msg_kernel_mark(s->inst);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {

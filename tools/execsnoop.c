@@ -341,7 +341,7 @@ int main(int argc, char **argv)
 	seen = pidmap_new(NULL);
 	tgid_start(mono);
 
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
 	follow(s, name_filter);
 	free(name_filter);

@@ -226,7 +226,7 @@ static char *build_filter(const char *extra)
 {
 	char *more = NULL, glob[64], *f;
 
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&more, "comm", glob);
 	if (extra)
 		filter_cat(&more, "%s%s", more ? " && " : "", extra);
