@@ -16,6 +16,7 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "errlog.h"
 #include "filter.h"
 #include "global.h"
 #include "msg.h"
@@ -142,12 +143,12 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 	if (shown)
 		filter_check(shown, "filter");
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
-	msg_kernel_mark(s->inst);
+	errlog_mark(s->inst);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
 		int err = errno;
 
-		msg_kernel(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
-			   sys, ev);
+		errlog_warn(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
+			    sys, ev);
 		/* a filter the user wrote that the kernel cannot parse is a usage
 		 * error; any other refusal (EBUSY, ENOMEM, ENOENT) is a runtime one */
 		exit(shown && err == EINVAL ? EXIT_USAGE : EXIT_ERR);

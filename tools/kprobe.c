@@ -21,6 +21,7 @@
 
 #include "comm.h"
 #include "decode.h"
+#include "errlog.h"
 #include "evjson.h"
 #include "evtext.h"
 #include "kernel.h"
@@ -290,7 +291,7 @@ int main(int argc, char **argv)
 	if (rc < 0) {
 		int err = errno;
 
-		msg_kernel(NULL, "kernel refused kprobe '%.100s'", o.def);
+		errlog_warn(NULL, "kernel refused kprobe '%.100s'", o.def);
 		/* a definition the kernel cannot parse (EINVAL) is a usage error; a
 		 * function it cannot probe (ENOENT, EBUSY) is a runtime one */
 		exit(err == EINVAL ? EXIT_USAGE : EXIT_ERR);

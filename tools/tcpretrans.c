@@ -23,6 +23,7 @@
 
 #include "clock.h"
 #include "decode.h"
+#include "errlog.h"
 #include "filter.h"
 #include "format.h"
 #include "kernel.h"
@@ -390,7 +391,7 @@ static int tlp_kprobe(struct session *s)
 		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
 	v6_unproven = tlp_prove(s, args);
 	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
-		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
+		errlog_warn(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
 		exit(EXIT_ERR);
 	}
 	return v6_unproven;
