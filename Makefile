@@ -196,7 +196,8 @@ FUZZ_FLAGS = -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=al
 	-fno-omit-frame-pointer -Wl,--wrap=exit
 fuzz-build: $(addprefix $(FUZZ_B)/,$(FUZZERS))
 
-$(FUZZ_B)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(COMMON) $(wildcard common/*.h)
+# (fuzz_decode builds tools/tcpretrans.c in with #include, as the replay cases do)
+$(FUZZ_B)/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(COMMON) $(wildcard common/*.h tools/*.c)
 	$(call msg,FUZZ,$@)
 	@mkdir -p $(FUZZ_B)
 	$(Q)clang $(CPPFLAGS) $(VERSION_DEFS) -DFUZZ_DIR='"$(abspath tests/fuzz)"' -Wall -Wextra \

@@ -4,14 +4,9 @@
  * Fields are found in the format the kernel publishes for each event, so a field
  * added or moved by a newer kernel (block ioprio, 6.x) never shifts a value.
  */
-#include <arpa/inet.h>
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "decode.h"
-#include "session.h"
 
 #define NCACHE 256
 
@@ -140,37 +135,6 @@ const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char 
 	return buf;
 }
 
-/* decode_inet_v4 - see decode.h */
-int decode_inet_v4(struct tep_event *ev, struct tep_record *rec)
-{
-	static const unsigned char mapped[12] = { [10] = 0xff, [11] = 0xff };
-	static const unsigned char zero[16];
-	const unsigned char *p;
-	int len = 0;
-
-	if (decode_has(ev, "family"))
-		return decode_u64(ev, rec, "family") == AF_INET;
-	p = decode_raw(ev, rec, "saddr_v6", &len);
-	if (!p || len != 16)
-		return 1;
-	return !memcmp(p, mapped, 12) || !memcmp(p, zero, 16);
-}
-
-/* decode_endpoint - see decode.h */
-const char *decode_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
-			    const char *f4, const char *f6, unsigned int port, char *buf, size_t len)
-{
-	char addr[INET6_ADDRSTRLEN] = "-";
-	const void *p;
-	int n = 0;
-
-	p = decode_raw(ev, rec, v4 ? f4 : f6, &n);
-	if (p && n == (v4 ? 4 : 16))
-		inet_ntop(v4 ? AF_INET : AF_INET6, p, addr, sizeof(addr));
-	snprintf(buf, len, v4 ? "%s:%u" : "[%s]:%u", addr, port);
-	return buf;
-}
-
 /* decode_pid - the common_pid of a record */
 int decode_pid(struct tep_event *ev, struct tep_record *rec)
 {
@@ -213,92 +177,4 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec)
 				return 0;
 		}
 	return 1;
-}
-
-/* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
-void decode_kallsyms(struct session *s)
-{
-	static struct tep_handle *loaded;	/* the tep that has the symbols */
-	char *buf = NULL;
-	size_t cap = 0, len = 0, n;
-	FILE *f;
-
-	if (loaded == s->tep)
-		return;
-	loaded = s->tep;
-	f = fopen("/proc/kallsyms", "re");
-	if (!f)
-		return;
-	do {
-		if (cap - len < 65536) {
-			char *nb = realloc(buf, cap + 1048576);
-
-			if (!nb)
-				break;
-			buf = nb;
-			cap += 1048576;
-		}
-		n = fread(buf + len, 1, cap - len - 1, f);
-		len += n;
-	} while (n > 0);
-	fclose(f);
-	if (buf) {
-		buf[len] = '\0';
-		tep_parse_kallsyms(s->tep, buf);
-		free(buf);
-	}
-}
-
-/* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
-const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len)
-{
-	const char *name = decode_kfunc(s, addr);
-	unsigned long long start;
-
-	if (!name) {
-		snprintf(buf, len, "0x%llx", addr);
-		return buf;
-	}
-	start = tep_find_function_address(s->tep, addr);
-	if (addr > start)
-		snprintf(buf, len, "%s+0x%llx", name, addr - start);
-	else
-		snprintf(buf, len, "%s", name);
-	return buf;
-}
-
-/* decode_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
-const char *decode_kfunc(struct session *s, unsigned long long addr)
-{
-	decode_kallsyms(s);
-	return tep_find_function(s->tep, addr);
-}
-
-/* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
-const char *decode_errname(int err, char *buf, size_t len)
-{
-	static const struct { int err; const char *name; } names[] = {
-		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { ESRCH, "ESRCH" },
-		{ EINTR, "EINTR" }, { EIO, "EIO" }, { ENXIO, "ENXIO" },
-		{ E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" }, { EBADF, "EBADF" },
-		{ ECHILD, "ECHILD" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
-		{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" },
-		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" }, { ENODEV, "ENODEV" },
-		{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" }, { EINVAL, "EINVAL" },
-		{ ENFILE, "ENFILE" }, { EMFILE, "EMFILE" }, { ETXTBSY, "ETXTBSY" },
-		{ EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" }, { EROFS, "EROFS" },
-		{ EMLINK, "EMLINK" }, { ENAMETOOLONG, "ENAMETOOLONG" },
-		{ ELOOP, "ELOOP" }, { EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
-		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ESTALE, "ESTALE" }, { EDQUOT, "EDQUOT" },
-		{ ELIBBAD, "ELIBBAD" }, { ENOTTY, "ENOTTY" }, { ENOMEDIUM, "ENOMEDIUM" },
-	};
-	size_t i;
-
-	if (err < 0)
-		err = -err;
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (names[i].err == err)
-			return names[i].name;
-	snprintf(buf, len, "E%d", err);
-	return buf;
 }

@@ -6,8 +6,6 @@
 #include <stddef.h>
 #include <tracefs.h>
 
-struct session;
-
 /* decode_has - does the event have a field of this name */
 int decode_has(struct tep_event *ev, const char *field);
 /* decode_u64 - unsigned field value; 0 if the field is missing */
@@ -23,13 +21,6 @@ const char *decode_str(struct tep_event *ev, struct tep_record *rec, const char 
  * field's bytes goes through it (or decode_str, decode_u64, ...).
  */
 const void *decode_raw(struct tep_event *ev, struct tep_record *rec, const char *field, int *len);
-/* decode_inet_v4 - is a tcp event's socket IPv4: the family field, else a
- * v4-mapped (or empty) saddr_v6 */
-int decode_inet_v4(struct tep_event *ev, struct tep_record *rec);
-/* decode_endpoint - "ADDR:PORT" (IPv6 "[ADDR]:PORT", "-" for an address the
- * record does not hold) from the field f4 (v4) or f6 into buf */
-const char *decode_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
-			    const char *f4, const char *f6, unsigned int port, char *buf, size_t len);
 /* decode_pid - the common_pid of a record */
 int decode_pid(struct tep_event *ev, struct tep_record *rec);
 /* decode_record_ok - every field (fixed, __data_loc, __rel_loc) lies inside the record */
@@ -38,13 +29,5 @@ int decode_record_ok(struct tep_event *ev, struct tep_record *rec);
 void decode_forget(void);
 /* decode_generation - a number that changes at each decode_forget (for callers' caches) */
 unsigned int decode_generation(void);
-/* decode_kallsyms - give libtraceevent the kernel's symbol table (once) */
-void decode_kallsyms(struct session *s);
-/* decode_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
-const char *decode_ksym(struct session *s, unsigned long long addr, char *buf, size_t len);
-/* decode_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
-const char *decode_kfunc(struct session *s, unsigned long long addr);
-/* decode_errname - symbolic name of an errno value ("ENOENT"), or "E<number>" */
-const char *decode_errname(int err, char *buf, size_t len);
 
 #endif

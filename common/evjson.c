@@ -13,6 +13,7 @@
 #include "evjson.h"
 #include "evtext.h"
 #include "kstack.h"
+#include "names.h"
 #include "output.h"
 
 /* is_char - is the field's element type plain char (char[16], __data_loc char[]) */
@@ -138,7 +139,7 @@ static void probe_sym(struct out_line *l, struct session *s, struct tep_event *e
 	if (!decode_raw(ev, rec, field, &n) || n <= 0)
 		col_null(l, key, "", 0);
 	else
-		col_str(l, key, decode_ksym(s, decode_u64(ev, rec, field), sym, sizeof(sym)), 0,
+		col_str(l, key, names_ksym(s, decode_u64(ev, rec, field), sym, sizeof(sym)), 0,
 			-1);
 }
 

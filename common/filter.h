@@ -10,7 +10,7 @@ void filter_cat(char **f, const char *fmt, ...) __attribute__((format(printf, 2,
 /*
  * filter_build - "common_pid != SELF", then "&& common_pid == TID" (tid 0:
  * none), then "&& extra"; a user's filter goes first as "(user) && ...". The
- * caller frees. The user's text must have passed opt_filter, so it cannot
+ * caller frees. The user's text must have passed filter_check, so it cannot
  * escape its parentheses. -p is no part of it: who_events (who.h).
  */
 char *filter_build(pid_t tid, const char *user, const char *extra);
@@ -25,5 +25,15 @@ char *filter_build(pid_t tid, const char *user, const char *extra);
  * backslash, '[', ']' or '!' (checked by the caller).
  */
 void filter_glob(char **f, const char *field, const char *glob);
+/* filter_ok - NULL if a user's filter cannot escape its "(FILTER) && ..." wrapper, else the problem */
+const char *filter_ok(const char *s);
+/* filter_check - refuse (usage) a filter with control bytes, open quotes or unbalanced parentheses */
+void filter_check(const char *s, const char *what);
+/*
+ * filter_regex_glob - a kernel filter glob that matches at least what the extended
+ * regex re matches, when re is a plain word with optional ^ and $ anchors
+ * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
+ */
+int filter_regex_glob(const char *re, char *glob, size_t len);
 
 #endif

@@ -16,6 +16,7 @@
 #include "format.h"
 #include "kenum.h"
 #include "msg.h"
+#include "names.h"
 #include "session.h"
 #include "xalloc.h"
 
@@ -108,7 +109,7 @@ void format_load(struct session *s, const char *const *systems)
 	}
 	for (i = 0; i < tep_get_events_count(tep); i++)
 		if (wants_symbols(tep_get_event(tep, i))) {
-			decode_kallsyms(s);
+			names_kallsyms(s);
 			break;
 		}
 }

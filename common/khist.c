@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "errlog.h"
 #include "khist.h"
 #include "msg.h"
 #include "probes.h"
@@ -111,7 +112,7 @@ int khist_synth(const char *name, const char *fields)
 	if (!probe_name_ok(name) || strpbrk(fields, "\n!"))
 		return -1;
 	line = xasprintf("%s %s\n", name, fields);
-	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
+	errlog_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	rc = tracefs_instance_file_append(NULL, "synthetic_events", line);
 	free(line);
 	if (rc >= 0)
@@ -130,7 +131,7 @@ int khist_add(struct session *s, const char *sys, const char *ev, const char *cm
 	path = event_file(sys, ev, "trigger");
 	line = xasprintf("%s\n", cmd);
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
-	msg_kernel_mark(s->inst);
+	errlog_mark(s->inst);
 	rc = tracefs_instance_file_append(s->inst, path, line);
 	free(line);
 	free(path);

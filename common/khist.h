@@ -10,7 +10,7 @@ struct session;
 /*
  * khist_synth - define the synthetic event NAME with FIELDS ("u64 lat; u32 dev");
  * it is deleted at exit, after this run's triggers. -1 if the kernel refuses it
- * (its reason is in error_log: msg_kernel).
+ * (its reason is in error_log: errlog_warn).
  */
 int khist_synth(const char *name, const char *fields);
 /*

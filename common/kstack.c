@@ -4,7 +4,7 @@
  * With the instance option "stacktrace" set, the kernel writes an
  * ftrace:kernel_stack record right after each event on the same CPU: an array
  * "caller" of return addresses, ended by 0, ULONG_MAX or the record's end.
- * The addresses are turned into symbols with /proc/kallsyms (decode_ksym).
+ * The addresses are turned into symbols with /proc/kallsyms (names_ksym).
  * The stream merges the CPUs by time, so a tool that prints a row of its own
  * per event holds the row per CPU (kstack_hold) and prints it with the stack
  * that comes next on that CPU, or with " => [?]" where none does.
@@ -15,6 +15,7 @@
 #include "decode.h"
 #include "format.h"
 #include "kstack.h"
+#include "names.h"
 #include "output.h"
 #include "session.h"
 #include "xalloc.h"
@@ -92,7 +93,7 @@ void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *re
 
 	for (i = 0; i < n; i++) {
 		line_add(&l, " => ");
-		line_add(&l, decode_ksym(s, frame[i], sym, sizeof(sym)));
+		line_add(&l, names_ksym(s, frame[i], sym, sizeof(sym)));
 		line_add(&l, "\n");
 		line_put(&l);
 	}
@@ -107,7 +108,7 @@ void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
 
 	col_open(l, "stack", '[');
 	for (i = 0; i < n; i++)
-		col_str(l, NULL, decode_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
+		col_str(l, NULL, names_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
 	col_close(l);
 }
 

@@ -44,9 +44,8 @@ void msg_vline(FILE *f, const char *fmt, va_list ap)
 	fputs(buf, f);
 }
 
-/* vwarn - print "prog: text", then ": reason" if reason is not NULL, else
- * for a trailing ':' the errno text */
-static void vwarn(const char *reason, const char *fmt, va_list ap)
+/* msg_vwarn - see msg.h */
+void msg_vwarn(const char *reason, const char *fmt, va_list ap)
 {
 	int err = errno;
 	size_t n = strlen(fmt);
@@ -67,7 +66,7 @@ void msg_warn(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(NULL, fmt, ap);
+	msg_vwarn(NULL, fmt, ap);
 	va_end(ap);
 }
 
@@ -77,67 +76,7 @@ void msg_die(int status, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(NULL, fmt, ap);
+	msg_vwarn(NULL, fmt, ap);
 	va_end(ap);
 	exit(status);
-}
-
-/*
- * kernel_reason - reduce an error_log entry to its one-line reason
- *
- * The kernel writes "[ts] subsystem: error: Reason\n  Command: text\n    ^".
- */
-static void kernel_reason(char *log, char *buf, size_t len)
-{
-	char *p;
-
-	buf[0] = '\0';
-	log[strcspn(log, "\n")] = '\0';
-	/* "event filter parse error: error: Reason": the last "error: " wins */
-	for (p = log; (p = strstr(p, "error: ")); p += 7)
-		snprintf(buf, len, "%s", p + 7);
-}
-
-/* the last error_log entries before a write (msg_kernel_mark): older ones are not its reason */
-static char *mark_top, *mark_inst;
-
-/* msg_kernel_mark - see msg.h */
-void msg_kernel_mark(struct tracefs_instance *inst)
-{
-	free(mark_top);
-	free(mark_inst);
-	mark_top = tracefs_error_last(NULL);
-	mark_inst = inst ? tracefs_error_last(inst) : NULL;
-}
-
-/* last_new - the last entry of inst's error_log if it came after the mark, else NULL */
-static char *last_new(struct tracefs_instance *inst, const char *mark)
-{
-	char *log = tracefs_error_last(inst);
-
-	if (log && mark && !strcmp(log, mark)) {
-		free(log);
-		return NULL;
-	}
-	return log;
-}
-
-/* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
-void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
-{
-	char reason[256] = "";
-	char *log;
-	va_list ap;
-	int err = errno;
-
-	log = last_new(inst, inst ? mark_inst : mark_top);
-	if (!log && inst)
-		log = last_new(NULL, mark_top);
-	if (log) {
-		kernel_reason(log, reason, sizeof(reason));
-		free(log);
-	}
-	va_start(ap, fmt);
-	vwarn(reason[0] ? reason : strerror(err ? err : EINVAL), fmt, ap);
-	va_end(ap);
 }

@@ -5,7 +5,6 @@
 
 #include <stdarg.h>
 #include <stdio.h>
-#include <tracefs.h>
 
 /* exit statuses shared by every tool */
 #define EXIT_OK		0
@@ -25,14 +24,9 @@ void msg_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void msg_die(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3), noreturn));
 /*
- * msg_kernel_mark - note the last entries of the top-level error_log and of
- * inst's (NULL: none) before a write the kernel may refuse: msg_kernel then
- * takes only a newer entry for its reason. The top-level log is the user's
- * and is never cleared; an instance's own log may be (tracefs_error_clear).
+ * msg_vwarn - msg_warn with a va_list: "prog: text", then ": reason" if
+ * reason is not NULL, else for a trailing ':' the errno text
  */
-void msg_kernel_mark(struct tracefs_instance *inst);
-/* msg_kernel - one line: what failed and the kernel's own reason (error_log) */
-void msg_kernel(struct tracefs_instance *inst, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void msg_vwarn(const char *reason, const char *fmt, va_list ap);
 
 #endif

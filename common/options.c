@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* options.c - strict parsing of everything a user types */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <signal.h>
@@ -12,7 +11,6 @@
 
 #include "msg.h"
 #include "options.h"
-#include "xalloc.h"
 
 /* the Makefile passes both (-D): the release or git describe, and PREFIX's doc directory */
 #ifndef FTT_VERSION
@@ -258,100 +256,4 @@ int opt_is_ident(const char *s)
 		if (!isalnum((unsigned char)*s) && *s != '_')
 			return 0;
 	return 1;
-}
-
-/* opt_tids - every thread of PID (from /proc/PID/task); returns the count */
-int opt_tids(pid_t pid, pid_t **tids)
-{
-	char path[64];
-	struct dirent *d;
-	DIR *dir;
-	int n = 0, cap = 16;
-	pid_t *v;
-
-	v = xmalloc(cap * sizeof(*v));
-	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
-	dir = opendir(path);
-	while (dir && (d = readdir(dir))) {
-		if (!isdigit((unsigned char)d->d_name[0]))
-			continue;
-		if (n == cap) {
-			cap *= 2;
-			v = xreallocarray(v, cap, sizeof(*v));
-		}
-		v[n++] = atoi(d->d_name);
-	}
-	if (dir)
-		closedir(dir);
-	else
-		v[n++] = pid;	/* no task list: the PID alone */
-	*tids = v;
-	return n;
-}
-
-/* opt_regex_glob - a kernel glob matching at least what a plain-word regex matches */
-int opt_regex_glob(const char *re, char *glob, size_t len)
-{
-	size_t n = strlen(re);
-	int head = 1, tail = 1;
-	const char *p;
-
-	if (n && re[0] == '^') {
-		head = 0;
-		re++;
-		n--;
-	}
-	if (n && re[n - 1] == '$') {
-		tail = 0;
-		n--;
-	}
-	if (n == 0 || n + 3 > len)
-		return -1;
-	for (p = re; p < re + n; p++)
-		if (!isalnum((unsigned char)*p) && !strchr(" _-/:,@=%", *p))
-			return -1;
-	snprintf(glob, len, "%s%.*s%s", head ? "*" : "", (int)n, re, tail ? "*" : "");
-	return 0;
-}
-
-/*
- * opt_filter_ok - can a user's event filter be wrapped as "(FILTER) && ..."
- * without escaping the parentheses: no control byte, quotes closed, no
- * backslash before a quote (the kernel and we could disagree on it),
- * parentheses balanced outside quotes. NULL if fine, else the problem.
- */
-const char *opt_filter_ok(const char *s)
-{
-	const char *p;
-	int depth = 0;
-	char q = 0;
-
-	for (p = s; *p; p++) {
-		if ((unsigned char)*p < 0x20 || *p == 0x7f)
-			return "control character not allowed";
-		if (*p == '\\' && (p[1] == '"' || p[1] == '\''))
-			return "backslash before a quote not allowed";
-		if (q) {
-			if (*p == q)
-				q = 0;
-		} else if (*p == '"' || *p == '\'') {
-			q = *p;
-		} else if (*p == '(') {
-			depth++;
-		} else if (*p == ')' && --depth < 0) {
-			return "unbalanced ')'";
-		}
-	}
-	if (q)
-		return "unterminated quote";
-	return depth ? "unbalanced '('" : NULL;
-}
-
-/* opt_filter - refuse (usage) a filter opt_filter_ok finds a problem in */
-void opt_filter(const char *s, const char *what)
-{
-	const char *why = opt_filter_ok(s);
-
-	if (why)
-		opt_usage("%s '%.60s': %s", what, s, why);
 }

@@ -26,10 +26,6 @@ pid_t opt_tid(const char *s, const char *what);
 void opt_regex(regex_t *re, const char *s, const char *what);
 /* opt_no_ctrl - refuse a string holding a newline or other control byte */
 void opt_no_ctrl(const char *s, const char *what);
-/* opt_filter_ok - NULL if a user's filter cannot escape its "(FILTER) && ..." wrapper, else the problem */
-const char *opt_filter_ok(const char *s);
-/* opt_filter - refuse (usage) a filter with control bytes, open quotes or unbalanced parentheses */
-void opt_filter(const char *s, const char *what);
 /*
  * opt_funcs - kernel function names and globs, space-separated: letters,
  * digits, _ . * ? [ ] only (no '!' negation, ':' commands or module filters);
@@ -38,14 +34,6 @@ void opt_filter(const char *s, const char *what);
 void opt_funcs(const char *s, const char *missing);
 /* opt_is_ident - true for [A-Za-z_][A-Za-z0-9_]* (a tracefs system or event name) */
 int opt_is_ident(const char *s);
-/* opt_tids - every thread of PID (from /proc/PID/task); returns the count */
-int opt_tids(pid_t pid, pid_t **tids);
-/*
- * opt_regex_glob - a kernel filter glob that matches at least what the extended
- * regex re matches, when re is a plain word with optional ^ and $ anchors
- * ("conf" -> "*conf*", "^ba" -> "ba*"); -1 when it is not that simple
- */
-int opt_regex_glob(const char *re, char *glob, size_t len);
 /*
  * opt_operands - the number of arguments after the options (from optind),
  * which must be min to max: fewer is the usage error "missing `missing`",

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "errlog.h"
 #include "global.h"
 #include "msg.h"
 #include "options.h"
@@ -279,7 +280,7 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 {
 	if (!ev)
 		return -1;
-	msg_kernel_mark(NULL);	/* a refusal is logged at the top level: the user's log */
+	errlog_mark(NULL);	/* a refusal is logged at the top level: the user's log */
 	if (tracefs_dynevent_create(ev) < 0) {
 		int err = errno;
 

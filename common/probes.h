@@ -12,7 +12,7 @@ struct session;
  * probe_add - define a kprobe (ret == 0) or kretprobe in the session's group
  * ftt_TOOL_PID as GROUP/NAME at `addr` with `fetchargs` (may be NULL); its
  * removal is pushed on the session's undo stack. On failure returns -1 with
- * the kernel's reason left in error_log (print it with msg_kernel).
+ * the kernel's reason left in error_log (print it with errlog_warn).
  */
 int probe_add(struct session *s, const char *name, int ret, const char *addr,
 	      const char *fetchargs);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "procread.h"
+#include "xalloc.h"
 
 /* the inode the kernel gives its initial PID namespace (PROC_PID_INIT_INO) */
 #define PIDNS_INITIAL	"pid:[4026531836]"
@@ -134,4 +135,33 @@ int proc_pidns_initial(void)
 		return 0;
 	buf[n] = '\0';
 	return strcmp(buf, PIDNS_INITIAL) == 0;
+}
+
+/* proc_tids - every thread of PID (from /proc/PID/task); returns the count */
+int proc_tids(pid_t pid, pid_t **tids)
+{
+	char path[64];
+	struct dirent *d;
+	DIR *dir;
+	int n = 0, cap = 16;
+	pid_t *v;
+
+	v = xmalloc(cap * sizeof(*v));
+	snprintf(path, sizeof(path), "/proc/%d/task", (int)pid);
+	dir = opendir(path);
+	while (dir && (d = readdir(dir))) {
+		if (!isdigit((unsigned char)d->d_name[0]))
+			continue;
+		if (n == cap) {
+			cap *= 2;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		v[n++] = atoi(d->d_name);
+	}
+	if (dir)
+		closedir(dir);
+	else
+		v[n++] = pid;	/* no task list: the PID alone */
+	*tids = v;
+	return n;
 }

@@ -4,6 +4,7 @@
 #define FTT_PROCREAD_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /*
  * For facts of a process that a trace event does not carry (its name when
@@ -33,5 +34,7 @@ void proc_threads(void (*fn)(int tid, int tgid, void *arg), void *arg);
  * and whose /proc this is; 0 in another, or when /proc cannot tell
  */
 int proc_pidns_initial(void);
+/* proc_tids - every thread of PID (from /proc/PID/task); returns the count */
+int proc_tids(pid_t pid, pid_t **tids);
 
 #endif

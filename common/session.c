@@ -18,6 +18,8 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "errlog.h"
+#include "filter.h"
 #include "global.h"
 #include "msg.h"
 #include "options.h"
@@ -141,14 +143,14 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 		return;
 	/* the user's part must not close the parentheses it is wrapped in */
 	if (shown)
-		opt_filter(shown, "filter");
+		filter_check(shown, "filter");
 	tracefs_error_clear(s->inst);	/* the instance's own log: ours */
-	msg_kernel_mark(s->inst);
+	errlog_mark(s->inst);
 	if (tracefs_event_file_write(s->inst, sys, ev, "filter", filter) < 0) {
 		int err = errno;
 
-		msg_kernel(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
-			   sys, ev);
+		errlog_warn(s->inst, "filter '%.80s' refused for %s:%s", shown ? shown : filter,
+			    sys, ev);
 		/* a filter the user wrote that the kernel cannot parse is a usage
 		 * error; any other refusal (EBUSY, ENOMEM, ENOENT) is a runtime one */
 		exit(shown && err == EINVAL ? EXIT_USAGE : EXIT_ERR);

@@ -20,8 +20,8 @@
 #include "filter.h"
 #include "kernel.h"
 #include "msg.h"
-#include "options.h"
 #include "pidmap.h"
+#include "procread.h"
 #include "session.h"
 #include "who.h"
 
@@ -75,7 +75,7 @@ static void add_threads(struct session *s, int top, const char *file, pid_t pid)
 	if (!listed)
 		listed = pidmap_new(NULL);
 	for (round = 0; round < MAX_ROUNDS; round++) {
-		n = opt_tids(pid, &tids);
+		n = proc_tids(pid, &tids);
 		text = NULL;
 		for (i = fresh = 0; i < n; i++) {
 			if (pidmap_get(listed, tids[i]))
@@ -121,7 +121,7 @@ static void check_listed(struct session *s, int top, const char *file, pid_t pid
 			pidmap_put(in, (int)v, (void *)1);
 	}
 	free(text);
-	n = opt_tids(pid, &tids);
+	n = proc_tids(pid, &tids);
 	for (i = 0; i < n; i++) {
 		if (pidmap_get(in, tids[i]) || !pidmap_get(listed, tids[i]))
 			continue;
@@ -179,7 +179,7 @@ void who_track(pid_t pid)
 
 	if (!tracked)
 		tracked = pidmap_new(NULL);
-	n = opt_tids(pid, &tids);
+	n = proc_tids(pid, &tids);
 	for (i = 0; i < n; i++)
 		pidmap_put(tracked, tids[i], (void *)1);
 	free(tids);

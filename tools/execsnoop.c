@@ -24,6 +24,7 @@
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
+#include "names.h"
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
@@ -220,7 +221,7 @@ static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm)) {
 		print_line(rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
-			   decode_errname((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
+			   names_errno((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	}
 	capture_free(v);
@@ -340,7 +341,7 @@ int main(int argc, char **argv)
 	seen = pidmap_new(NULL);
 	tgid_start(mono);
 
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
 	follow(s, name_filter);
 	free(name_filter);

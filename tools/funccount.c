@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "errlog.h"
 #include "global.h"
 #include "kernel.h"
 #include "msg.h"
@@ -291,7 +292,7 @@ static void setup_probes(struct state *st, char **list)
 		snprintf(name, sizeof(name), "f%d_%d", (int)getpid(), i);
 		if (probe_add(st->s, name, 0, list[i], NULL) < 0) {
 			if (!skipped++)
-				msg_kernel(NULL, "cannot probe %s, not counted", list[i]);
+				errlog_warn(NULL, "cannot probe %s, not counted", list[i]);
 			continue;
 		}
 	}

@@ -25,6 +25,7 @@
 #include "global.h"
 #include "kernel.h"
 #include "msg.h"
+#include "names.h"
 #include "options.h"
 #include "output.h"
 #include "probes.h"
@@ -287,7 +288,7 @@ static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *c
 	col_dec(&line, "cpu", rec->cpu, 0);
 	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
 	col_str(&line, "func", decode_has(ev, "func") ?
-		decode_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
+		names_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
 	col_field(&line, ev, rec, "depth");
 	if (ret) {
 		call = decode_u64(ev, rec, "calltime");

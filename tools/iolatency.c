@@ -23,6 +23,7 @@
 #include "blkdev.h"
 #include "blkio.h"
 #include "clock.h"
+#include "errlog.h"
 #include "hist.h"
 #include "klat.h"
 #include "msg.h"
@@ -248,7 +249,7 @@ static void in_kernel(struct session *s, const struct opts *o)
 	free(pf);
 	free(cf);
 	if (!ok) {
-		msg_kernel(s->inst, "-K: the kernel refused the latency histograms");
+		errlog_warn(s->inst, "-K: the kernel refused the latency histograms");
 		exit(EXIT_ERR);
 	}
 }

@@ -21,6 +21,7 @@
 
 #include "comm.h"
 #include "decode.h"
+#include "errlog.h"
 #include "evjson.h"
 #include "evtext.h"
 #include "kernel.h"
@@ -28,6 +29,7 @@
 #include "filter.h"
 #include "format.h"
 #include "msg.h"
+#include "names.h"
 #include "options.h"
 #include "output.h"
 #include "probes.h"
@@ -246,11 +248,11 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, const char *c
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
 	if (decode_has(ev, "__probe_ip"))
-		snprintf(where, sizeof(where), "(%s)", decode_ksym(c->s,
+		snprintf(where, sizeof(where), "(%s)", names_ksym(c->s,
 			 decode_u64(ev, rec, "__probe_ip"), a, sizeof(a)));
 	else
-		snprintf(where, sizeof(where), "(%s <- %s)", decode_ksym(c->s,
-			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), decode_ksym(c->s,
+		snprintf(where, sizeof(where), "(%s <- %s)", names_ksym(c->s,
+			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), names_ksym(c->s,
 			 decode_u64(ev, rec, "__probe_func"), b, sizeof(b)));
 	at = strstr(seq.buffer, ": (");
 	info = at ? strchr(at, ')') : NULL;
@@ -289,7 +291,7 @@ int main(int argc, char **argv)
 	if (rc < 0) {
 		int err = errno;
 
-		msg_kernel(NULL, "kernel refused kprobe '%.100s'", o.def);
+		errlog_warn(NULL, "kernel refused kprobe '%.100s'", o.def);
 		/* a definition the kernel cannot parse (EINVAL) is a usage error; a
 		 * function it cannot probe (ENOENT, EBUSY) is a runtime one */
 		exit(err == EINVAL ? EXIT_USAGE : EXIT_ERR);

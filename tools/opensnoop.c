@@ -23,6 +23,7 @@
 #include "decode.h"
 #include "filter.h"
 #include "msg.h"
+#include "names.h"
 #include "options.h"
 #include "output.h"
 #include "pidmap.h"
@@ -192,7 +193,7 @@ static void emit_row(void *item, const char *comm, void *ctx)
 		buf[1] = 'x';
 		out_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
 	}
-	ename = decode_errname((int)ret, err, sizeof(err));
+	ename = names_errno((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
 		o.fails ? -7 : -4);
 	if (out_json)		/* JSON only: the text shows it with -x */
@@ -225,7 +226,7 @@ static char *build_filter(const char *extra)
 {
 	char *more = NULL, glob[64], *f;
 
-	if (o.name && opt_regex_glob(o.name, glob, sizeof(glob)) == 0)
+	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&more, "comm", glob);
 	if (extra)
 		filter_cat(&more, "%s%s", more ? " && " : "", extra);

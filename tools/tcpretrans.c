@@ -23,6 +23,7 @@
 
 #include "clock.h"
 #include "decode.h"
+#include "errlog.h"
 #include "filter.h"
 #include "format.h"
 #include "kernel.h"
@@ -140,6 +141,40 @@ static void endpoint(struct out_line *l, const char *side, const char *text, uns
 	col_dec(l, key, port, 0);
 }
 
+/* rec_inet_v4 - is a tcp event's socket IPv4: the family field, else a
+ * v4-mapped (or empty) saddr_v6 */
+static int rec_inet_v4(struct tep_event *ev, struct tep_record *rec)
+{
+	static const unsigned char mapped[12] = { [10] = 0xff, [11] = 0xff };
+	static const unsigned char zero[16];
+	const unsigned char *p;
+	int len = 0;
+
+	if (decode_has(ev, "family"))
+		return decode_u64(ev, rec, "family") == AF_INET;
+	p = decode_raw(ev, rec, "saddr_v6", &len);
+	if (!p || len != 16)
+		return 1;
+	return !memcmp(p, mapped, 12) || !memcmp(p, zero, 16);
+}
+
+/* rec_endpoint - "ADDR:PORT" (IPv6 "[ADDR]:PORT", "-" for an address the
+ * record does not hold) from the field f4 (v4) or f6 into buf */
+static const char *rec_endpoint(struct tep_event *ev, struct tep_record *rec, int v4,
+				const char *f4, const char *f6, unsigned int port,
+				char *buf, size_t len)
+{
+	char addr[INET6_ADDRSTRLEN] = "-";
+	const void *p;
+	int n = 0;
+
+	p = decode_raw(ev, rec, v4 ? f4 : f6, &n);
+	if (p && n == (v4 ? 4 : 16))
+		inet_ntop(v4 ? AF_INET : AF_INET6, p, addr, sizeof(addr));
+	snprintf(buf, len, v4 ? "%s:%u" : "[%s]:%u", addr, port);
+	return buf;
+}
+
 /* what a row shows of an event's socket */
 struct row {
 	unsigned int sport, dport;
@@ -150,15 +185,15 @@ struct row {
 /* row_fields - the ports, "ADDR:PORT" endpoints and state of an event's socket */
 static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row *r)
 {
-	int v4 = decode_inet_v4(ev, rec);
+	int v4 = rec_inet_v4(ev, rec);
 
 	r->sport = decode_u64(ev, rec, "sport");
 	if (decode_has(ev, "dport_be"))
 		r->dport = ntohs((uint16_t)decode_u64(ev, rec, "dport_be"));
 	else
 		r->dport = decode_u64(ev, rec, "dport");
-	decode_endpoint(ev, rec, v4, "saddr", "saddr_v6", r->sport, r->laddr, sizeof(r->laddr));
-	decode_endpoint(ev, rec, v4, "daddr", "daddr_v6", r->dport, r->raddr, sizeof(r->raddr));
+	rec_endpoint(ev, rec, v4, "saddr", "saddr_v6", r->sport, r->laddr, sizeof(r->laddr));
+	rec_endpoint(ev, rec, v4, "daddr", "daddr_v6", r->dport, r->raddr, sizeof(r->raddr));
 	r->state = fmt_state(ev, rec, r->st, sizeof(r->st));
 }
 
@@ -173,7 +208,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
 	row_fields(ev, rec, &r);
-	if (src->v6_unproven && !decode_inet_v4(ev, rec)) {
+	if (src->v6_unproven && !rec_inet_v4(ev, rec)) {
 		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
 		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
 	}
@@ -356,7 +391,7 @@ static int tlp_kprobe(struct session *s)
 		msg_die(EXIT_ERR, "-l: this kernel's kprobes cannot fetch function arguments ($argN)");
 	v6_unproven = tlp_prove(s, args);
 	if (probe_add(s, "tcp_send_loss_probe", 0, TLP_FUNC, args) < 0) {
-		msg_kernel(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
+		errlog_warn(NULL, "-l: cannot create a kprobe on %s()", TLP_FUNC);
 		exit(EXIT_ERR);
 	}
 	return v6_unproven;

@@ -9,10 +9,15 @@
  * buffer's records do. The first byte indexes the events sorted by file name.
  * Every field goes through decode_raw (what it returns must lie inside the
  * record), decode_u64, decode_s64, decode_str and decode_has, and decode_pid;
- * every record through tcpretrans's address decoding (decode_inet_v4,
- * decode_endpoint); kernel_stack records through kstack_print. Then evtext_line prints it as tpoint does (libtraceevent's
+ * every record through tcpretrans's address decoding (rec_inet_v4,
+ * rec_endpoint: the tool file is built in, its main renamed, as the replay
+ * cases do); kernel_stack records through kstack_print. Then evtext_line prints it as tpoint does (libtraceevent's
  * print format where decode_record_ok accepts the record): it must stay inside it.
  */
+#define main tcpretrans_main
+#include "../../tools/tcpretrans.c"
+#undef main
+
 #include <dirent.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -148,9 +153,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	decode_str(ev, &rec, "no_such_field", buf, sizeof(buf));
 	FUZZ_ASSERT(buf[0] == '\0');
 	(void)decode_pid(ev, &rec);
-	v4 = decode_inet_v4(ev, &rec);
-	decode_endpoint(ev, &rec, v4, "saddr", "saddr_v6", 1, buf, sizeof(buf));
-	decode_endpoint(ev, &rec, !v4, "daddr", "daddr_v6", 2, buf, sizeof(buf));
+	v4 = rec_inet_v4(ev, &rec);
+	rec_endpoint(ev, &rec, v4, "saddr", "saddr_v6", 1, buf, sizeof(buf));
+	rec_endpoint(ev, &rec, !v4, "daddr", "daddr_v6", 2, buf, sizeof(buf));
 	FUZZ_ASSERT(strlen(buf) < sizeof(buf));
 	if (!strcmp(ev->name, "kernel_stack"))
 		kstack_print(&sess, ev, &rec);

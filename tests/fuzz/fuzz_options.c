@@ -13,6 +13,7 @@
 #include <math.h>
 #include <regex.h>
 
+#include "filter.h"
 #include "fuzz.h"
 #include "msg.h"
 #include "options.h"
@@ -145,8 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_TRY(rc, msg_die(EXIT_ERR, "bad '%.40s':", s));
 		FUZZ_ASSERT(rc == EXIT_ERR);
 		break;
-	case 8:		/* opt_filter_ok: an accepted filter cannot leave "(...)" */
-		if (!opt_filter_ok(s)) {
+	case 8:		/* filter_ok: an accepted filter cannot leave "(...)" */
+		if (!filter_ok(s)) {
 			const char *p;
 			int depth = 0;
 			char q = 0;
@@ -163,8 +164,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 			FUZZ_ASSERT(!q && !depth);
 		}
-		FUZZ_TRY(rc, opt_filter(s, "filter"));
-		FUZZ_ASSERT(rc == -1 ? !opt_filter_ok(s) : rc == EXIT_USAGE);
+		FUZZ_TRY(rc, filter_check(s, "filter"));
+		FUZZ_ASSERT(rc == -1 ? !filter_ok(s) : rc == EXIT_USAGE);
 		break;
 	}
 	free(s);

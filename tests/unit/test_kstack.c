@@ -7,9 +7,9 @@
 
 #include <event-parse.h>
 
-#include "decode.h"
 #include "kstack.h"
 #include "msg.h"
+#include "names.h"
 #include "output.h"
 #include "session.h"
 #include "unit.h"
@@ -48,7 +48,7 @@ static const char *frame(unsigned long long addr, char *buf, size_t len)
 {
 	char sym[256];
 
-	snprintf(buf, len, " => %s\n", decode_ksym(&s, addr, sym, sizeof(sym)));
+	snprintf(buf, len, " => %s\n", names_ksym(&s, addr, sym, sizeof(sym)));
 	return buf;
 }
 

@@ -148,13 +148,5 @@ int main(void)
 	CHECK("ident dots", !opt_is_ident(".."));
 	CHECK("ident space", !opt_is_ident("a b"));
 	CHECK("ident glob", !opt_is_ident("sched_*"));
-
-	{
-		pid_t *tids;
-		int n = opt_tids(getpid(), &tids);
-
-		CHECK("tids self", n == 1 && tids[0] == getpid());
-		free(tids);
-	}
 	return unit_done("options");
 }

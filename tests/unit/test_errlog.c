@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* test_msg - msg_kernel's one line: the kernel's reason taken from an
+/* test_errlog - errlog_warn's one line: the kernel's reason taken from an
  * error_log (kernel_reason), read from a directory that stands in for tracefs */
 #include <tracefs.h>
 
+#include "errlog.h"
 #include "msg.h"
 #include "unit.h"
 
@@ -14,13 +15,13 @@ struct call {
 	struct tracefs_instance *inst;
 };
 
-/* say - in the child: report the failed write with msg_kernel */
+/* say - in the child: report the failed write with errlog_warn */
 static void say(const void *arg)
 {
 	const struct call *c = arg;
 
 	errno = c->err;
-	msg_kernel(c->inst, "cannot add the probe '%s'", "p:x vfs_read");
+	errlog_warn(c->inst, "cannot add the probe '%s'", "p:x vfs_read");
 }
 
 /* log_put - the error_log REL holds TEXT (NULL: there is no such file) */
@@ -36,7 +37,7 @@ static void log_put(const char *rel, const char *text)
 	}
 }
 
-/* says - with the error_logs given, msg_kernel prints "unit: ...: WANT" */
+/* says - with the error_logs given, errlog_warn prints "unit: ...: WANT" */
 static void says(const char *what, struct tracefs_instance *in, int err, const char *want)
 {
 	struct call c = { err, in };
@@ -49,7 +50,7 @@ static void says(const char *what, struct tracefs_instance *in, int err, const c
 		printf("     got (exit %d): '%s'\n     wanted: '%s'\n", rc, got, line);
 }
 
-/* reason_is - the top-level error_log holds LOG: msg_kernel's line ends in WANT */
+/* reason_is - the top-level error_log holds LOG: errlog_warn's line ends in WANT */
 static void reason_is(const char *what, const char *log, int err, const char *want)
 {
 	log_put("error_log", log);
@@ -62,9 +63,9 @@ int main(void)
 	struct tracefs_instance *inst;
 
 	msg_init("unit");
-	unit_tmpdir(dir, sizeof(dir), "msg");
+	unit_tmpdir(dir, sizeof(dir), "errlog");
 	if (tracefs_set_tracing_dir(dir) < 0) {
-		printf("FAIL msg: tracefs_set_tracing_dir %s\n", dir);
+		printf("FAIL errlog: tracefs_set_tracing_dir %s\n", dir);
 		return 1;
 	}
 
@@ -124,10 +125,10 @@ int main(void)
 	long_reason[255] = '\0';
 	reason_is("a long reason is cut at 255 bytes", long_log, EINVAL, long_reason);
 
-	/* an entry already there at msg_kernel_mark is not this write's reason */
+	/* an entry already there at errlog_mark is not this write's reason */
 	log_put("error_log", "[  107.000008] trace_kprobe: error: Old news\n"
 		"  Command: p:x\n           ^\n");
-	msg_kernel_mark(NULL);
+	errlog_mark(NULL);
 	says("an entry older than the mark: errno's text", NULL, EINVAL, strerror(EINVAL));
 	log_put("error_log", "[  107.000008] trace_kprobe: error: Old news\n"
 		"  Command: p:x\n           ^\n"
@@ -150,5 +151,5 @@ int main(void)
 	}
 
 	unit_rmtree(dir);
-	return unit_done("msg");
+	return unit_done("errlog");
 }

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* names.c - names for numbers the kernel records
+ *
+ * Kernel addresses become symbols from /proc/kallsyms, read once into the
+ * session's libtraceevent handle; errno values become their symbolic names
+ * ("ENOENT"), as the tools print a call's error.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "names.h"
+#include "session.h"
+
+/* names_kallsyms - give libtraceevent the kernel's symbol table (once) */
+void names_kallsyms(struct session *s)
+{
+	static struct tep_handle *loaded;	/* the tep that has the symbols */
+	char *buf = NULL;
+	size_t cap = 0, len = 0, n;
+	FILE *f;
+
+	if (loaded == s->tep)
+		return;
+	loaded = s->tep;
+	f = fopen("/proc/kallsyms", "re");
+	if (!f)
+		return;
+	do {
+		if (cap - len < 65536) {
+			char *nb = realloc(buf, cap + 1048576);
+
+			if (!nb)
+				break;
+			buf = nb;
+			cap += 1048576;
+		}
+		n = fread(buf + len, 1, cap - len - 1, f);
+		len += n;
+	} while (n > 0);
+	fclose(f);
+	if (buf) {
+		buf[len] = '\0';
+		tep_parse_kallsyms(s->tep, buf);
+		free(buf);
+	}
+}
+
+/* names_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
+const char *names_ksym(struct session *s, unsigned long long addr, char *buf, size_t len)
+{
+	const char *name = names_kfunc(s, addr);
+	unsigned long long start;
+
+	if (!name) {
+		snprintf(buf, len, "0x%llx", addr);
+		return buf;
+	}
+	start = tep_find_function_address(s->tep, addr);
+	if (addr > start)
+		snprintf(buf, len, "%s+0x%llx", name, addr - start);
+	else
+		snprintf(buf, len, "%s", name);
+	return buf;
+}
+
+/* names_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
+const char *names_kfunc(struct session *s, unsigned long long addr)
+{
+	names_kallsyms(s);
+	return tep_find_function(s->tep, addr);
+}
+
+/* names_errno - symbolic name of an errno value ("ENOENT"), or "E<number>" */
+const char *names_errno(int err, char *buf, size_t len)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { ESRCH, "ESRCH" },
+		{ EINTR, "EINTR" }, { EIO, "EIO" }, { ENXIO, "ENXIO" },
+		{ E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" }, { EBADF, "EBADF" },
+		{ ECHILD, "ECHILD" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
+		{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" },
+		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" }, { ENODEV, "ENODEV" },
+		{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" }, { EINVAL, "EINVAL" },
+		{ ENFILE, "ENFILE" }, { EMFILE, "EMFILE" }, { ETXTBSY, "ETXTBSY" },
+		{ EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" }, { EROFS, "EROFS" },
+		{ EMLINK, "EMLINK" }, { ENAMETOOLONG, "ENAMETOOLONG" },
+		{ ELOOP, "ELOOP" }, { EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
+		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ESTALE, "ESTALE" }, { EDQUOT, "EDQUOT" },
+		{ ELIBBAD, "ELIBBAD" }, { ENOTTY, "ENOTTY" }, { ENOMEDIUM, "ENOMEDIUM" },
+	};
+	size_t i;
+
+	if (err < 0)
+		err = -err;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	snprintf(buf, len, "E%d", err);
+	return buf;
+}

@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* names.h - names for numbers the kernel records: kernel symbols and errno values */
+#ifndef FTT_NAMES_H
+#define FTT_NAMES_H
+
+#include <stddef.h>
+
+struct session;
+
+/* names_kallsyms - give libtraceevent the kernel's symbol table (once) */
+void names_kallsyms(struct session *s);
+/* names_ksym - kernel symbol for an address ("sym+0xoff"), loading kallsyms once */
+const char *names_ksym(struct session *s, unsigned long long addr, char *buf, size_t len);
+/* names_kfunc - name of the kernel function holding addr (no offset, as "%ps"), or NULL */
+const char *names_kfunc(struct session *s, unsigned long long addr);
+/* names_errno - symbolic name of an errno value ("ENOENT"), or "E<number>" */
+const char *names_errno(int err, char *buf, size_t len);
+
+#endif
