@@ -20,6 +20,7 @@
 #include "clock.h"
 #include "global.h"
 #include "kernel.h"
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -150,8 +151,8 @@ static int cmp_count(const void *a, const void *b)
  */
 static void summary_json(struct func **v, int first, int n, int profiler)
 {
-	static struct out_line line;
-	unsigned long long t = clock_ns();	/* out_iso's clock */
+	static struct line line;
+	unsigned long long t = clock_ns();	/* fmt_iso's clock */
 	int i;
 
 	line_begin(&line, t);
@@ -336,7 +337,7 @@ int main(int argc, char **argv)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	out_init(0);
 	if (opt_json)
-		out_json_init();
+		line_json_init();
 	if (o.duration > 0)
 		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
 	else
