@@ -13,6 +13,7 @@
 #include "evjson.h"
 #include "evtext.h"
 #include "kstack.h"
+#include "line.h"
 #include "names.h"
 #include "output.h"
 
@@ -44,7 +45,7 @@ static int elem_size(struct tep_event *ev, const struct tep_format_field *f)
 }
 
 /* number - "key":v of the size-byte number at p, sign-extended if sign */
-static void number(struct out_line *l, const char *key, struct tep_event *ev,
+static void number(struct line *l, const char *key, struct tep_event *ev,
 		   const void *p, int size, int sign)
 {
 	unsigned long long v = tep_read_number(ev->tep, p, size);
@@ -62,7 +63,7 @@ static void number(struct out_line *l, const char *key, struct tep_event *ev,
 }
 
 /* field - "name":value of one field, read from the record (decode_raw) */
-static void field(struct out_line *l, struct tep_event *ev, struct tep_record *rec,
+static void field(struct line *l, struct tep_event *ev, struct tep_record *rec,
 		  const struct tep_format_field *f)
 {
 	const unsigned char *p;
@@ -97,7 +98,7 @@ static void field(struct out_line *l, struct tep_event *ev, struct tep_record *r
 }
 
 /* evjson_fields - see evjson.h */
-void evjson_fields(struct out_line *l, struct tep_event *ev, struct tep_record *rec, int flags)
+void evjson_fields(struct line *l, struct tep_event *ev, struct tep_record *rec, int flags)
 {
 	struct tep_format_field *f;
 	char msg[80];
@@ -130,7 +131,7 @@ static int common_ok(struct tep_event *ev, struct tep_record *rec)
 }
 
 /* probe_sym - "key":"symbol+0xoff" of the probe's address field, null if the record lacks it */
-static void probe_sym(struct out_line *l, struct session *s, struct tep_event *ev,
+static void probe_sym(struct line *l, struct session *s, struct tep_event *ev,
 		      struct tep_record *rec, const char *key, const char *field)
 {
 	char sym[256];
@@ -147,12 +148,12 @@ static void probe_sym(struct out_line *l, struct session *s, struct tep_event *e
 void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec, int mono,
 		 const char *name, int flags, const char *comm)
 {
-	static struct out_line l;
+	static struct line l;
 	int ok = common_ok(ev, rec), pid = ok ? decode_pid(ev, rec) : 0;
 	int stack = !strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack");
 	char what[300];
 
-	line_begin(&l, mono ? rec->ts : OUT_NO_TIME);
+	line_begin(&l, mono ? rec->ts : LINE_NO_TIME);
 	col_str(&l, "comm", ok ? comm : NULL, 0, -1);
 	if (ok)
 		col_dec(&l, "pid", pid, 0);

@@ -5,7 +5,7 @@
 
 #include <tracefs.h>
 
-struct out_line;
+struct line;
 struct session;
 
 /* evjson_line flag: the probe's own fields (__probe_ip, __probe_func,
@@ -22,9 +22,9 @@ struct session;
  * null for a field that does not lie inside the record. A record that does
  * not match its format: "fields":null and "error" saying so.
  */
-void evjson_fields(struct out_line *l, struct tep_event *ev, struct tep_record *rec, int flags);
+void evjson_fields(struct line *l, struct tep_event *ev, struct tep_record *rec, int flags);
 /*
- * evjson_line - the record as one JSON Lines object written to out (output.h's
+ * evjson_line - the record as one JSON Lines object written to out (line.h's
  * JSON mode): time (null unless mono, the instance on the mono clock), host,
  * tool, comm (the task's name at the record, null when not known), pid, cpu, flags, timestamp (trace seconds, exact), event (name,
  * or SYSTEM:EVENT when NULL), then the fields; an ftrace:kernel_stack record

@@ -19,7 +19,7 @@
 #include "decode.h"
 #include "evtext.h"
 #include "kstack.h"
-#include "output.h"
+#include "line.h"
 #include "session.h"
 
 /*
@@ -73,7 +73,7 @@ const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_rec
 }
 
 /* evtext_head - see evtext.h */
-void evtext_head(struct session *s, struct out_line *l, struct tep_event *ev,
+void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
 		 struct tep_record *rec, const char *comm)
 {
 	int pid = decode_pid(ev, rec);
@@ -107,7 +107,7 @@ static unsigned long long field_u64(struct tep_format_field *f, struct tep_recor
 /* user_string - since 6.19 a pointer argument X may come with the string it
  * pointed to, taken at the call, as the field __X_val: ' "string"' after the
  * pointer, as the kernel prints it (up to its NUL, control bytes made visible) */
-static void user_string(struct out_line *l, struct tep_event *ev, struct tep_record *rec,
+static void user_string(struct line *l, struct tep_event *ev, struct tep_record *rec,
 			const char *name)
 {
 	char field[80];
@@ -126,7 +126,7 @@ static void user_string(struct out_line *l, struct tep_event *ev, struct tep_rec
 }
 
 /* syscall_text - sys_enter_X as "sys_X(a: v, ...)", sys_exit_X as "sys_X -> 0xRET"; 0 if neither */
-static int syscall_text(struct out_line *l, struct tep_event *ev, struct tep_record *rec)
+static int syscall_text(struct line *l, struct tep_event *ev, struct tep_record *rec)
 {
 	struct tep_format_field *f;
 	const char *sep = "";
@@ -177,7 +177,7 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 		 const char *comm)
 {
 	static struct trace_seq seq;
-	static struct out_line l;
+	static struct line l;
 	char what[160];
 
 	evtext_head(s, &l, ev, rec, comm);

@@ -6,13 +6,13 @@
 #include <stdio.h>
 #include <tracefs.h>
 
-struct out_line;
+struct line;
 struct session;
 
-/* evtext_head - add "COMM-PID [CPU] FLAGS SECS.USECS:" to line l (output.h), as
+/* evtext_head - add "COMM-PID [CPU] FLAGS SECS.USECS:" to line l (line.h), as
  * the kernel pads it; comm is the task's name at the record (NULL: not known,
  * shown as the kernel shows it, "<...>") */
-void evtext_head(struct session *s, struct out_line *l, struct tep_event *ev,
+void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
 		 struct tep_record *rec, const char *comm);
 /*
  * evtext_line - head, then " NAME: FIELDS" and a newline; a system call event

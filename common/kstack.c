@@ -15,6 +15,7 @@
 #include "decode.h"
 #include "format.h"
 #include "kstack.h"
+#include "line.h"
 #include "names.h"
 #include "output.h"
 #include "session.h"
@@ -87,7 +88,7 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 /* kstack_print - see kstack.h */
 void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
-	static struct out_line l;
+	static struct line l;
 	char sym[256];
 	int i, n = frames(s, ev, rec);
 
@@ -100,7 +101,7 @@ void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *re
 }
 
 /* kstack_json - see kstack.h */
-void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
+void kstack_json(struct session *s, struct line *l, struct tep_event *ev,
 		 struct tep_record *rec)
 {
 	char sym[256];

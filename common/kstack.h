@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <tracefs.h>
 
-struct out_line;
+struct line;
 struct session;
 
 /*
@@ -18,8 +18,8 @@ struct tep_event *kstack_enable(struct session *s);
 /* kstack_print - a kernel_stack record as " => symbol+0xoff" lines to out, innermost first */
 void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec);
 
-/* kstack_json - the record's frames as "stack":["symbol+0xoff",...] (output.h's JSON mode) */
-void kstack_json(struct session *s, struct out_line *l, struct tep_event *ev,
+/* kstack_json - the record's frames as "stack":["symbol+0xoff",...] (line.h's JSON mode) */
+void kstack_json(struct session *s, struct line *l, struct tep_event *ev,
 		 struct tep_record *rec);
 
 /*

@@ -47,7 +47,7 @@ int opt_operands(int argc, int min, int max, const char *missing, const char *mo
  */
 const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
 			   const char *most);
-/* opt_json - -j (or --json) was given: the tool writes JSON Lines (output.h) */
+/* opt_json - -j (or --json) was given: the tool writes JSON Lines (line.h) */
 extern int opt_json;
 /*
  * opt_next - the next option, as getopt_long(3) finds it among the tool's

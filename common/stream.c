@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "line.h"
 #include "msg.h"
 #include "output.h"
 #include "procread.h"
@@ -566,7 +567,7 @@ void stream_begin(struct session *s, int buffered, int json)
 	session_start(s);
 	out_init(buffered);
 	if (json)
-		out_json_init();
+		line_json_init();
 }
 
 /* stream_end - see stream.h */

@@ -23,6 +23,7 @@
 #include "capture.h"
 #include "decode.h"
 #include "filter.h"
+#include "line.h"
 #include "msg.h"
 #include "names.h"
 #include "options.h"
@@ -104,7 +105,7 @@ static void comm_of(const char *path, char *comm, size_t len)
 static void print_line(unsigned long long ts, int pid, int ppid, long uid, const char *err,
 		       const struct cap_val *v, const char *path)
 {
-	static struct out_line line;
+	static struct line line;
 	int i, first = v && v->args_known ? 1 : 0, last = v ? v->nstr : 0;
 
 	if (!first && v)	/* the file, and arguments unknown */
@@ -306,7 +307,7 @@ static void banner(void)
 	out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
 	if (out_json)
 		return;
-	out_time_headers(o.hms, o.times);
+	line_time_headers(o.hms, o.times);
 	if (o.uids)
 		printf("%6s ", "UID");
 	printf("%6s %6s ", "PID", "PPID");

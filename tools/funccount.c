@@ -25,6 +25,7 @@
 #include "errlog.h"
 #include "global.h"
 #include "kernel.h"
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -156,8 +157,8 @@ static int cmp_count(const void *a, const void *b)
  */
 static void summary_json(struct func **v, int first, int n, int profiler)
 {
-	static struct out_line line;
-	unsigned long long t = clock_ns();	/* out_iso's clock */
+	static struct line line;
+	unsigned long long t = clock_ns();	/* fmt_iso's clock */
 	int i;
 
 	line_begin(&line, t);
@@ -357,7 +358,7 @@ int main(int argc, char **argv)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	out_init(0);
 	if (opt_json)
-		out_json_init();
+		line_json_init();
 
 	/*
 	 * between the switches, only the banner (it means "counting") and the

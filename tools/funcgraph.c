@@ -24,6 +24,7 @@
 #include "format.h"
 #include "global.h"
 #include "kernel.h"
+#include "line.h"
 #include "msg.h"
 #include "names.h"
 #include "options.h"
@@ -220,7 +221,7 @@ static void setup(struct place *pl, const struct opts *o)
 	char num[32];
 
 	set_or_die(pl, "tracing_on", "0");
-	/* -j: record times on the clock out_iso converts, which all CPUs share
+	/* -j: record times on the clock fmt_iso converts, which all CPUs share
 	 * (else "time" is null) */
 	pl->mono = opt_json && set(pl, "trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
@@ -262,7 +263,7 @@ static void setup(struct place *pl, const struct opts *o)
 }
 
 /* col_field - the field as a signed number, or null where this kernel has no such field */
-static void col_field(struct out_line *l, struct tep_event *ev, struct tep_record *rec,
+static void col_field(struct line *l, struct tep_event *ev, struct tep_record *rec,
 		      const char *field)
 {
 	if (decode_has(ev, field))
@@ -275,14 +276,14 @@ static void col_field(struct out_line *l, struct tep_event *ev, struct tep_recor
  * time order, with its task's name then (NULL: not known) */
 static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *comm, void *ctx)
 {
-	static struct out_line line;
+	static struct line line;
 	struct place *pl = ctx;
 	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
 	unsigned long long call, back;
 
 	if (!decode_record_ok(ev, rec))
 		return;
-	line_begin(&line, pl->mono ? rec->ts : OUT_NO_TIME);
+	line_begin(&line, pl->mono ? rec->ts : LINE_NO_TIME);
 	col_str(&line, "comm", comm, 0, -1);
 	col_dec(&line, "pid", pid, 0);
 	col_dec(&line, "cpu", rec->cpu, 0);
@@ -355,7 +356,7 @@ int main(int argc, char **argv)
 
 	out_init(o.duration > 0);
 	if (opt_json)
-		out_json_init();
+		line_json_init();
 	if (o.pid)
 		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
 	if (o.tid)

@@ -26,6 +26,7 @@
 #include "errlog.h"
 #include "hist.h"
 #include "klat.h"
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -149,7 +150,7 @@ static void poll(void *arg)
 /* tick_json - the interval as one object: its end, unit, hist (with -D: disks[]) */
 static void tick_json(struct state *st, const char *unit)
 {
-	static struct out_line line;
+	static struct line line;
 	char d[128];
 	int i;
 
@@ -284,7 +285,7 @@ int main(int argc, char **argv)
 		klat_start();
 	out_init(0);
 	if (opt_json)
-		out_json_init();
+		line_json_init();
 	out_banner("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
 		   o.count ? "" : " Ctrl-C to end.");
 	fflush(stdout);

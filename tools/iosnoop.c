@@ -17,6 +17,8 @@
 
 #include "blkdev.h"
 #include "blkio.h"
+#include "fmt.h"
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -86,23 +88,23 @@ static void parse(int argc, char **argv, struct opts *o)
 /* on_io - one finished I/O: the perf-tools row; in JSON, "time" is the completion */
 static void on_io(const struct blkio_done *io, void *arg)
 {
-	static struct out_line line;
+	static struct line line;
 	struct opts *o = arg;
 	char t[32], dev[24];
 
 	if (o->name && (io->pid < 0 || regexec(&o->name_re, io->comm, 0, NULL, 0) != 0))
 		return;
-	line_begin(&line, io->mono ? io->end_ns : OUT_NO_TIME);
+	line_begin(&line, io->mono ? io->end_ns : LINE_NO_TIME);
 	/* -s and -t: text only */
 	if (o->start_ts) {
 		if (io->known & BLKIO_LAT)
-			line_str(&line, out_time(io->start_ns, t, sizeof(t)), 15, -1);
+			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), 15, -1);
 		else
 			line_str(&line, "?", 15, -1);
 		line_add(&line, " ");
 	}
 	if (o->end_ts) {
-		line_str(&line, out_time(io->end_ns, t, sizeof(t)), 15, -1);
+		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), 15, -1);
 		line_add(&line, " ");
 	}
 	/* at most 12 bytes of the name, as perf-tools; "?" when not known */

@@ -28,6 +28,7 @@
 #include "kstack.h"
 #include "filter.h"
 #include "format.h"
+#include "line.h"
 #include "msg.h"
 #include "names.h"
 #include "options.h"
@@ -228,7 +229,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, const char *c
 {
 	struct ctx *c = arg;
 	static struct trace_seq seq;
-	static struct out_line line;
+	static struct line line;
 	char where[300], a[256], b[256];
 	const char *at, *info;
 

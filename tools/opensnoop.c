@@ -22,6 +22,8 @@
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
+#include "fmt.h"
+#include "line.h"
 #include "msg.h"
 #include "names.h"
 #include "options.h"
@@ -167,7 +169,7 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	struct row *r = item;
 	struct call *c = r->call;
 	long long ret = r->ret;
-	static struct out_line line;
+	static struct line line;
 	char buf[32], err[16];
 	const char *ename;
 
@@ -191,7 +193,7 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	if (ret >= 0) {
 		buf[0] = '0';
 		buf[1] = 'x';
-		out_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
+		fmt_num(ret, 16, 0, buf + 2, sizeof(buf) - 2);
 	}
 	ename = names_errno((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
@@ -200,7 +202,7 @@ static void emit_row(void *item, const char *comm, void *ctx)
 		col_str(&line, "error", ret < 0 ? ename : NULL, 0, -1);
 	line_add(&line, " ");
 	if (o.flags && c->has_flags)
-		col_str(&line, "flags", out_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);
+		col_str(&line, "flags", fmt_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);
 	else if (o.flags)
 		col_null(&line, "flags", "?", 8);
 	if (o.flags)
@@ -303,7 +305,7 @@ static void banner(void)
 	out_tracing(o.duration, "open()s%s", ftext);
 	if (out_json)
 		return;
-	out_time_headers(o.hms, o.times);
+	line_time_headers(o.hms, o.times);
 	printf("%-16.16s %-6s %*s ", "COMM", "PID", o.fails ? 7 : 4, "FD");
 	if (o.flags)
 		printf("%-8s ", "FLAGS");

@@ -28,6 +28,7 @@
 #include "format.h"
 #include "kernel.h"
 #include "kstack.h"
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
@@ -122,7 +123,7 @@ static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char 
 }
 
 /* endpoint - "ADDR:PORT" as one column; JSON: SIDEaddr (null for "-") and SIDEport */
-static void endpoint(struct out_line *l, const char *side, const char *text, unsigned int port)
+static void endpoint(struct line *l, const char *side, const char *text, unsigned int port)
 {
 	const char *c = strrchr(text, ':');
 	char key[8], addr[64];
@@ -200,7 +201,7 @@ static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row 
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
 static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
 {
-	static struct out_line line;
+	static struct line line;
 	struct src *src = arg;
 	struct row r;
 	char now[16];
@@ -212,7 +213,7 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
 		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
 	}
-	line_begin(&line, mono ? rec->ts : OUT_NO_TIME);
+	line_begin(&line, mono ? rec->ts : LINE_NO_TIME);
 	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
 	col_dec(&line, "pid", decode_pid(ev, rec), 6);

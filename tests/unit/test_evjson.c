@@ -8,6 +8,7 @@
 
 #include "decode.h"
 #include "evjson.h"
+#include "line.h"
 #include "msg.h"
 #include "output.h"
 #include "unit.h"
@@ -38,13 +39,13 @@ static void put(unsigned char *rec, int at, const void *v, size_t n)
 static const char *fields(struct tep_event *ev, unsigned char *data, int size, char *buf,
 			  size_t len)
 {
-	static struct out_line l;
+	static struct line l;
 	struct tep_record rec = { .size = size, .data = data };
 	char *text = NULL, *p;
 	size_t n = 0;
 
 	out = open_memstream(&text, &n);
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	evjson_fields(&l, ev, &rec, 0);
 	line_put(&l);
 	fclose(out);
@@ -73,7 +74,7 @@ int main(void)
 	char buf[1024];
 
 	msg_init("test_evjson");
-	out_json_init();
+	line_json_init();
 	if (!tep || tep_parse_format(tep, &ev, fmt, strlen(fmt), "sys") != TEP_ERRNO__SUCCESS ||
 	    !ev) {
 		printf("FAIL the format does not parse\n");

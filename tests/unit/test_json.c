@@ -5,12 +5,14 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "fmt.h"
 #include "json.h"
+#include "line.h"
 #include "msg.h"
 #include "output.h"
 #include "unit.h"
 
-static struct out_line l;
+static struct line l;
 
 /* esc_is - json_str of src (n bytes) gives want */
 static int esc_is(const char *src, size_t n, const char *want)
@@ -85,7 +87,7 @@ static void check_time(void)
 				 "2026-11-24T23:41:07.123456789Z"));
 	/* a mono timestamp of now is now on the wall clock */
 	clock_gettime(CLOCK_MONOTONIC, &mono);
-	out_iso(mono.tv_sec * 1000000000ULL + mono.tv_nsec, buf, sizeof(buf));
+	fmt_iso(mono.tv_sec * 1000000000ULL + mono.tv_nsec, buf, sizeof(buf));
 	clock_gettime(CLOCK_REALTIME, &rt);
 	json_time(rt.tv_sec * 1000000000LL + rt.tv_nsec, now, sizeof(now));
 	diff = strncmp(buf, now, 19);
@@ -128,7 +130,7 @@ static int line_is_end(const char *want)
 /* columns - one row of every kind of column, as a tool makes it */
 static void columns(void)
 {
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	col_str(&l, "comm", "c\"at\n", 8, 16);
 	line_add(&l, " ");
 	col_dec(&l, "pid", -42, -6);
@@ -153,7 +155,7 @@ static void check_lines(void)
 	msg_init("unitjson");
 	columns();
 	CHECK("text_line", line_is("c\"at\\x0a    -42  0x3 ?  /a\\xff [cut]      0.27"));
-	out_json_init();
+	line_json_init();
 	uname(&u);
 	columns();
 	snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
@@ -161,7 +163,7 @@ static void check_lines(void)
 		 "\"cut\":true,\"more\":false,\"none\":null,\"latms\":0.273451}\n", u.nodename);
 	CHECK("json_line", line_is(want));
 	/* a histogram: an array of objects */
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	col_str(&l, "disk", "sda", 0, -1);
 	col_open(&l, "hist", '[');
 	for (i = 0; i < 2; i++) {
@@ -186,7 +188,7 @@ static void check_lines(void)
 		hist_init(&h, 0);
 		hist_add(&h, 0, 2);
 		hist_add(&h, 5, 3);
-		line_begin(&l, OUT_NO_TIME);
+		line_begin(&l, LINE_NO_TIME);
 		col_hist(&l, "hist", &h);
 		snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
 			 "\"hist\":[{\"lo\":0,\"hi\":1,\"count\":2},{\"lo\":1,\"hi\":2,\"count\":0},"
@@ -194,7 +196,7 @@ static void check_lines(void)
 			 u.nodename);
 		CHECK("json_hist", line_is(want));
 		hist_init(&h, 0);
-		line_begin(&l, OUT_NO_TIME);
+		line_begin(&l, LINE_NO_TIME);
 		col_hist(&l, "hist", &h);
 		snprintf(want, sizeof(want), "{\"time\":null,\"host\":\"%s\",\"tool\":\"unitjson\","
 			 "\"hist\":[{\"lo\":0,\"hi\":1,\"count\":0}]}\n", u.nodename);
@@ -208,7 +210,7 @@ static void check_lines(void)
 	/* a line too long: the string is cut, the line still closes */
 	memset(big, '\n', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	col_open(&l, "a", '[');
 	col_str(&l, NULL, big, 0, -1);
 	col_dec(&l, NULL, 1, 0);
@@ -216,7 +218,7 @@ static void check_lines(void)
 	CHECK("json_overflow_closed", l.depth == 1);
 	CHECK("json_overflow_line", line_is_end("\\n\"],\"truncated\":true}\n"));
 	/* a member left out says so too; a string that just fits does not */
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	i = (int)(sizeof(l.buf) - l.n - 100);
 	memset(big, 'x', (size_t)i);
 	big[i] = '\0';
@@ -227,14 +229,14 @@ static void check_lines(void)
 	CHECK("json_left_out", line_is_end(",\"truncated\":true}\n"));
 	memset(big, 'y', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	col_str(&l, "s", big, 0, -1);
 	CHECK("json_string_cut", line_is_end("yy\",\"truncated\":true}\n"));
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	col_str(&l, "s", "short", 0, -1);
 	CHECK("json_not_cut", line_is_end("\"s\":\"short\"}\n"));
 	/* the text-only adders add nothing to a JSON line */
-	line_begin(&l, OUT_NO_TIME);
+	line_begin(&l, LINE_NO_TIME);
 	i = (int)l.n;
 	line_str(&l, "x", 4, -1);
 	line_rstr(&l, "y", 4);
