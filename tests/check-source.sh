@@ -33,6 +33,10 @@
 #      "out of memory" is written in common/xalloc.c alone: the string, in
 #      any case, nowhere else in the files XALLOC_SCOPE matches (common/
 #      and tools/)
+#   7. no include points up: common/layers gives each file its layer
+#      ("LAYER: FILE...", lowest first), and for each arrow of rule 4 (X
+#      includes "Y.h") both X and Y are listed there and Y's layer is X's or
+#      one below it. A failure names each such include line and the layers.
 #
 # The rules look at code only: comments are blanked out first (a line that
 # starts with '*' or holds a comment before the code is still checked), and
@@ -211,9 +215,45 @@ else
 	echo "PASS source/no-dependency-cycle"
 fi
 
+# rule 7: every arrow stays in its layer or points down (common/layers)
+upward=$(printf '%s\n' "$arrows" | awk -v table=common/layers '
+BEGIN {
+	while ((getline line < table) > 0) {
+		if (line ~ /^#/ || line ~ /^[ \t]*$/)
+			continue
+		if (line ~ /^[^ \t]/) {
+			name = line; sub(/:.*/, "", name)
+			rank[name] = ++n
+			sub(/^[^:]*:/, "", line)
+		}
+		k = split(line, f, /[ \t]+/)
+		for (i = 1; i <= k; i++)
+			if (f[i] != "") {
+				at[f[i]] = n
+				layer[f[i]] = name
+			}
+	}
+}
+NF == 3 {
+	inc = "    " $3 ": #include \"" $2 ".h\": "
+	if (!($1 in at))
+		print inc $1 " is not in common/layers"
+	else if (!($2 in at))
+		print inc $2 " is not in common/layers"
+	else if (at[$2] > at[$1])
+		print inc $1 " (" layer[$1] ") includes " $2 " (" layer[$2] "), a higher layer"
+}')
+if [ -n "$upward" ]; then
+	echo "FAIL source/no-upward-include:"
+	printf '%s\n' "$upward"
+	bad=1
+else
+	echo "PASS source/no-upward-include"
+fi
+
 # rule 5: every file states its licence in an SPDX line among its first three
 spdx=
-for f in tools/*.c common/*.c common/*.h tests/unit/*.[ch] tests/replay/*.[ch] tests/workloads/*.c \
+for f in tools/*.c common/*.c common/*.h common/layers tests/unit/*.[ch] tests/replay/*.[ch] tests/workloads/*.c \
 	 tests/fuzz/*.[ch] tests/preload/*.c bench/*.c tests/*.sh tests/live/*.sh \
 	 tests/vm/*.sh bench/*.sh setup.sh Makefile .ci/run completion/*.bash \
 	 debian/control debian/copyright debian/rules debian/postinst debian/prerm \
