@@ -282,15 +282,6 @@ void col_str(struct line *l, const char *key, const char *s, int width, int max)
 		line_vis(l, s, n, width, 0);
 }
 
-/* col_rstr - a string column right-aligned in the text; a JSON string */
-void col_rstr(struct line *l, const char *key, const char *s, int width)
-{
-	if (out_json)
-		json_string(l, key, s, strlen(s));
-	else
-		line_vis(l, s, strlen(s), width, 1);
-}
-
 /* col_dec - a decimal column: padded text, or a JSON number */
 void col_dec(struct line *l, const char *key, long long v, int width)
 {

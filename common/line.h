@@ -92,8 +92,6 @@ void line_time_headers(int hms, int secs);
 /* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h);
  * s NULL: JSON null, text as "" */
 void col_str(struct line *l, const char *key, const char *s, int width, int max);
-/* col_rstr - line_rstr of s; JSON: "key":"s" */
-void col_rstr(struct line *l, const char *key, const char *s, int width);
 /* col_dec - line_dec of v; JSON: "key":v */
 void col_dec(struct line *l, const char *key, long long v, int width);
 /* col_num - text, left in width (right in -width, escaped); JSON: "key":v (a

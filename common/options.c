@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "line.h"
 #include "msg.h"
 #include "options.h"
 
@@ -74,9 +75,6 @@ const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char
 	return argv[optind];
 }
 
-/* opt_json - see options.h */
-int opt_json;
-
 /* opt_next - see options.h */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage)
@@ -98,7 +96,7 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	}
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, opts, all, NULL)) == 'j')
-		opt_json = 1;
+		line_json_init();
 	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
 	len = long_name(arg, &name);
 	switch (c) {

@@ -47,15 +47,13 @@ int opt_operands(int argc, int min, int max, const char *missing, const char *mo
  */
 const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char *what,
 			   const char *most);
-/* opt_json - -j (or --json) was given: the tool writes JSON Lines (line.h) */
-extern int opt_json;
 /*
  * opt_next - the next option, as getopt_long(3) finds it among the tool's
  * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
  * --help and --version added, and --json when shorts hold 'j'. -h and --help
  * print the usage, then "See man TOOL(8) and DOCDIR/examples/TOOL_example.txt";
- * --version prints "TOOL VERSION"; both exit(EXIT_OK). -j and --json set
- * opt_json. "--" ends the options.
+ * --version prints "TOOL VERSION"; both exit(EXIT_OK). -j and --json turn
+ * JSON mode on (line_json_init: out_json, output.h). "--" ends the options.
  * An unknown option, a missing argument or an argument to an option that
  * takes none exits with EXIT_USAGE naming the option. -1 after the last.
  */

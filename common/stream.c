@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "clock.h"
-#include "line.h"
 #include "msg.h"
 #include "output.h"
 #include "procread.h"
@@ -561,13 +560,11 @@ void stream_idle(double duration, double interval, void (*tick)(void *), void *a
 }
 
 /* stream_begin - see stream.h */
-void stream_begin(struct session *s, int buffered, int json)
+void stream_begin(struct session *s, int buffered)
 {
 	stream_size_buffer(s);
 	session_start(s);
 	out_init(buffered);
-	if (json)
-		line_json_init();
 }
 
 /* stream_end - see stream.h */

@@ -67,9 +67,9 @@ void stream_report_lost(struct session *s);
 /*
  * stream_begin - a streaming tool's start: size the buffer (stream_size_buffer,
  * which does nothing once it is sized), record from now on (session_start),
- * and set up the output (out_init; with json, line_json_init)
+ * and set up the output (out_init)
  */
-void stream_begin(struct session *s, int buffered, int json);
+void stream_begin(struct session *s, int buffered);
 /* stream_end - after stream_run: the collected output and its closing line
  * (out_ending), then the report of lost events (stream_report_lost) */
 void stream_end(struct session *s);

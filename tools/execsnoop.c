@@ -347,7 +347,7 @@ int main(int argc, char **argv)
 	follow(s, name_filter);
 	free(name_filter);
 
-	stream_begin(s, o.duration > 0, opt_json);
+	stream_begin(s, o.duration > 0);
 	tgid_scan();		/* the threads that run now, read while tracing runs */
 	banner();
 

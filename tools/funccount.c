@@ -357,8 +357,6 @@ int main(int argc, char **argv)
 	if (o.top)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	out_init(0);
-	if (opt_json)
-		line_json_init();
 
 	/*
 	 * between the switches, only the banner (it means "counting") and the

@@ -223,7 +223,7 @@ static void setup(struct place *pl, const struct opts *o)
 	set_or_die(pl, "tracing_on", "0");
 	/* -j: record times on the clock fmt_iso converts, which all CPUs share
 	 * (else "time" is null) */
-	pl->mono = opt_json && set(pl, "trace_clock", "mono") == 0;
+	pl->mono = out_json && set(pl, "trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o->maxdepth);
 	if ((pl->top || o->maxdepth) && global_write("max_graph_depth", num, 1) < 0)
@@ -258,7 +258,7 @@ static void setup(struct place *pl, const struct opts *o)
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
 	set_option(pl, "funcgraph-retval", 1);
 	/* -j reads funcgraph_entry records, not the return-address kind */
-	if (opt_json)
+	if (out_json)
 		set_option(pl, "funcgraph-retaddr", 0);
 }
 
@@ -351,12 +351,10 @@ int main(int argc, char **argv)
 	pl.s = session_open("funcgraph");
 	choose_place(&pl);
 	setup(&pl, &o);
-	if (opt_json)
+	if (out_json)
 		json_setup(&pl);
 
 	out_init(o.duration > 0);
-	if (opt_json)
-		line_json_init();
 	if (o.pid)
 		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
 	if (o.tid)
@@ -370,7 +368,7 @@ int main(int argc, char **argv)
 	/* the readers turn tracing_on on themselves: the run's value too */
 	if (pl.top)
 		global_expect("tracing_on", "1");
-	if (opt_json) {
+	if (out_json) {
 		stream_run(&pl.raw, o.duration, 0, NULL, NULL);
 		stream_report_lost(&pl.raw);
 	} else if (stream_run_text(pl.inst, o.duration, o.headers) < 0) {

@@ -270,22 +270,21 @@ int main(int argc, char **argv)
 
 	s = session_open("iolatency");
 	st.in_kernel = o.kernel;
-	if (o.kernel) {
+	if (o.kernel)
 		in_kernel(s, &o);
-	} else {
-		stream_size_buffer(s);	/* before tracing: resizing empties the buffer */
+	else
 		blkio_setup(s, &o.io, on_io, &st);
-	}
 	if (!o.per_disk)
 		disk_hist(&st, 0);
 
 	/* counting is on before the banner: whatever runs after it is seen */
-	session_start(s);
-	if (st.in_kernel)
+	if (st.in_kernel) {	/* nothing is read: no ring buffer to size */
+		session_start(s);
 		klat_start();
-	out_init(0);
-	if (opt_json)
-		line_json_init();
+		out_init(0);
+	} else {
+		stream_begin(s, 0);
+	}
 	out_banner("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
 		   o.count ? "" : " Ctrl-C to end.");
 	fflush(stdout);

@@ -167,15 +167,15 @@ int main(int argc, char **argv)
 	blkio_setup(s, &o.io, on_io, &o);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
-	stream_begin(s, o.duration > 0, opt_json);
+	stream_begin(s, o.duration > 0);
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
 	out_tracing(o.duration, "block I/O%s%s", dtext, ftext);
-	if (o.start_ts && !opt_json)
+	if (o.start_ts && !out_json)
 		printf("%-15s ", "STARTs");
-	if (o.end_ts && !opt_json)
+	if (o.end_ts && !out_json)
 		printf("%-15s ", "ENDs");
-	if (!opt_json)
+	if (!out_json)
 		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
 		       "BLOCK", "BYTES", "LATms");
 	fflush(stdout);

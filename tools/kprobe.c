@@ -186,7 +186,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		     "quote the definition and the filter");
 	opt_apart(o->pid, "-p", o->tid, "-L");
 	opt_apart(o->duration > 0, "-d", o->view, "-v");
-	opt_apart(opt_json, "-j", o->view, "-v");
+	opt_apart(out_json, "-j", o->view, "-v");
 	o->def = argv[optind];
 	parse_def(o);
 	if (optind + 1 < argc) {
@@ -327,9 +327,9 @@ int main(int argc, char **argv)
 	free(self);
 	session_enable(s, s->group, o.name);
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
-	stream_begin(s, o.duration > 0, opt_json);
+	stream_begin(s, o.duration > 0);
 	out_tracing(o.duration, "kprobe %s", o.name);
-	if (o.headers && !opt_json) {
+	if (o.headers && !out_json) {
 		char what[200];
 
 		snprintf(what, sizeof(what), "kprobe %s", o.name);

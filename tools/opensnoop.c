@@ -340,7 +340,7 @@ int main(int argc, char **argv)
 	follow_calls(filter);
 	free(filter);
 
-	stream_begin(sess, o.duration > 0, opt_json);
+	stream_begin(sess, o.duration > 0);
 	banner();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);

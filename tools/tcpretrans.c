@@ -103,7 +103,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
-	if (opt_json && o->stacks)
+	if (out_json && o->stacks)
 		opt_usage("-s prints text stacks: not with -j");
 }
 
@@ -464,10 +464,10 @@ int main(int argc, char **argv)
 		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
 	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
-	stream_begin(s, 0, opt_json);
+	stream_begin(s, 0);
 	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 		   o.tlp ? " and tail loss probes" : "");
-	if (!opt_json)
+	if (!out_json)
 		printf("%-8s %-6s %-20s -- %-20s %-12s\n", "TIME", "PID", "LADDR:LPORT",
 		       "RADDR:RPORT", "STATE");
 	fflush(stdout);

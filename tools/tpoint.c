@@ -86,8 +86,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'v': o->view = 1; break;
 		}
 	}
-	opt_apart(opt_json, "-j", o->list, "-l");
-	opt_apart(opt_json, "-j", o->view, "-v");
+	opt_apart(out_json, "-j", o->list, "-l");
+	opt_apart(out_json, "-j", o->view, "-v");
 	if (o->list) {
 		if (optind != argc)
 			opt_usage("-l takes no tracepoint");
@@ -214,9 +214,9 @@ int main(int argc, char **argv)
 	comm_rows(s, self, evs, o.filter || o.tid, on_record, s);
 	free(self);
 	session_enable(s, o.sys, o.event);
-	stream_begin(s, o.duration > 0, opt_json);
+	stream_begin(s, o.duration > 0);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
-	if (o.headers && !opt_json)
+	if (o.headers && !out_json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
 

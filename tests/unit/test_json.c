@@ -138,7 +138,7 @@ static void columns(void)
 	col_num(&l, "fd", 3, "0x3", -4);
 	line_add(&l, " ");
 	col_null(&l, "flags", "?", 3);
-	col_rstr(&l, "file", "/a\xff", 6);
+	col_str(&l, "file", "/a\xff", 6, -1);
 	col_bool(&l, "cut", 1, " [cut]");
 	col_bool(&l, "more", 0, " [...]");
 	col_str(&l, "none", NULL, 2, -1);

@@ -4,6 +4,7 @@
 
 #include "msg.h"
 #include "options.h"
+#include "output.h"
 #include "unit.h"
 
 static void parse_ulong(const void *s) { opt_ulong(s, "-t", 1, 1000); }
@@ -17,7 +18,7 @@ static void parse_regex(const void *s) { regex_t re; opt_regex(&re, s, "name"); 
  * parse_args - run opt_next over a space-separated command line the way a
  * tool does (short options "d:hjx", long --count=N and --quiet, and the
  * --json opt_next adds for -j); exit 0 at the end of the options, 3 if "--"
- * did not end them before an argument "-x", 5 if -j was seen (opt_json)
+ * did not end them before an argument "-x", 5 if -j was seen (out_json)
  */
 static void parse_args(const void *line)
 {
@@ -38,7 +39,7 @@ static void parse_args(const void *line)
 		;
 	if (optind < argc && !strcmp(argv[optind], "-x") && strcmp(argv[optind - 1], "--"))
 		exit(3);
-	if (opt_json)
+	if (out_json)
 		exit(5);
 }
 
@@ -129,7 +130,7 @@ int main(void)
 	refused(parse_args, "-:", 2, "unknown option -:");
 	accepted(parse_args, "-x --count 3 --quiet -d 1 -- -x");
 	accepted(parse_args, "--count=3 arg --quiet");
-	/* -j and --json are opt_next's: opt_json, never returned to the tool */
+	/* -j and --json are opt_next's: out_json, never returned to the tool */
 	ends(parse_args, "-j", 5);
 	ends(parse_args, "-xj -d 1", 5);
 	ends(parse_args, "--json", 5);
