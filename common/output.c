@@ -143,6 +143,12 @@ int out_broken(void)
 	return broken;
 }
 
+/* out_pipe_fd - see output.h */
+int out_pipe_fd(void)
+{
+	return is_pipe ? STDOUT_FILENO : -1;
+}
+
 /* out_batch_end - live: push what is pending; a closed pipe requests the stop */
 void out_batch_end(void)
 {

@@ -31,6 +31,8 @@ void out_banner(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void out_tracing(double duration, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* out_broken - true once stdout's reader has gone away */
 int out_broken(void);
+/* out_pipe_fd - stdout's descriptor if it is a pipe whose reader can go away (poll it), else -1 */
+int out_pipe_fd(void);
 /*
  * Text from the traced (process names, paths, arguments, string fields) can
  * hold anything a user put there. It is shown with every byte a terminal

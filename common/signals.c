@@ -97,10 +97,12 @@ void sig_hold(void)
 }
 
 /* sig_wait - see signals.h */
-void sig_wait(double duration)
+int sig_wait(double duration, int fd)
 {
+	struct pollfd p = { .fd = fd, .events = 0 };
 	double end = 0, left = duration;
 	struct timespec ts;
+	int n;
 
 	if (duration > 0)
 		end = clock_s() + duration;
@@ -111,12 +113,16 @@ void sig_wait(double duration)
 			ts.tv_sec = (time_t)left;
 			ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		}
-		/* nothing to poll: a sleep that lets the held stops in atomically */
-		if (ppoll(NULL, 0, duration > 0 ? &ts : NULL, held ? &held_mask : NULL) == 0)
+		/* a sleep that lets the held stops in atomically, and wakes on fd */
+		n = ppoll(&p, fd >= 0, duration > 0 ? &ts : NULL, held ? &held_mask : NULL);
+		if (n == 0)
 			break;		/* the whole time passed */
+		if (n > 0 && (p.revents & (POLLERR | POLLHUP)))
+			return 1;
 		if (duration > 0)
 			left = end - clock_s();
 	}
+	return 0;
 }
 
 /* sig_release - see signals.h */

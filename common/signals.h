@@ -21,12 +21,13 @@ void sig_request_stop(void);
  */
 void sig_hold(void);
 /*
- * sig_wait - wait for a stop, or `duration` seconds (0: no limit): one
- * blocking system call (ppoll, the held signals let in for it alone), and
- * again only when another signal wakes it; the clock is read only then
- * (and once to start)
+ * sig_wait - wait for a stop, or `duration` seconds (0: no limit), or fd (-1:
+ * none) to report an error or a hangup, as a pipe does once its reader is
+ * gone: one blocking system call (ppoll, the held signals let in for it
+ * alone), and again only when another signal wakes it; the clock is read
+ * only then (and once to start). 1 if fd reported, else 0.
  */
-void sig_wait(double duration);
+int sig_wait(double duration, int fd);
 /* sig_release - the stop signals as they were before sig_hold */
 void sig_release(void);
 

@@ -553,6 +553,13 @@ void stream_idle_poll(double duration, double interval, double poll, void (*poll
 	}
 }
 
+/* stream_wait - see stream.h */
+void stream_wait(double duration)
+{
+	if (sig_wait(duration, out_pipe_fd()))
+		out_batch_end();	/* the reader is gone: stop, output broken */
+}
+
 /* stream_idle - nothing to read: wait for a stop or `duration`, tick every `interval` */
 void stream_idle(double duration, double interval, void (*tick)(void *), void *arg)
 {

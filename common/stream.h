@@ -33,6 +33,12 @@ void stream_run(struct session *s, double duration, double interval,
  * Returns -1 (errno) if trace_pipe cannot be opened, else 0.
  */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
+/*
+ * stream_wait - nothing to read, nothing to do: wait for a stop, `duration`
+ * (0: none) or the reader of stdout to go away (then the stop is requested, as
+ * out_batch_end does), in one system call (sig_wait, after sig_hold)
+ */
+void stream_wait(double duration);
 /* stream_idle - nothing to read (in-kernel counts): wait for a stop or `duration`, tick every `interval` */
 void stream_idle(double duration, double interval, void (*tick)(void *), void *arg);
 /* stream_idle_poll - stream_idle that also calls pollfn(arg) every `poll` seconds (counts to fold in) */

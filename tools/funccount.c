@@ -373,7 +373,7 @@ int main(int argc, char **argv)
 	if (o.interval)
 		stream_idle(o.duration, o.interval, summary, &st);
 	else
-		sig_wait(o.duration);
+		stream_wait(o.duration);
 	counting(&st, 0);
 	sig_release();
 	/* the last (or only) interval, also when ended early by Ctrl-C */

@@ -883,7 +883,7 @@ boot_kernel() {
 		echo $! > "$WORK/qpid-$label"
 		wait $!
 		echo $? > "$WORK/qrc-$label"
-	} | tr -d '\r' > "$log" &
+	} | stdbuf -oL tr -d '\r' > "$log" &
 	# the shell runs a trap only once the command in hand ends; wait is
 	# cut short by a signal, so the trap gets to stop qemu at once
 	wait $!
