@@ -47,6 +47,7 @@
 #include "reorder.h"
 #include "session.h"
 #include "stream.h"
+#include "table.h"
 #include "who.h"
 #include "xalloc.h"
 
@@ -66,7 +67,6 @@
 #define NCAND		64	/* starts at one key looked at together */
 
 struct ent {
-	struct ent *next;
 	unsigned int dev;
 	unsigned long long sector;	/* the key: where the rest of the request starts */
 	unsigned long long first;	/* its first sector (FLUSH_KEY: none) */
@@ -79,123 +79,31 @@ struct ent {
 	char comm[16];
 };
 
-struct map {
-	struct ent **b;
-	size_t nb, n;
-};
-
+/* the tables below hold struct ent by (dev, sector), several at a key, newest first */
 struct blkio {
 	struct blkio_opts o;
 	blkio_fn fn;
 	void *ctx;
 	struct tep_event *issue;
-	struct map who, inflight;
-	struct map nodata;		/* starts of requests without data that are no flush */
+	struct table *who, *inflight;
+	struct table *nodata;		/* starts of requests without data that are no flush */
 	unsigned long long unmatched, next_sweep;
 	int self, mono;
 };
 
 static struct blkio B;
 
-/* hash - bucket of (dev, sector) */
-static size_t hash(const struct map *m, unsigned int dev, unsigned long long sector)
+/*
+ * map_all - the entries at (dev, sector), oldest first (of equal times, the
+ * last added first), at most NCAND in c (the last added); how many there are
+ */
+static size_t map_all(struct table *m, unsigned int dev, unsigned long long sector, struct ent **c)
 {
-	unsigned long long h = (sector ^ ((unsigned long long)dev << 40)) * 0x9e3779b97f4a7c15ULL;
-
-	return (h >> 20) & (m->nb - 1);
-}
-
-/* map_grow - double the buckets when entries outnumber them twice */
-static void map_grow(struct map *m)
-{
-	struct map nm = { .nb = m->nb ? m->nb * 2 : 1024 };
-	struct ent *e, *next;
-	size_t i;
-
-	nm.b = xcalloc(nm.nb, sizeof(*nm.b));
-	for (i = 0; i < m->nb; i++) {
-		for (e = m->b[i]; e; e = next) {
-			size_t h = hash(&nm, e->dev, e->sector);
-
-			next = e->next;
-			e->next = nm.b[h];
-			nm.b[h] = e;
-		}
-	}
-	free(m->b);
-	nm.n = m->n;
-	*m = nm;
-}
-
-/* map_take - unlink and return the entry for (dev, sector), or NULL */
-static struct ent *map_take(struct map *m, unsigned int dev, unsigned long long sector)
-{
-	struct ent **pp, *e;
-
-	if (!m->nb)
-		return NULL;
-	for (pp = &m->b[hash(m, dev, sector)]; (e = *pp); pp = &e->next) {
-		if (e->dev == dev && e->sector == sector) {
-			*pp = e->next;
-			m->n--;
-			return e;
-		}
-	}
-	return NULL;
-}
-
-/* map_put - link e under its (dev, sector), replacing (and freeing) an older entry */
-static void map_put(struct map *m, struct ent *e)
-{
-	size_t h;
-
-	free(map_take(m, e->dev, e->sector));
-	if (m->n >= m->nb * 2)
-		map_grow(m);
-	h = hash(m, e->dev, e->sector);
-	e->next = m->b[h];
-	m->b[h] = e;
-	m->n++;
-}
-
-/* map_add - link e under its (dev, sector) beside any others there */
-static void map_add(struct map *m, struct ent *e)
-{
-	size_t h;
-
-	if (m->n >= m->nb * 2)
-		map_grow(m);
-	h = hash(m, e->dev, e->sector);
-	e->next = m->b[h];
-	m->b[h] = e;
-	m->n++;
-}
-
-/* map_unlink - unlink this very entry (it is in m) */
-static void map_unlink(struct map *m, struct ent *e)
-{
-	struct ent **pp;
-
-	for (pp = &m->b[hash(m, e->dev, e->sector)]; *pp; pp = &(*pp)->next) {
-		if (*pp == e) {
-			*pp = e->next;
-			m->n--;
-			return;
-		}
-	}
-}
-
-/* map_all - the entries at (dev, sector), oldest first, at most NCAND in c; how many there are */
-static size_t map_all(struct map *m, unsigned int dev, unsigned long long sector, struct ent **c)
-{
+	struct table_pos p;
 	struct ent *e;
 	size_t n = 0, i;
 
-	if (!m->nb)
-		return 0;
-	for (e = m->b[hash(m, dev, sector)]; e; e = e->next) {
-		if (e->dev != dev || e->sector != sector)
-			continue;
+	for (e = table_at(m, dev, sector, &p); e; e = table_next(&p)) {
 		if (n < NCAND) {
 			for (i = n; i > 0 && c[i - 1]->ts > e->ts; i--)
 				c[i] = c[i - 1];
@@ -210,12 +118,13 @@ static size_t map_all(struct map *m, unsigned int dev, unsigned long long sector
  * taint - one of the starts at e's key went without its completion being
  * known: each left there may now be holding another's values
  */
-static void taint(struct map *m, const struct ent *gone)
+static void taint(struct table *m, const struct ent *gone)
 {
+	struct table_pos p;
 	struct ent *e;
 
-	for (e = m->b[hash(m, gone->dev, gone->sector)]; e; e = e->next) {
-		if (e == gone || e->dev != gone->dev || e->sector != gone->sector)
+	for (e = table_at(m, gone->dev, gone->sector, &p); e; e = table_next(&p)) {
+		if (e == gone)
 			continue;
 		e->amb = 1;
 		if (e->pid != gone->pid || strcmp(e->comm, gone->comm))
@@ -223,25 +132,30 @@ static void taint(struct map *m, const struct ent *gone)
 	}
 }
 
-/* map_sweep - free entries older than `before` (all when before is ~0), tainting their keys */
-static void map_sweep(struct map *m, unsigned long long before)
-{
-	struct ent **pp, *e;
-	size_t i;
+struct aged {
+	struct table *m;
+	unsigned long long before;
+};
 
-	for (i = 0; i < m->nb; i++) {
-		for (pp = &m->b[i]; (e = *pp);) {
-			if (e->ts < before) {
-				*pp = e->next;
-				m->n--;
-				if (before != ~0ULL)
-					taint(m, e);
-				free(e);
-			} else {
-				pp = &e->next;
-			}
-		}
-	}
+/* aged - map_sweep test: an entry older than the cut, tainting its key as it goes */
+static int aged(unsigned long long dev, unsigned long long sector, void *val, void *arg)
+{
+	struct aged *a = arg;
+	struct ent *e = val;
+
+	(void)dev, (void)sector;
+	if (e->ts >= a->before)
+		return 0;
+	taint(a->m, e);
+	return 1;
+}
+
+/* map_sweep - free entries older than `before`, tainting their keys */
+static void map_sweep(struct table *m, unsigned long long before)
+{
+	struct aged a = { m, before };
+
+	table_sweep(m, aged, &a);
 }
 
 /* new_ent - a zeroed entry for (dev, sector) */
@@ -329,10 +243,10 @@ static int is_flush(const struct blkio_rec *r)
  * a request without data that is no flush (passthrough) in a table of its
  * own, apart from the writes at its sector; every other by its sector
  */
-static struct map *table(const struct blkio_rec *r, unsigned long long *k)
+static struct table *table(const struct blkio_rec *r, unsigned long long *k)
 {
 	*k = is_flush(r) ? FLUSH_KEY : r->sector;
-	return r->nr_sector || *k == FLUSH_KEY ? &B.inflight : &B.nodata;
+	return r->nr_sector || *k == FLUSH_KEY ? B.inflight : B.nodata;
 }
 
 /* sweep - every SWEEP_NS of trace time: submitters and starts that aged out */
@@ -342,10 +256,10 @@ static void sweep(unsigned long long ts)
 		return;
 	B.next_sweep = ts + SWEEP_NS;
 	if (ts > WHO_MAX_AGE_NS)
-		map_sweep(&B.who, ts - WHO_MAX_AGE_NS);
+		map_sweep(B.who, ts - WHO_MAX_AGE_NS);
 	if (ts > INFLIGHT_MAX_AGE_NS) {
-		map_sweep(&B.inflight, ts - INFLIGHT_MAX_AGE_NS);
-		map_sweep(&B.nodata, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(B.inflight, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(B.nodata, ts - INFLIGHT_MAX_AGE_NS);
 	}
 }
 
@@ -367,7 +281,7 @@ void blkio_getrq(const struct blkio_rec *r)
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
-	map_put(&B.who, e);
+	table_put(B.who, e->dev, e->sector, e);
 }
 
 /* blkio_start - see blkio.h */
@@ -375,7 +289,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 {
 	struct ent *c[NCAND], *e, *w;
 	unsigned long long k;
-	struct map *m = table(r, &k);
+	struct table *m = table(r, &k);
 	size_t n, i;
 
 	sweep(r->ts);
@@ -395,8 +309,8 @@ void blkio_start(const struct blkio_rec *r, int issue)
 	e->first = k;
 	e->ts = r->ts;
 	e->left = r->bytes;
-	w = B.o.who && m == &B.inflight && k != FLUSH_KEY ? map_take(&B.who, r->dev, r->sector) :
-							       NULL;
+	w = B.o.who && m == B.inflight && k != FLUSH_KEY ? table_take(B.who, r->dev, r->sector) :
+							     NULL;
 	if (w) {
 		e->pid = w->pid;
 		memcpy(e->comm, w->comm, sizeof(e->comm));
@@ -407,7 +321,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
-	map_add(m, e);
+	table_add(m, e->dev, e->sector, e);
 }
 
 /* blkio_requeue - see blkio.h */
@@ -415,7 +329,7 @@ void blkio_requeue(const struct blkio_rec *r)
 {
 	struct ent *c[NCAND];
 	unsigned long long k;
-	struct map *m = table(r, &k);
+	struct table *m = table(r, &k);
 	size_t n = map_all(m, r->dev, k, c), i;
 
 	if (!n)
@@ -446,7 +360,7 @@ void blkio_complete(const struct blkio_rec *r)
 	struct blkio_done io;
 	struct ent *c[NCAND], *e;
 	unsigned long long n = r->nr_sector << 9, k;
-	struct map *t = table(r, &k);
+	struct table *t = table(r, &k);
 	size_t nc, i, m;
 	int same_who = 1, same_first = 1, whole = 1;
 
@@ -462,19 +376,19 @@ void blkio_complete(const struct blkio_rec *r)
 		 * one a flush served (the empty write of fsync), completed by
 		 * the block layer, not a start that went untraced
 		 */
-		if (t != &B.nodata)
+		if (t != B.nodata)
 			B.unmatched++;
 		return;
 	}
 	e = c[0];
 	if (nc == 1 && !e->amb) {
-		map_unlink(t, e);
+		table_remove(t, e->dev, e->sector, e);
 		if (n && n < e->left) {
 			/* a partial completion: the rest of the request now starts further on */
 			e->bytes += n;
 			e->left -= n;
 			e->sector += n >> 9;
-			map_add(t, e);
+			table_add(t, e->dev, e->sector, e);
 			return;
 		}
 		io.bytes = e->bytes + n;
@@ -503,7 +417,7 @@ void blkio_complete(const struct blkio_rec *r)
 	io.sector = e->first;
 	io.bytes = n;
 	io.known = (same_first && e->first != FLUSH_KEY ? BLKIO_SECTOR : 0) | (whole ? BLKIO_BYTES : 0);
-	map_unlink(t, e);
+	table_remove(t, e->dev, e->sector, e);
 	taint(t, e);
 	free(e);
 	emit(&io);
@@ -576,11 +490,11 @@ static void on_rq_merge(struct tep_event *ev, struct tep_record *rec, void *aux,
 
 	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
-	if (!map_all(&B.inflight, dev, sector, c))
+	if (!map_all(B.inflight, dev, sector, c))
 		return;
 	/* one of several there: the others may be holding its values */
-	map_unlink(&B.inflight, c[0]);
-	taint(&B.inflight, c[0]);
+	table_remove(B.inflight, c[0]->dev, c[0]->sector, c[0]);
+	taint(B.inflight, c[0]);
 	free(c[0]);
 }
 
@@ -595,19 +509,19 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
 	(void)aux, (void)arg;
 	key(ev, rec, &dev, &sector);
 	n = decode_u64(ev, rec, "nr_sector");
-	nc = map_all(&B.inflight, dev, sector + n, c);
+	nc = map_all(B.inflight, dev, sector + n, c);
 	if (!nc)
 		return;
 	e = c[0];
-	map_unlink(&B.inflight, e);
+	table_remove(B.inflight, e->dev, e->sector, e);
 	if (nc > 1) {
 		/* which one grew is not known */
-		taint(&B.inflight, e);
+		taint(B.inflight, e);
 		e->amb = 1;
 	}
 	e->sector = e->first = sector;
 	e->left += n << 9;
-	map_add(&B.inflight, e);
+	table_add(B.inflight, e->dev, e->sector, e);
 }
 
 /*
@@ -619,14 +533,17 @@ static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *au
 static void on_gap(int cpu, unsigned long long ts, void *arg)
 {
 	(void)cpu, (void)ts, (void)arg;
-	map_sweep(&B.inflight, ~0ULL);
-	map_sweep(&B.nodata, ~0ULL);
-	map_sweep(&B.who, ~0ULL);
+	blkio_forget();
 }
 
 /* blkio_init - see blkio.h */
 void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
 {
+	if (!B.who) {
+		B.who = table_new(free);
+		B.inflight = table_new(free);
+		B.nodata = table_new(free);
+	}
 	blkio_forget();
 	B.o = *o;
 	B.fn = fn;
@@ -639,15 +556,15 @@ void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
 /* blkio_forget - see blkio.h */
 void blkio_forget(void)
 {
-	map_sweep(&B.inflight, ~0ULL);
-	map_sweep(&B.nodata, ~0ULL);
-	map_sweep(&B.who, ~0ULL);
+	table_clear(B.inflight);
+	table_clear(B.nodata);
+	table_clear(B.who);
 }
 
 /* blkio_held - see blkio.h */
 unsigned long long blkio_held(void)
 {
-	return B.inflight.n + B.nodata.n + B.who.n;
+	return table_count(B.inflight) + table_count(B.nodata) + table_count(B.who);
 }
 
 /* blkio_unmatched - see blkio.h */
