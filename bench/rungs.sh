@@ -6,7 +6,7 @@
 #        BENCH_VM=1 sh bench/rungs.sh        (in Debian kernels under qemu)
 #
 # opensnoop takes each open's path at the call by one rung of its capture
-# ladder (common/capture.h): syscall, eprobe, kprobe, uprobe or none. This
+# ladder (common/ladder.h): syscall, eprobe, kprobe, uprobe or none. This
 # measures each rung this kernel has against the floor, side by side, under
 # one load: opengen built dynamic (opengen_libc), whose N open()+close() go
 # through the C library's open64, so the uprobe rung sees them too. Each

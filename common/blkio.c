@@ -1,52 +1,31 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* blkio.c - block I/O requests followed from submission to completion
  *
- * A request is started by block:block_rq_issue (or block_rq_insert when queue
- * time is wanted) and finished by block:block_rq_complete; both are keyed by
- * (dev, sector), read by field name from the binary records, so the ioprio
- * field newer kernels added moves nothing. The process that submitted the I/O
- * is taken from block:block_getrq, which runs in its context when the request
- * is allocated for its first bio, and carried to the request by the same key:
- * on blk-mq the issue often runs in a kworker. (block_bio_queue would do on
- * 5.10 and 6.12, but Debian's 6.1 does not emit it for blk-mq devices.) A completion without a
- * traced start is dropped and counted, never paired with a stale start, and
- * every table is emptied when the kernel reports lost events.
+ * The pairing of block records (blkev.c reads them and hands them here): a
+ * request is started by its issue (or insert, with queue time) and finished
+ * by its completion; both are keyed by (dev, sector). The process that
+ * submitted the I/O comes from block_getrq, which runs in its context when
+ * the request is allocated for its first bio, and is carried to the request
+ * by the same key: on blk-mq the issue often runs in a kworker. A completion
+ * without a traced start is dropped and counted, never paired with a stale
+ * start, and every table is emptied when the kernel reports lost events.
  * The events carry no request identity: a completion is paired only with the
  * single start at its key. Where several starts share a key (flushes at once,
  * a rewrite in flight) the completion is one of theirs, which one is not
  * known: its row has no latency, and a submitter only if they all agree. A
  * cache flush reports sector 0 at issue and -1 at completion; it is keyed at
  * -1 and shown without a sector.
- * The issue and the completion (and getrq and the issue) often fire on
- * different CPUs, microseconds apart: records are taken in time order over all
- * CPUs (reorder.c), else a drain could hand on a completion before an issue
- * committed on a CPU it had already found empty (1 I/O in 100000 here).
  * With -p, only requests whose block_getrq came from one of the process's
- * tasks are kept: the tasks it has, and those it starts (fork and exit events
- * followed in user space, who.c), tested as each block_getrq is read.
- * The device -d names (a kernel name, a /dev path or major,minor) is looked up
- * in sysfs and must exist (blkdev.c); the block events report the whole disk
- * and its sector, so a partition becomes its disk and range of sectors in the
- * filter.
- * Cost: a copy and one hash lookup per event; the events are filtered in the
- * kernel by device and type (with -p, every block_getrq and every fork and
- * exit reaches user space).
+ * tasks are kept (who.c), tested as each block_getrq comes.
+ * Cost: a hash lookup or two per record (table.c).
  */
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "blkdev.h"
 #include "blkio.h"
-#include "decode.h"
-#include "filter.h"
-#include "format.h"
 #include "msg.h"
-#include "options.h"
-#include "reorder.h"
-#include "session.h"
-#include "stream.h"
+#include "table.h"
 #include "who.h"
 #include "xalloc.h"
 
@@ -66,7 +45,6 @@
 #define NCAND		64	/* starts at one key looked at together */
 
 struct ent {
-	struct ent *next;
 	unsigned int dev;
 	unsigned long long sector;	/* the key: where the rest of the request starts */
 	unsigned long long first;	/* its first sector (FLUSH_KEY: none) */
@@ -79,123 +57,30 @@ struct ent {
 	char comm[16];
 };
 
-struct map {
-	struct ent **b;
-	size_t nb, n;
-};
-
+/* the tables below hold struct ent by (dev, sector), several at a key, newest first */
 struct blkio {
 	struct blkio_opts o;
 	blkio_fn fn;
 	void *ctx;
-	struct tep_event *issue;
-	struct map who, inflight;
-	struct map nodata;		/* starts of requests without data that are no flush */
+	struct table *who, *inflight;
+	struct table *nodata;		/* starts of requests without data that are no flush */
 	unsigned long long unmatched, next_sweep;
 	int self, mono;
 };
 
 static struct blkio B;
 
-/* hash - bucket of (dev, sector) */
-static size_t hash(const struct map *m, unsigned int dev, unsigned long long sector)
+/*
+ * map_all - the entries at (dev, sector), oldest first (of equal times, the
+ * last added first), at most NCAND in c (the last added); how many there are
+ */
+static size_t map_all(struct table *m, unsigned int dev, unsigned long long sector, struct ent **c)
 {
-	unsigned long long h = (sector ^ ((unsigned long long)dev << 40)) * 0x9e3779b97f4a7c15ULL;
-
-	return (h >> 20) & (m->nb - 1);
-}
-
-/* map_grow - double the buckets when entries outnumber them twice */
-static void map_grow(struct map *m)
-{
-	struct map nm = { .nb = m->nb ? m->nb * 2 : 1024 };
-	struct ent *e, *next;
-	size_t i;
-
-	nm.b = xcalloc(nm.nb, sizeof(*nm.b));
-	for (i = 0; i < m->nb; i++) {
-		for (e = m->b[i]; e; e = next) {
-			size_t h = hash(&nm, e->dev, e->sector);
-
-			next = e->next;
-			e->next = nm.b[h];
-			nm.b[h] = e;
-		}
-	}
-	free(m->b);
-	nm.n = m->n;
-	*m = nm;
-}
-
-/* map_take - unlink and return the entry for (dev, sector), or NULL */
-static struct ent *map_take(struct map *m, unsigned int dev, unsigned long long sector)
-{
-	struct ent **pp, *e;
-
-	if (!m->nb)
-		return NULL;
-	for (pp = &m->b[hash(m, dev, sector)]; (e = *pp); pp = &e->next) {
-		if (e->dev == dev && e->sector == sector) {
-			*pp = e->next;
-			m->n--;
-			return e;
-		}
-	}
-	return NULL;
-}
-
-/* map_put - link e under its (dev, sector), replacing (and freeing) an older entry */
-static void map_put(struct map *m, struct ent *e)
-{
-	size_t h;
-
-	free(map_take(m, e->dev, e->sector));
-	if (m->n >= m->nb * 2)
-		map_grow(m);
-	h = hash(m, e->dev, e->sector);
-	e->next = m->b[h];
-	m->b[h] = e;
-	m->n++;
-}
-
-/* map_add - link e under its (dev, sector) beside any others there */
-static void map_add(struct map *m, struct ent *e)
-{
-	size_t h;
-
-	if (m->n >= m->nb * 2)
-		map_grow(m);
-	h = hash(m, e->dev, e->sector);
-	e->next = m->b[h];
-	m->b[h] = e;
-	m->n++;
-}
-
-/* map_unlink - unlink this very entry (it is in m) */
-static void map_unlink(struct map *m, struct ent *e)
-{
-	struct ent **pp;
-
-	for (pp = &m->b[hash(m, e->dev, e->sector)]; *pp; pp = &(*pp)->next) {
-		if (*pp == e) {
-			*pp = e->next;
-			m->n--;
-			return;
-		}
-	}
-}
-
-/* map_all - the entries at (dev, sector), oldest first, at most NCAND in c; how many there are */
-static size_t map_all(struct map *m, unsigned int dev, unsigned long long sector, struct ent **c)
-{
+	struct table_pos p;
 	struct ent *e;
 	size_t n = 0, i;
 
-	if (!m->nb)
-		return 0;
-	for (e = m->b[hash(m, dev, sector)]; e; e = e->next) {
-		if (e->dev != dev || e->sector != sector)
-			continue;
+	for (e = table_at(m, dev, sector, &p); e; e = table_next(&p)) {
 		if (n < NCAND) {
 			for (i = n; i > 0 && c[i - 1]->ts > e->ts; i--)
 				c[i] = c[i - 1];
@@ -210,12 +95,13 @@ static size_t map_all(struct map *m, unsigned int dev, unsigned long long sector
  * taint - one of the starts at e's key went without its completion being
  * known: each left there may now be holding another's values
  */
-static void taint(struct map *m, const struct ent *gone)
+static void taint(struct table *m, const struct ent *gone)
 {
+	struct table_pos p;
 	struct ent *e;
 
-	for (e = m->b[hash(m, gone->dev, gone->sector)]; e; e = e->next) {
-		if (e == gone || e->dev != gone->dev || e->sector != gone->sector)
+	for (e = table_at(m, gone->dev, gone->sector, &p); e; e = table_next(&p)) {
+		if (e == gone)
 			continue;
 		e->amb = 1;
 		if (e->pid != gone->pid || strcmp(e->comm, gone->comm))
@@ -223,25 +109,30 @@ static void taint(struct map *m, const struct ent *gone)
 	}
 }
 
-/* map_sweep - free entries older than `before` (all when before is ~0), tainting their keys */
-static void map_sweep(struct map *m, unsigned long long before)
-{
-	struct ent **pp, *e;
-	size_t i;
+struct aged {
+	struct table *m;
+	unsigned long long before;
+};
 
-	for (i = 0; i < m->nb; i++) {
-		for (pp = &m->b[i]; (e = *pp);) {
-			if (e->ts < before) {
-				*pp = e->next;
-				m->n--;
-				if (before != ~0ULL)
-					taint(m, e);
-				free(e);
-			} else {
-				pp = &e->next;
-			}
-		}
-	}
+/* aged - map_sweep test: an entry older than the cut, tainting its key as it goes */
+static int aged(unsigned long long dev, unsigned long long sector, void *val, void *arg)
+{
+	struct aged *a = arg;
+	struct ent *e = val;
+
+	(void)dev, (void)sector;
+	if (e->ts >= a->before)
+		return 0;
+	taint(a->m, e);
+	return 1;
+}
+
+/* map_sweep - free entries older than `before`, tainting their keys */
+static void map_sweep(struct table *m, unsigned long long before)
+{
+	struct aged a = { m, before };
+
+	table_sweep(m, aged, &a);
 }
 
 /* new_ent - a zeroed entry for (dev, sector) */
@@ -252,70 +143,6 @@ static struct ent *new_ent(unsigned int dev, unsigned long long sector)
 	e->dev = dev;
 	e->sector = sector;
 	return e;
-}
-
-/* check_type - an rwbs glob the kernel filter takes safely; usage error otherwise */
-static void check_type(const char *s, const char *what)
-{
-	const char *p;
-
-	if (!*s)
-		opt_usage("%s: empty type", what);
-	if (strlen(s) > 32)
-		opt_usage("%s: type glob too long", what);
-	for (p = s; *p; p++)
-		if (!isupper((unsigned char)*p) && *p != '*' && *p != '?')
-			opt_usage("%s: '%.40s' is not a type glob (letters RWDFSMAEN, '*', '?')",
-				  what, s);
-}
-
-/* blkio_option - see blkio.h */
-void blkio_option(struct blkio_opts *o, int c, const char *arg)
-{
-	switch (c) {
-	case 'd':
-		blkdev_parse(arg, "-d", &o->dev);
-		o->has_dev = 1;
-		break;
-	case 'i':
-		check_type(arg, "-i");
-		o->type = arg;
-		break;
-	case 'Q':
-		o->queue = 1;
-		break;
-	}
-}
-
-/* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
-char *blkio_filter(const struct blkio_opts *o)
-{
-	char *f = xstrdup("");
-
-	if (o->type)
-		filter_glob(&f, "rwbs", o->type);
-	if (o->has_dev)
-		filter_cat(&f, "%sdev == %u", o->type ? " && " : "", o->dev.disk);
-	if (o->has_dev && o->dev.size)
-		filter_cat(&f, " && sector >= %llu && sector < %llu", o->dev.start,
-			   o->dev.start + o->dev.size);
-	return f;
-}
-
-/* rec_of - the fields of a block record the pairing uses */
-static void rec_of(struct tep_event *ev, struct tep_record *rec, struct blkio_rec *r)
-{
-	memset(r, 0, sizeof(*r));
-	r->dev = (unsigned int)decode_u64(ev, rec, "dev");
-	r->sector = decode_u64(ev, rec, "sector");
-	r->nr_sector = decode_has(ev, "nr_sector") ? decode_u64(ev, rec, "nr_sector") : 0;
-	r->bytes = decode_has(ev, "bytes") ? decode_u64(ev, rec, "bytes") : r->nr_sector << 9;
-	if (decode_has(ev, "rwbs"))
-		decode_str(ev, rec, "rwbs", r->rwbs, sizeof(r->rwbs));
-	r->ts = rec->ts;
-	r->pid = decode_pid(ev, rec);
-	if (decode_has(ev, "comm"))
-		decode_str(ev, rec, "comm", r->comm, sizeof(r->comm));
 }
 
 /* is_flush - a cache flush: no data, and the flush letter first (FF) */
@@ -329,10 +156,10 @@ static int is_flush(const struct blkio_rec *r)
  * a request without data that is no flush (passthrough) in a table of its
  * own, apart from the writes at its sector; every other by its sector
  */
-static struct map *table(const struct blkio_rec *r, unsigned long long *k)
+static struct table *table(const struct blkio_rec *r, unsigned long long *k)
 {
 	*k = is_flush(r) ? FLUSH_KEY : r->sector;
-	return r->nr_sector || *k == FLUSH_KEY ? &B.inflight : &B.nodata;
+	return r->nr_sector || *k == FLUSH_KEY ? B.inflight : B.nodata;
 }
 
 /* sweep - every SWEEP_NS of trace time: submitters and starts that aged out */
@@ -342,10 +169,10 @@ static void sweep(unsigned long long ts)
 		return;
 	B.next_sweep = ts + SWEEP_NS;
 	if (ts > WHO_MAX_AGE_NS)
-		map_sweep(&B.who, ts - WHO_MAX_AGE_NS);
+		map_sweep(B.who, ts - WHO_MAX_AGE_NS);
 	if (ts > INFLIGHT_MAX_AGE_NS) {
-		map_sweep(&B.inflight, ts - INFLIGHT_MAX_AGE_NS);
-		map_sweep(&B.nodata, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(B.inflight, ts - INFLIGHT_MAX_AGE_NS);
+		map_sweep(B.nodata, ts - INFLIGHT_MAX_AGE_NS);
 	}
 }
 
@@ -367,7 +194,7 @@ void blkio_getrq(const struct blkio_rec *r)
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
-	map_put(&B.who, e);
+	table_put(B.who, e->dev, e->sector, e);
 }
 
 /* blkio_start - see blkio.h */
@@ -375,7 +202,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 {
 	struct ent *c[NCAND], *e, *w;
 	unsigned long long k;
-	struct map *m = table(r, &k);
+	struct table *m = table(r, &k);
 	size_t n, i;
 
 	sweep(r->ts);
@@ -395,8 +222,8 @@ void blkio_start(const struct blkio_rec *r, int issue)
 	e->first = k;
 	e->ts = r->ts;
 	e->left = r->bytes;
-	w = B.o.who && m == &B.inflight && k != FLUSH_KEY ? map_take(&B.who, r->dev, r->sector) :
-							       NULL;
+	w = B.o.who && m == B.inflight && k != FLUSH_KEY ? table_take(B.who, r->dev, r->sector) :
+							     NULL;
 	if (w) {
 		e->pid = w->pid;
 		memcpy(e->comm, w->comm, sizeof(e->comm));
@@ -407,7 +234,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
 	}
-	map_add(m, e);
+	table_add(m, e->dev, e->sector, e);
 }
 
 /* blkio_requeue - see blkio.h */
@@ -415,7 +242,7 @@ void blkio_requeue(const struct blkio_rec *r)
 {
 	struct ent *c[NCAND];
 	unsigned long long k;
-	struct map *m = table(r, &k);
+	struct table *m = table(r, &k);
 	size_t n = map_all(m, r->dev, k, c), i;
 
 	if (!n)
@@ -446,7 +273,7 @@ void blkio_complete(const struct blkio_rec *r)
 	struct blkio_done io;
 	struct ent *c[NCAND], *e;
 	unsigned long long n = r->nr_sector << 9, k;
-	struct map *t = table(r, &k);
+	struct table *t = table(r, &k);
 	size_t nc, i, m;
 	int same_who = 1, same_first = 1, whole = 1;
 
@@ -462,19 +289,19 @@ void blkio_complete(const struct blkio_rec *r)
 		 * one a flush served (the empty write of fsync), completed by
 		 * the block layer, not a start that went untraced
 		 */
-		if (t != &B.nodata)
+		if (t != B.nodata)
 			B.unmatched++;
 		return;
 	}
 	e = c[0];
 	if (nc == 1 && !e->amb) {
-		map_unlink(t, e);
+		table_remove(t, e->dev, e->sector, e);
 		if (n && n < e->left) {
 			/* a partial completion: the rest of the request now starts further on */
 			e->bytes += n;
 			e->left -= n;
 			e->sector += n >> 9;
-			map_add(t, e);
+			table_add(t, e->dev, e->sector, e);
 			return;
 		}
 		io.bytes = e->bytes + n;
@@ -503,132 +330,58 @@ void blkio_complete(const struct blkio_rec *r)
 	io.sector = e->first;
 	io.bytes = n;
 	io.known = (same_first && e->first != FLUSH_KEY ? BLKIO_SECTOR : 0) | (whole ? BLKIO_BYTES : 0);
-	map_unlink(t, e);
+	table_remove(t, e->dev, e->sector, e);
 	taint(t, e);
 	free(e);
 	emit(&io);
 }
 
-/* on_getrq - block_getrq: remember who submitted the request at (dev, sector) */
-static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
-{
-	struct blkio_rec r;
-
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_getrq(&r);
-}
-
-/* on_start - issue (or insert): the request's clock starts; attach its submitter */
-static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
-{
-	struct blkio_rec r;
-
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_start(&r, ev == B.issue);
-}
-
-/* on_complete - block_rq_complete: pair with the start, hand the I/O to the tool */
-static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
-{
-	struct blkio_rec r;
-
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_complete(&r);
-}
-
-/* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
-static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
-{
-	(void)aux, (void)arg;
-	if (decode_has(ev, "child_pid"))
-		who_fork((int)decode_s64(ev, rec, "parent_pid"), (int)decode_s64(ev, rec, "child_pid"));
-	else
-		who_exit((int)decode_s64(ev, rec, "pid"));
-}
-
-/* key - (dev, sector) of a block record */
-static void key(struct tep_event *ev, struct tep_record *rec, unsigned int *dev,
-		unsigned long long *sector)
-{
-	*dev = (unsigned int)decode_u64(ev, rec, "dev");
-	*sector = decode_u64(ev, rec, "sector");
-}
-
-/* on_requeue - block_rq_requeue: the request goes back and is issued again */
-static void on_requeue(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
-{
-	struct blkio_rec r;
-
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_requeue(&r);
-}
-
-/* on_rq_merge - block_rq_merge: a queued request merged into another never completes */
-static void on_rq_merge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+/* blkio_merged - see blkio.h */
+void blkio_merged(const struct blkio_rec *r)
 {
 	struct ent *c[NCAND];
-	unsigned int dev;
-	unsigned long long sector;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	if (!map_all(&B.inflight, dev, sector, c))
+	if (!map_all(B.inflight, r->dev, r->sector, c))
 		return;
 	/* one of several there: the others may be holding its values */
-	map_unlink(&B.inflight, c[0]);
-	taint(&B.inflight, c[0]);
+	table_remove(B.inflight, c[0]->dev, c[0]->sector, c[0]);
+	taint(B.inflight, c[0]);
 	free(c[0]);
 }
 
-/* on_frontmerge - block_bio_frontmerge: a queued request now starts at the bio's sector */
-static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+/* blkio_frontmerge - see blkio.h */
+void blkio_frontmerge(const struct blkio_rec *r)
 {
 	struct ent *c[NCAND], *e;
-	unsigned int dev;
-	unsigned long long sector, n;
+	unsigned long long n = r->nr_sector;
 	size_t nc;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &dev, &sector);
-	n = decode_u64(ev, rec, "nr_sector");
-	nc = map_all(&B.inflight, dev, sector + n, c);
+	nc = map_all(B.inflight, r->dev, r->sector + n, c);
 	if (!nc)
 		return;
 	e = c[0];
-	map_unlink(&B.inflight, e);
+	table_remove(B.inflight, e->dev, e->sector, e);
 	if (nc > 1) {
 		/* which one grew is not known */
-		taint(&B.inflight, e);
+		taint(B.inflight, e);
 		e->amb = 1;
 	}
-	e->sector = e->first = sector;
+	e->sector = e->first = r->sector;
 	e->left += n << 9;
-	map_add(&B.inflight, e);
-}
-
-/*
- * on_gap - events were lost: any start or submitter held may belong to a lost
- * completion, and a lost start may have replaced it. It runs in time order
- * (reorder_on_gap): after every record older than the gap, so none of those
- * refills the tables, and before the first record after it.
- */
-static void on_gap(int cpu, unsigned long long ts, void *arg)
-{
-	(void)cpu, (void)ts, (void)arg;
-	map_sweep(&B.inflight, ~0ULL);
-	map_sweep(&B.nodata, ~0ULL);
-	map_sweep(&B.who, ~0ULL);
+	table_add(B.inflight, e->dev, e->sector, e);
 }
 
 /* blkio_init - see blkio.h */
-void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
+void blkio_init(const struct blkio_opts *o, int mono, blkio_fn fn, void *ctx)
 {
+	if (!B.who) {
+		B.who = table_new(free);
+		B.inflight = table_new(free);
+		B.nodata = table_new(free);
+	}
 	blkio_forget();
 	B.o = *o;
+	B.mono = mono;
 	B.fn = fn;
 	B.ctx = ctx;
 	B.self = (int)getpid();
@@ -639,91 +392,21 @@ void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx)
 /* blkio_forget - see blkio.h */
 void blkio_forget(void)
 {
-	map_sweep(&B.inflight, ~0ULL);
-	map_sweep(&B.nodata, ~0ULL);
-	map_sweep(&B.who, ~0ULL);
+	table_clear(B.inflight);
+	table_clear(B.nodata);
+	table_clear(B.who);
 }
 
 /* blkio_held - see blkio.h */
 unsigned long long blkio_held(void)
 {
-	return B.inflight.n + B.nodata.n + B.who.n;
+	return table_count(B.inflight) + table_count(B.nodata) + table_count(B.who);
 }
 
 /* blkio_unmatched - see blkio.h */
 unsigned long long blkio_unmatched(void)
 {
 	return B.unmatched;
-}
-
-/* want - load an event's format; die if it is required and missing */
-static struct tep_event *want(struct session *s, const char *name, int required)
-{
-	struct tep_event *ev = format_event(s, "block", name);
-
-	if (!ev && required)
-		msg_die(EXIT_ERR, "tracepoint block:%s not found (kernel without block tracing?)",
-			name);
-	return ev;
-}
-
-/* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
-void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx)
-{
-	static const char *const systems[] = { "block", "sched:sched_process_fork",
-					       "sched:sched_process_exit", NULL };
-	struct tep_event *start, *complete, *getrq = NULL, *rq_merge = NULL, *front = NULL, *requeue;
-	struct blkio_opts dev_only = *o;
-	char *f = blkio_filter(o), *df, *self;
-
-	/* the device part alone, for block_getrq and block_bio_frontmerge */
-	dev_only.type = NULL;
-	df = blkio_filter(&dev_only);
-	blkio_init(o, fn, ctx);
-	/* issue and completion: one clock for all CPUs */
-	B.mono = reorder_init(s, NULL);
-	format_load(s, systems);
-	B.issue = want(s, "block_rq_issue", 1);
-	complete = want(s, "block_rq_complete", 1);
-	start = o->queue ? want(s, "block_rq_insert", 1) : B.issue;
-	requeue = want(s, "block_rq_requeue", 0);
-	if (o->who)
-		getrq = want(s, "block_getrq", 1);
-	if (o->queue) {
-		rq_merge = want(s, "block_rq_merge", 0);
-		front = want(s, "block_bio_frontmerge", 0);
-	}
-	if (!decode_has(start, "dev") || !decode_has(start, "sector") ||
-	    !decode_has(complete, "nr_sector") || !decode_has(complete, "rwbs"))
-		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
-	reorder_on_gap(on_gap, NULL);
-	reorder_follow(s, "block", complete->name, f, NULL, on_complete);
-	reorder_follow(s, "block", start->name, f, NULL, on_start);
-	if (o->queue)
-		reorder_follow(s, "block", B.issue->name, f, NULL, on_start);
-	if (requeue)
-		reorder_follow(s, "block", requeue->name, f, NULL, on_requeue);
-	if (getrq)
-		reorder_follow(s, "block", getrq->name, df, NULL, on_getrq);
-	if (o->pid) {
-		/*
-		 * -p: block_getrq fires in the submitter's context, but the other
-		 * block events do not (a kworker issues, an interrupt completes),
-		 * so the instance's task list (who_events) cannot be used: the
-		 * process's tasks are kept in user space from these two
-		 */
-		self = filter_build(0, NULL, NULL);
-		reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_task);
-		reorder_follow(s, "sched", "sched_process_exit", self, NULL, on_task);
-		free(self);
-		who_track(o->pid);
-	}
-	if (rq_merge)
-		reorder_follow(s, "block", rq_merge->name, f, NULL, on_rq_merge);
-	if (front)
-		reorder_follow(s, "block", front->name, df, NULL, on_frontmerge);
-	free(f);
-	free(df);
 }
 
 /*

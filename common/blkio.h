@@ -7,8 +7,6 @@
 
 #include "blkdev.h"
 
-struct session;
-
 /* one finished request, as blkio hands it to the tool */
 struct blkio_done {
 	unsigned int dev;		/* the kernel's encoding: major << 20 | minor */
@@ -29,6 +27,7 @@ struct blkio_done {
 
 typedef void (*blkio_fn)(const struct blkio_done *io, void *ctx);
 
+/* the options of the block tools (blkev_option parses -d, -i and -Q) */
 struct blkio_opts {
 	int queue;		/* start at block_rq_insert (queue time included) */
 	int has_dev;		/* only device dev */
@@ -38,12 +37,6 @@ struct blkio_opts {
 	int who;		/* follow the submitting process (block_getrq) */
 };
 
-/* blkio_option - the block options both tools share: -d device, -i rwbs glob, -Q */
-void blkio_option(struct blkio_opts *o, int c, const char *arg);
-/* blkio_filter - the in-kernel filter for -d/-i ("" for none); caller frees */
-char *blkio_filter(const struct blkio_opts *o);
-/* blkio_setup - load formats, set filters, enable the block events, hand finished I/O to fn */
-void blkio_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx);
 /* one block event's fields, as the pairing takes them */
 struct blkio_rec {
 	unsigned int dev;
@@ -56,8 +49,11 @@ struct blkio_rec {
 	char comm[16];
 };
 
-/* blkio_init - empty the pairing state and hand finished I/O to fn (blkio_setup calls it) */
-void blkio_init(const struct blkio_opts *o, blkio_fn fn, void *ctx);
+/*
+ * blkio_init - empty the pairing state and hand finished I/O to fn, its times
+ * CLOCK_MONOTONIC's if mono (blkev_setup calls it)
+ */
+void blkio_init(const struct blkio_opts *o, int mono, blkio_fn fn, void *ctx);
 /* blkio_getrq - a request allocated in its submitter's context (block_getrq) */
 void blkio_getrq(const struct blkio_rec *r);
 /* blkio_start - a request issued (issue 1) or, with -Q, inserted (issue 0) */
@@ -66,6 +62,11 @@ void blkio_start(const struct blkio_rec *r, int issue);
 void blkio_requeue(const struct blkio_rec *r);
 /* blkio_complete - a request (or a part of one) completed: fn gets it once it is whole */
 void blkio_complete(const struct blkio_rec *r);
+/* blkio_merged - a queued request merged into another (block_rq_merge): it never completes */
+void blkio_merged(const struct blkio_rec *r);
+/* blkio_frontmerge - a bio of r->nr_sector sectors merged in front of a queued
+ * request (block_bio_frontmerge): the request now starts at r->sector */
+void blkio_frontmerge(const struct blkio_rec *r);
 /* blkio_forget - events were lost: forget every start and submitter held */
 void blkio_forget(void);
 /* blkio_held - starts and submitters held now (in flight, or not yet issued) */

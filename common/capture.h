@@ -1,26 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* capture.h - user strings taken at the call: the capture ladder
+/* capture.h - user strings taken at the call, paired with the call at run time
  *
  * A syscall tracepoint up to 6.18 carries a pointer, not the string it points
  * to, and what a pointer is read for after the event can belong to another
  * call. So the strings an open or an exec was called with (its path; its file
- * and argv) are taken in the kernel at the call, by the first of these that
- * this kernel has and that proves itself at startup (best first for opens;
- * for execs the syscall rung gives only the file, so it comes after those
- * that give argv as well):
- *
- *   syscall  the syscall event's own string field (6.19+)
- *   eprobe   event probes on the syscall entry tracepoints (5.15+)
- *   kprobe   kprobes with string fetchargs (5.5+)
- *   uprobe   uprobes on the C library's open and exec functions, in every
- *            C library that running processes map
- *   none     nothing: the value is unknown
- *
- * Proof: each rung is set up, then a child of the tool opens and execs a path
- * made for the run (neither exists); the rung must deliver exactly that path
- * and argv, from the child's pointers, or it is torn down and the next tried.
- * FTT_CAPTURE=RUNG in the environment forces a rung (it must still prove
- * itself, or the tool exits).
+ * and argv) are taken in the kernel at the call, by a rung of the capture
+ * ladder (ladder.h), which also makes the struct capture.
  *
  * Pairing: the tool calls capture_enter at each syscall entry and
  * capture_take at the call's end. A capture counts for the call only if it is
@@ -33,12 +18,14 @@
 
 #include <tracefs.h>
 
+struct pidmap;
 struct session;
 
 enum cap_kind { CAP_OPEN, CAP_EXEC };
 enum cap_rung { CAP_SYSCALL, CAP_EPROBE, CAP_KPROBE, CAP_UPROBE, CAP_NONE, CAP_NRUNGS };
 
-#define CAP_MAXSTR 18	/* the file and up to 17 argv entries */
+#define CAP_MAXSTR 18		/* the file and up to 17 argv entries */
+#define CAP_MAXEVENTS 64	/* capture events of one rung (uprobes: per library) */
 
 /* the strings of one call, as the kernel took them */
 struct cap_val {
@@ -54,15 +41,25 @@ struct cap_val {
 	char *str[CAP_MAXSTR];		/* NUL-terminated, raw bytes */
 };
 
-struct capture;
+/* a capture: the rung in use, its events, and the values waiting for their calls */
+struct capture {
+	struct session *s;
+	enum cap_kind kind;
+	enum cap_rung rung;
+	unsigned int argc;
+	struct pidmap *slots;		/* tid -> the newest cap_val not yet taken */
+	struct pidmap *ends;		/* tid -> 1 + when its last call ended */
+	unsigned long long swept;	/* when slots were last swept of old values */
+	char *names[CAP_MAXEVENTS];	/* the rung's events in s->group */
+	int nev;
+	int bufsz;			/* syscall: bytes of a string the events keep */
+};
 
 /*
- * capture_open - set up the best rung that proves itself for KIND (exec: argv
- * entries up to argc, at most CAP_MAXSTR - 2), before session_start. Never
- * fails: the last rung is CAP_NONE. Dies if FTT_CAPTURE names a rung that
- * cannot be set up or fails its proof.
+ * capture_init - c (zeroed, made by ladder_open) for calls of KIND in s (exec:
+ * argv entries up to argc, at most CAP_MAXSTR - 2), with no value held
  */
-struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int argc);
+void capture_init(struct capture *c, struct session *s, enum cap_kind kind, unsigned int argc);
 /*
  * capture_load - format_load the tool's own events (entries "SYS:EVENT" or
  * "SYS", NULL-terminated) and the capture's together
@@ -70,6 +67,17 @@ struct capture *capture_open(struct session *s, enum cap_kind kind, unsigned int
 void capture_load(struct capture *c, const char *const *own);
 /* capture_follow - filter (NULL: none) and enable the capture's own events */
 void capture_follow(struct capture *c, const char *filter);
+/*
+ * capture_decode - the strings a capture event took (on the syscall rung, a
+ * syscall entry record); NULL if the kernel could not read them
+ */
+struct cap_val *capture_decode(struct capture *c, struct tep_event *ev, struct tep_record *rec);
+/*
+ * capture_store - v (NULL: unreadable, and no older value either) is tid's
+ * newest capture, in time order: the gaps before it are counted; once a second
+ * of trace time, values no call took go
+ */
+void capture_store(struct capture *c, int tid, struct cap_val *v);
 /* capture_enter - at a syscall entry record (sys_enter_open*, sys_enter_execve*) of the call */
 void capture_enter(struct capture *c, struct tep_event *ev, struct tep_record *rec);
 /*
@@ -81,7 +89,5 @@ struct cap_val *capture_take(struct capture *c, int tid, const unsigned long lon
 			     unsigned long long ts);
 /* capture_free - release a value from capture_take */
 void capture_free(struct cap_val *v);
-/* capture_note - one line on stderr: the rung in use, and why if it is not the best */
-void capture_note(const struct capture *c);
 
 #endif

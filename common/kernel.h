@@ -7,7 +7,7 @@
  * Each answer comes from a tracefs file or the tracing README, read once, the
  * way the kernel's own ftracetest decides what to test. That a kernel offers
  * a feature does not prove it works: what must work is proven by use (the
- * capture rungs are checked with a known call, capture.c).
+ * capture rungs are checked with a known call, ladder.c).
  */
 enum kernel_feature {
 	KF_KPROBES,		/* kprobe_events */

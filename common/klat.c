@@ -99,7 +99,11 @@ int klat_available(struct session *s)
 	       kernel_has(KF_SYNTH) && kernel_has(KF_HIST_BUCKETS);
 }
 
-/* slot - the counts of (group, lat) in g, created at 0 if new */
+/*
+ * slot - the counts of (group, lat) in g, created at 0 if new. read_gen hands
+ * the counts on in slot order, the order in which iolatency -K -D first meets
+ * the disks and so lists them: that order is this hash's.
+ */
 static struct cnt *slot(struct gen *g, unsigned int group, unsigned long long lat)
 {
 	size_t i, mask;

@@ -115,7 +115,7 @@ tracefs_snapshot_all() {
 # kernel_has - true if tracefs has the given file (a feature check)
 kernel_has() { [ -e "$T/$1" ]; }
 
-# cap_rungs KIND - the capture rungs (common/capture.h) this kernel has for
+# cap_rungs KIND - the capture rungs (common/ladder.h) this kernel has for
 # KIND (open or exec), best first, from its tracefs files alone: what a run
 # must use is worked out here, never taken from the tool. A guest may declare
 # a rung that its kernel offers but that reads wrong values (CAP_BROKEN, e.g.

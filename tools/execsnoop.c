@@ -6,7 +6,7 @@
  * the forking thread, from a reading of that thread made before the fork
  * (tgid_at), else ?. No event carries the UID: -U shows ?. The arguments are
  * the ones taken in the kernel when exec was called, by the best capture rung
- * this kernel has that proves itself at startup (capture.h: event probes,
+ * this kernel has that proves itself at startup (ladder.h: event probes,
  * kprobes, uprobes on the C library); an exec it did not take shows the file
  * and [?], never arguments read later. Failed execs (-x) come from
  * sys_exit_execve/_execveat, filtered in the kernel to errors. Overhead is
@@ -23,6 +23,7 @@
 #include "capture.h"
 #include "decode.h"
 #include "filter.h"
+#include "ladder.h"
 #include "line.h"
 #include "msg.h"
 #include "names.h"
@@ -295,13 +296,13 @@ static void follow(struct session *s, const char *name_filter)
 	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
 }
 
-/* banner - how arguments are taken (capture_note: once setup has worked, so a
+/* banner - how arguments are taken (ladder_note: once setup has worked, so a
  * failure stays one line), "Tracing exec()s...", then the column header */
 static void banner(void)
 {
 	char comm[96];
 
-	capture_note(cap);
+	ladder_note(cap);
 
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
 	out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
@@ -332,7 +333,7 @@ int main(int argc, char **argv)
 
 	s = session_open("execsnoop");
 	mono = reorder_init(s, o.hms ? "-T" : NULL);
-	cap = capture_open(s, CAP_EXEC, o.argc);
+	cap = ladder_open(s, CAP_EXEC, o.argc);
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",

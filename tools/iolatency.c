@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "blkdev.h"
+#include "blkev.h"
 #include "blkio.h"
 #include "clock.h"
 #include "errlog.h"
@@ -91,7 +92,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 'm': o->usecs = 1; break;
 		case 'T': o->timestamps = 1; break;
 		default:	/* -d, -i, -Q */
-			blkio_option(&o->io, c, optarg);
+			blkev_option(&o->io, c, optarg);
 		}
 	}
 	if (o->kernel && o->io.queue)
@@ -234,7 +235,7 @@ static void in_kernel(struct session *s, const struct opts *o)
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
 			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
-	f = blkio_filter(&o->io);
+	f = blkev_filter(&o->io);
 	/*
 	 * requests without data are not paired: a flush's issue and completion
 	 * report different sectors, and its issue at sector 0 would pair with
@@ -273,7 +274,7 @@ int main(int argc, char **argv)
 	if (o.kernel)
 		in_kernel(s, &o);
 	else
-		blkio_setup(s, &o.io, on_io, &st);
+		blkev_setup(s, &o.io, on_io, &st);
 	if (!o.per_disk)
 		disk_hist(&st, 0);
 

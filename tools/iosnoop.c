@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "blkdev.h"
+#include "blkev.h"
 #include "blkio.h"
 #include "fmt.h"
 #include "line.h"
@@ -76,7 +77,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		case 's': o->start_ts = 1; break;
 		case 't': o->end_ts = 1; break;
 		default:	/* -d, -i, -Q */
-			blkio_option(&o->io, c, optarg);
+			blkev_option(&o->io, c, optarg);
 		}
 	}
 	opt_apart(o->pid, "-p", o->name != NULL, "-n");
@@ -164,7 +165,7 @@ int main(int argc, char **argv)
 	/* a spill file's writeback would be traced as I/O of its own */
 	out_spill_memory();
 	s = session_open("iosnoop");
-	blkio_setup(s, &o.io, on_io, &o);
+	blkev_setup(s, &o.io, on_io, &o);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
 	stream_begin(s, o.duration > 0);

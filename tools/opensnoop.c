@@ -4,7 +4,7 @@
  * open, openat and openat2 are traced by their syscall entry and exit
  * tracepoints (the FD or error). The path is the one taken in the kernel at
  * the call, by the best capture rung this kernel has that proves itself at
- * startup (capture.h: the syscall event's own string, event probes, kprobes,
+ * startup (ladder.h: the syscall event's own string, event probes, kprobes,
  * uprobes on the C library); an open it did not take shows [?], never a path
  * read later. -p, -L and -n (a plain name) are applied in the kernel; -p
  * follows the threads and children the process starts while traced. COMM is
@@ -23,6 +23,7 @@
 #include "decode.h"
 #include "filter.h"
 #include "fmt.h"
+#include "ladder.h"
 #include "line.h"
 #include "msg.h"
 #include "names.h"
@@ -283,14 +284,14 @@ static void load_formats(void)
 	capture_load(cap, formats);
 }
 
-/* banner - how paths are taken (capture_note: once setup has worked, so a
+/* banner - how paths are taken (ladder_note: once setup has worked, so a
  * failure stays one line), "Tracing open()s...", then the column header */
 static void banner(void)
 {
 	char ftext[256];
 	size_t at = 0;
 
-	capture_note(cap);
+	ladder_note(cap);
 
 	ftext[0] = '\0';
 	if (o.pid || o.tid)
@@ -327,7 +328,7 @@ int main(int argc, char **argv)
 
 	sess = session_open("opensnoop");
 	mono = reorder_init(sess, o.hms ? "-T" : NULL);
-	cap = capture_open(sess, CAP_OPEN, 0);
+	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = pidmap_new(free);
 

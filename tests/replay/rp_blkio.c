@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* rp_blkio - block I/O pairing (blkio.c, as iosnoop and iolatency set it up)
- * over replayed block records: what is paired, and what a gap forgets */
+/* rp_blkio - block I/O pairing (blkio.c, set up by blkev.c as for iosnoop and
+ * iolatency) over replayed block records: what is paired, and what a gap forgets */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "blkev.h"
 #include "blkio.h"
 #include "replay.h"
 
@@ -23,7 +24,7 @@ static void setup(void)
 {
 	struct blkio_opts o = { 0 };
 
-	blkio_setup(rp_session(), &o, done, NULL);
+	blkev_setup(rp_session(), &o, done, NULL);
 }
 
 /* pairs - an issue and its completion on another CPU, read a drain later */

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* rp_execsnoop - execsnoop's own handlers (the tool file, built in with its
- * main renamed) and the capture's values (capture.c built in, so that its
- * rung can be set to the uprobes without making any) over replayed records */
-#include "../../common/capture.c"
+ * main renamed) and the capture's values (its rung set to the uprobes in
+ * struct capture, without making any) over replayed records */
 #define main execsnoop_main
 #include "../../tools/execsnoop.c"
 #undef main
@@ -24,7 +23,7 @@ static void prepare(void)
 	o.argc = 2;
 	snprintf(s->group, sizeof(s->group), "ftt_replay");
 	setenv("FTT_CAPTURE", "none", 1);
-	cap = capture_open(s, CAP_EXEC, o.argc);
+	cap = ladder_open(s, CAP_EXEC, o.argc);
 	cap->rung = CAP_UPROBE;
 	cap->names[cap->nev++] = xstrdup("cap0_execve");
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",

@@ -15,7 +15,7 @@ static void setup(void)
 	o.flags = 1;
 	setenv("FTT_CAPTURE", "none", 1);
 	sess = rp_session();
-	cap = capture_open(sess, CAP_OPEN, 0);
+	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = pidmap_new(free);
 	filter = build_filter(NULL);

@@ -63,7 +63,7 @@ static void begin(pid_t pid)
 	memset(&o, 0, sizeof(o));
 	o.who = 1;
 	o.pid = pid;
-	blkio_init(&o, row, NULL);
+	blkio_init(&o, 0, row, NULL);
 	rows[0] = '\0';
 }
 

@@ -3,7 +3,7 @@
 #include "pidmap.h"
 #include "unit.h"
 
-#define BUCKETS	4096	/* PIDMAP_BUCKETS in pidmap.c: these PIDs share a chain */
+#define APART	4096	/* PIDs this far apart */
 #define BOUND	65536	/* PIDMAP_MAX in pidmap.c */
 
 static int freed;
@@ -41,7 +41,7 @@ static void drop(struct pidmap *m, int from, int to)
 
 	for (pid = from; pid < to; pid++)
 		free(pidmap_take(m, pid));
-	free(m);
+	pidmap_free(m);
 }
 
 int main(void)
@@ -69,28 +69,28 @@ int main(void)
 	free(v);
 	CHECK("take: then absent", pidmap_get(m, 100) == NULL && pidmap_take(m, 100) == NULL);
 
-	/* PIDs whose hash is the same: one chain, each found, taken from its middle */
-	for (pid = 7; pid < 7 + 5 * BUCKETS; pid += BUCKETS)
+	/* PIDs 4096 apart: each found, one taken from among them, then the first */
+	for (pid = 7; pid < 7 + 5 * APART; pid += APART)
 		pidmap_put(m, pid, val(pid));
 	ok = 1;
-	for (pid = 7; pid < 7 + 5 * BUCKETS; pid += BUCKETS)
+	for (pid = 7; pid < 7 + 5 * APART; pid += APART)
 		ok &= is(m, pid, pid);
-	CHECK("one chain: every pid found", ok);
-	free(pidmap_take(m, 7 + 2 * BUCKETS));
-	CHECK("one chain: taken from the middle", pidmap_get(m, 7 + 2 * BUCKETS) == NULL &&
-	      is(m, 7, 7) && is(m, 7 + BUCKETS, 7 + BUCKETS) &&
-	      is(m, 7 + 3 * BUCKETS, 7 + 3 * BUCKETS) && is(m, 7 + 4 * BUCKETS, 7 + 4 * BUCKETS));
+	CHECK("4096 apart: every pid found", ok);
+	free(pidmap_take(m, 7 + 2 * APART));
+	CHECK("4096 apart: one taken from among them", pidmap_get(m, 7 + 2 * APART) == NULL &&
+	      is(m, 7, 7) && is(m, 7 + APART, 7 + APART) &&
+	      is(m, 7 + 3 * APART, 7 + 3 * APART) && is(m, 7 + 4 * APART, 7 + 4 * APART));
 	free(pidmap_take(m, 7));
-	CHECK("one chain: taken from the head",
-	      pidmap_get(m, 7) == NULL && is(m, 7 + BUCKETS, 7 + BUCKETS));
-	for (pid = 7 + BUCKETS; pid < 7 + 5 * BUCKETS; pid += BUCKETS)
+	CHECK("4096 apart: the first taken",
+	      pidmap_get(m, 7) == NULL && is(m, 7 + APART, 7 + APART));
+	for (pid = 7 + APART; pid < 7 + 5 * APART; pid += APART)
 		free(pidmap_take(m, pid));
 	pidmap_put(m, -1, val(-1));
 	pidmap_put(m, 0, val(0));
 	CHECK("pid 0 and -1", is(m, -1, -1) && is(m, 0, 0));
 	free(pidmap_take(m, -1));
 	free(pidmap_take(m, 0));
-	free(m);
+	pidmap_free(m);
 
 	/* a table full of tasks that never ended is emptied, not grown */
 	m = pidmap_new(count_free);
@@ -122,6 +122,6 @@ int main(void)
 	pidmap_put(m, 3, &fixed);
 	CHECK("no free_fn: kept", pidmap_get(m, 3) == &fixed);
 	CHECK("no free_fn: taken", pidmap_take(m, 3) == &fixed);
-	free(m);
+	pidmap_free(m);
 	return unit_done("pidmap");
 }

@@ -254,7 +254,7 @@ suite_for() {
 	esac
 }
 
-# cap_broken_for NAME - the capture rungs (common/capture.h) that kernel NAME
+# cap_broken_for NAME - the capture rungs (common/ladder.h) that kernel NAME
 # offers but that read wrong values, comma-separated: the guest's tests leave
 # them out of what a run must use, and check that forcing one fails its check
 # (tests/lib.sh cap_rungs). Checked by hand:

@@ -1,4 +1,4 @@
-/* expect: no-shell - a fork() in capture.c that is not the check's child */
+/* expect: no-shell - a fork() in ladder.c that is not the check's child */
 /* SPDX-License-Identifier: GPL-2.0-only */
 void f(void)
 {

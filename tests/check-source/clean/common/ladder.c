@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* capture.c - the capture check's child, the one exception to no-shell */
+/* ladder.c - the capture check's child, the one exception to no-shell */
 static void proof_child(const char *path, char **argv)
 {
 	execve(path, argv, (char *const[]){ NULL });

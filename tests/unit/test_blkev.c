@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* test_blkio - the kernel filter -d and -i make: a disk by its number, a
+/* test_blkev - the kernel filter -d and -i make: a disk by its number, a
  * partition as its disk's range of sectors */
-#include "blkio.h"
+#include "blkev.h"
 #include "msg.h"
 #include "unit.h"
 
@@ -22,7 +22,7 @@ int main(void)
 	/* the kernel filter: a partition is its disk's range of sectors */
 	o.has_dev = 1;
 	o.dev = vda1;
-	f = blkio_filter(&o);
+	f = blkev_filter(&o);
 	want = "dev == 266338304 && sector >= 2048 && sector < 6144";
 	CHECK("filter partition", strcmp(f, want) == 0);
 	if (strcmp(f, want))
@@ -30,10 +30,10 @@ int main(void)
 	free(f);
 	o.dev = vda;
 	o.type = "*R*";
-	f = blkio_filter(&o);
+	f = blkev_filter(&o);
 	CHECK("filter disk", strstr(f, " && dev == 266338304") && !strstr(f, "sector"));
 	if (!strstr(f, " && dev == 266338304"))
 		printf("     got: %s\n", f);
 	free(f);
-	return unit_done("blkio");
+	return unit_done("blkev");
 }
