@@ -78,11 +78,13 @@ $(BINDIR)/static/%: $(B)/tools/%.o $(B)/libcommon.a
 	$(Q)$(CC) -static -s $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(STATIC_LIBS) -ldl -lm 2>&1 | grep -v "dlopen\|load_plugin" >&2 || true
 	@test -x $@
 
-# unit tests: no root needed
+# unit tests: no root needed. A test may build a common/ file in with
+# #include, to reach its static functions; the dependency file then names
+# that file as a prerequisite too, so only the test's own source is compiled
 $(B)/tests/unit/%: tests/unit/%.c $(B)/libcommon.a
 	$(call msg,CC,$<)
 	@mkdir -p $(dir $@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.a,$^) $(LIBS) -lm
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(B)/libcommon.a $(LIBS) -lm
 
 UNIT := $(patsubst tests/unit/%.c,$(B)/tests/unit/%,$(wildcard tests/unit/*.c))
 

@@ -101,6 +101,14 @@ int session_companion(struct session *s, const char *suffix, struct session *c)
 	return make_instance(c);
 }
 
+/* session_names - see session.h */
+void session_names(struct session *s, const char *tool, int pid, unsigned long long start)
+{
+	/* the PID with its start time: other runs tell a live run from a dead one by both */
+	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, pid, start);
+	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, pid, start);
+}
+
 /* session_open - mount, reap dead runs' leftovers, create the private instance */
 struct session *session_open(const char *tool)
 {
@@ -114,9 +122,7 @@ struct session *session_open(const char *tool)
 	if (!proc_pidns_initial())
 		msg_die(EXIT_ERR, "runs in a PID namespace of its own: tracing sees the "
 			"host's PIDs (run it in the host's PID namespace)");
-	/* the PID with its start time: other runs tell a live run from a dead one by both */
-	snprintf(s->name, sizeof(s->name), REAPER_PREFIX "-%s-%d-%llu", tool, (int)getpid(), start);
-	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, (int)getpid(), start);
+	session_names(s, tool, (int)getpid(), start);
 	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, tool, 0, 0, 0);
 	global_owner(tool);	/* the lock and the journal name it */

@@ -21,6 +21,13 @@ void session_tracefs(void);
  */
 struct session *session_open(const char *tool);
 /*
+ * session_names - s's instance name, ftt-TOOL-PID-START, and probe group,
+ * ftt_TOOL_PID_START, for the run PID started at START (proc_start): the
+ * names reaper_parse_owner reads back. session_open names its session with
+ * it; on its own it needs neither root nor tracefs.
+ */
+void session_names(struct session *s, const char *tool, int pid, unsigned long long start);
+/*
  * session_companion - a second private instance, NAME-SUFFIX (reaped with the
  * run's own), in c: a copy of s with its own instance, tracing off, removed at
  * exit like s's. For what must not share s's ring buffer (klat.c). -1 if refused.
