@@ -3,8 +3,9 @@
  * tried in for opens and execs, which rungs a kernel's features allow, the
  * probe definitions each rung makes, how the walk goes on when a rung cannot
  * be checked, and the proof's comparison of what a rung took with what the
- * child passed. capture.c is built in, with what it asks of the kernel (its
- * features, its events, the probes it makes) answered by the tables below. */
+ * child passed. ladder.c is built in, with what it asks of the kernel (its
+ * features, its events, the probes it makes) answered by the tables below;
+ * the pairing it proves a rung through (capture.c) comes from libcommon.a. */
 #include <fcntl.h>
 #include <stdarg.h>
 #include <sys/utsname.h>
@@ -12,6 +13,7 @@
 #include "capture.h"
 #include "elfsym.h"
 #include "kernel.h"
+#include "ladder.h"
 #include "libcs.h"
 #include "msg.h"
 #include "probes.h"
@@ -136,7 +138,7 @@ static int fake_companion(struct session *s, const char *suffix, struct session 
 #define probe_add_uprobe fake_probe_add_uprobe
 #define elfsym_offset fake_elfsym_offset
 #define libcs_each fake_libcs_each
-#include "../../common/capture.c"
+#include "../../common/ladder.c"
 
 static struct session sess = { .name = "ftt-unit-1-2", .group = "ftt_unit_1_2" };
 
@@ -148,10 +150,10 @@ static void kernel(const int *f)
 		offers[*f] = 1;
 }
 
-/* fresh - an empty capture of KIND with ARGC, nothing defined yet */
+/* fresh - an empty capture of KIND with ARGC (in its ladder), nothing defined yet */
 static struct capture *fresh(enum cap_kind kind, unsigned int argc)
 {
-	struct capture *c = xcalloc(1, sizeof(*c));
+	struct capture *c = &((struct ladder *)xcalloc(1, sizeof(struct ladder)))->c;
 
 	c->s = &sess;
 	c->kind = kind;
@@ -163,7 +165,7 @@ static struct capture *fresh(enum cap_kind kind, unsigned int argc)
 static void done(struct capture *c)
 {
 	drop_events(c);
-	free(c);
+	free(ladder_of(c));
 }
 
 /* lacks - kernel_lacks's text for a feature's NAME */
@@ -243,7 +245,7 @@ static void set_up(const char *label, enum cap_rung r, enum cap_kind kind, unsig
 	snprintf(name, sizeof(name), "%s: %s", label, rc ? "not used" : "used");
 	CHECK(name, got == rc);
 	snprintf(name, sizeof(name), "%s: %s", label, rc ? "why" : "the definitions");
-	same(name, rc ? c->why[r] : defs, want);
+	same(name, rc ? ladder_of(c)->why[r] : defs, want);
 	snprintf(name, sizeof(name), "%s: the events kept", label);
 	if (rc)
 		CHECK(name, !defs[0] && c->nev == 0);
@@ -442,8 +444,8 @@ static void lib_probed(const char *label, enum cap_kind kind, const struct sym *
 	snprintf(name, sizeof(name), "%s: the events kept", label);
 	same(name, kept(c), defined());
 	snprintf(name, sizeof(name), "%s: the library %s", label, made ? "kept open" : "closed");
-	CHECK(name, (fcntl(fd, F_GETFD) >= 0) == made && c->nlib == made &&
-	      (!made || c->libfd[0] == fd));
+	CHECK(name, (fcntl(fd, F_GETFD) >= 0) == made && ladder_of(c)->nlib == made &&
+	      (!made || ladder_of(c)->libfd[0] == fd));
 	done(c);
 	snprintf(name, sizeof(name), "%s: the library closed with the rung", label);
 	CHECK(name, fcntl(fd, F_GETFD) < 0 && errno == EBADF);
@@ -577,7 +579,7 @@ static void walk_dump(void)
 	unit_put(dir, "walk", text);
 }
 
-/* walk - in a child: capture_open for KIND (2 argv entries) on the kernel set, then capture_note */
+/* walk - in a child: ladder_open for KIND (2 argv entries) on the kernel set, then ladder_note */
 static void walk(const void *arg)
 {
 	struct capture *c;
@@ -585,8 +587,8 @@ static void walk(const void *arg)
 	defs[0] = '\0';
 	walk_nev = -1;
 	atexit(walk_dump);
-	c = capture_open(&sess, *(const enum cap_kind *)arg, 2);
-	capture_note(c);
+	c = ladder_open(&sess, *(const enum cap_kind *)arg, 2);
+	ladder_note(c);
 	walk_nev = c->nev;
 	exit(0);
 }
@@ -611,7 +613,7 @@ static int walked(enum cap_kind kind, char *err, size_t elen, char *out, size_t 
 }
 
 /*
- * walk_is - capture_open for KIND on the kernel set, FORCE (NULL: none) in
+ * walk_is - ladder_open for KIND on the kernel set, FORCE (NULL: none) in
  * FTT_CAPTURE: its exit status RC, its note NOTE ('@' for the kernel's
  * release) and MADE, what it defined, '|', and how many events it kept (-1:
  * it died)
