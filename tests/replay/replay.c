@@ -475,6 +475,14 @@ void rp_check(const char *name, int ok, const char *output)
 	printf("---- what it printed:\n%s----\n", output);
 }
 
+/* rp_at - see replay.h */
+long rp_at(const char *text, const char *what)
+{
+	const char *p = strstr(text, what);
+
+	return p ? p - text : -1;
+}
+
 /* rp_lines - see replay.h */
 int rp_lines(const char *text, const char *what)
 {

@@ -47,6 +47,8 @@ char *rp_case(void (*fn)(void));
 void rp_check(const char *name, int ok, const char *output);
 /* rp_lines - how many lines of text contain `what` */
 int rp_lines(const char *text, const char *what);
+/* rp_at - where `what` first begins in text (an offset, to compare orders), or -1 */
+long rp_at(const char *text, const char *what);
 /* rp_done - the tally line; the exit status for main */
 int rp_done(const char *suite);
 

@@ -150,14 +150,6 @@ static void name_lost_in_gap(void)
 	rp_run();
 }
 
-/* at - where `what` begins in out, or -1 */
-static long at(const char *out, const char *what)
-{
-	const char *p = strstr(out, what);
-
-	return p ? p - out : -1;
-}
-
 int main(void)
 {
 	char *out;
@@ -179,8 +171,8 @@ int main(void)
 	rp_check("opensnoop/named_by_the_switch_after",
 		 rp_lines(out, "sleeper          4000002  0x5 00000000 [?]") == 1 &&
 		 rp_lines(out, "sleeper          4000002  0x7 00000000 [?]") == 1 &&
-		 at(out, "4000002  0x5") >= 0 && at(out, "4000002  0x5") < at(out, "4000001  0x6") &&
-		 at(out, "4000001  0x6") < at(out, "4000002  0x7"), out);
+		 rp_at(out, "4000002  0x5") >= 0 && rp_at(out, "4000002  0x5") < rp_at(out, "4000001  0x6") &&
+		 rp_at(out, "4000001  0x6") < rp_at(out, "4000002  0x7"), out);
 	free(out);
 	out = rp_case(renamed_after);
 	rp_check("opensnoop/old_name_before_a_rename",

@@ -98,14 +98,6 @@ static void rename_filtered(void)
 	rp_run();
 }
 
-/* at - where `what` begins in out, or -1 */
-static long at(const char *out, const char *what)
-{
-	const char *p = strstr(out, what);
-
-	return p ? p - out : -1;
-}
-
 int main(void)
 {
 	char *out;
@@ -113,17 +105,17 @@ int main(void)
 	out = rp_case(renamed);
 	rp_check("tpoint/name_at_each_event",
 		 rp_lines(out, "replaycat-4000001 ") == 1 && rp_lines(out, "renamed-4000001 ") == 1 &&
-		 at(out, "replaycat-4000001 ") < at(out, "renamed-4000001 "), out);
+		 rp_at(out, "replaycat-4000001 ") < rp_at(out, "renamed-4000001 "), out);
 	free(out);
 	out = rp_case(held);
 	rp_check("tpoint/held_until_named",
 		 rp_lines(out, "sleeper-4000002 ") == 1 && rp_lines(out, "replaycat-4000001 ") == 1 &&
-		 at(out, "sleeper-4000002 ") < at(out, "replaycat-4000001 "), out);
+		 rp_at(out, "sleeper-4000002 ") < rp_at(out, "replaycat-4000001 "), out);
 	free(out);
 	out = rp_case(stacks);
 	rp_check("tpoint/stacks_of_naming_records_dropped",
 		 rp_lines(out, "<stack trace>") == 1 && rp_lines(out, "replaycat-4000001 ") == 2 &&
-		 at(out, "sys_openat") < at(out, "<stack trace>"), out);
+		 rp_at(out, "sys_openat") < rp_at(out, "<stack trace>"), out);
 	free(out);
 	out = rp_case(rename_traced);
 	rp_check("tpoint/traced_renames_name_tasks",
