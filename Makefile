@@ -146,8 +146,9 @@ check-live: all
 
 # in qemu: every tool's tests on 5.10 and 7.3, the kernel-specific ones
 # (VM_SPECIFIC in tests/vm/run.sh) on 6.1 and 6.12, the capture rungs' ones
-# (VM_SPECIFIC_PR) on 6.1pr, and VM_SPECIFIC again on 6.1pf (built here,
-# with the function profiler: VM_SPECIFIC_PF), all less their exit paths (VM_SKIP), which do not change with the kernel version and
+# (VM_SPECIFIC_PR) on 6.1pr, and the function tools' ones with a few of each
+# other tool's (VM_SPECIFIC_PF) on 6.1pf (built here, with the function
+# profiler), all less their exit paths (VM_SKIP), which do not change with the kernel version and
 # take ten minutes a guest under TCG. In a 6.1 guest of its own, what this host
 # cannot run (REL_VM_ONLY): every exit path of the function tools, the
 # bad-input rows that need kprobes or function_graph, the user's own session
