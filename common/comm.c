@@ -275,7 +275,17 @@ struct rows {
 	comm_record_fn fn;
 	void *ctx;
 	int blind;		/* no name can be trusted */
+	int stack_id;		/* ftrace:kernel_stack's event id among the tool's (-1: none) */
+	int naming_id[3];	/* ids of the tool's events that name tasks (-1: none) */
 };
+
+/* naming_event - ev is the fork, the rename or the switch event */
+static int naming_event(const struct tep_event *ev)
+{
+	return (!strcmp(ev->system, "sched") && (!strcmp(ev->name, "sched_switch") ||
+						 !strcmp(ev->name, "sched_process_fork"))) ||
+	       (!strcmp(ev->system, "task") && !strcmp(ev->name, "task_rename"));
+}
 
 /* on_row - one record of the tool's events, in time order: out now, or held */
 static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
@@ -304,8 +314,7 @@ static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void
 	 * kernel records a rename before the name changes, so the row has the
 	 * name from before it (and a held row gets it from the record itself)
 	 */
-	if (!strcmp(ev->name, "sched_switch") || !strcmp(ev->name, "sched_process_fork") ||
-	    !strcmp(ev->name, "task_rename"))
+	if (ev->id == r->naming_id[0] || ev->id == r->naming_id[1] || ev->id == r->naming_id[2])
 		on_naming(ev, rec, NULL, NULL);
 }
 
@@ -313,7 +322,9 @@ static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void
  * order; a kernel stack that follows one of comm's own records is that one's */
 static void pre_row(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
 {
-	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
+	const struct rows *r = ctx;
+
+	if (ev->id == r->stack_id) {
 		if (cpu >= 0 && (size_t)cpu < naming_cpus && naming_last[cpu])
 			return;
 	} else {
@@ -327,11 +338,17 @@ void comm_rows(struct session *s, const char *self, struct tep_event *const *evs
 	       comm_record_fn fn, void *ctx)
 {
 	struct rows *r = xmalloc(sizeof(*r));
-	size_t i;
+	size_t i, n = 0;
 
-	*r = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")) };
-	for (i = 0; evs[i]; i++)
+	*r = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
+			    { -1, -1, -1 } };
+	for (i = 0; evs[i]; i++) {
+		if (!strcmp(evs[i]->system, "ftrace") && !strcmp(evs[i]->name, "kernel_stack"))
+			r->stack_id = evs[i]->id;
+		else if (naming_event(evs[i]) && n < 3)
+			r->naming_id[n++] = evs[i]->id;
 		stream_on(evs[i], pre_row, r);
+	}
 	if (!r->blind)
 		follow(s, self, evs);
 }
