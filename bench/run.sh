@@ -71,6 +71,7 @@ MD=$OUT/bench-$STAMP.md
 # ---------------------------------------------------------------------------
 # tracefs as we found it: mounts, the files the perf-tools change, a snapshot
 
+WORKLOADS=$TOP/tests/bin
 . "$TOP/tests/lib.sh"
 mounted_t=0 mounted_d=0
 [ -e $T/trace ] || { mount -t tracefs nodev $T && mounted_t=1; } || die "no tracefs"

@@ -151,8 +151,8 @@ perf_cleanup() {
 measure() {
 	lock_before=0
 	[ -e /var/tmp/.ftrace-lock ] && lock_before=1
-	if [ -r /tests/lib.sh ]; then . /tests/lib.sh
-	elif [ -r "${TOP:-.}/tests/lib.sh" ]; then . "$TOP/tests/lib.sh"; fi
+	if [ -r /tests/lib.sh ]; then WORKLOADS=/tests/bin; . /tests/lib.sh
+	elif [ -r "${TOP:-.}/tests/lib.sh" ]; then WORKLOADS=${TOP:-.}/tests/bin; . "$TOP/tests/lib.sh"; fi
 	command -v tracefs_snapshot > /dev/null && tracefs_snapshot > "$W/state.before"
 	load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 

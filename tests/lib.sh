@@ -72,44 +72,14 @@ snapshot_retake() {
 	tracefs_snapshot > "$TMP/.before"
 }
 
-# tracefs_snapshot_all - every line of the state, running tool runs included
+# tracefs_snapshot_all - every line of the state, running tool runs included:
+# the top-level settings files, the instances, every event filter and trigger
+# that is set, the enabled systems, the per-CPU buffer sizes, and the user's
+# own instances (not the tools' ftt-*) with their settings and filters. One
+# process (tests/workloads/tfsnap.c): under an emulated CPU, a shell version's
+# sixty processes cost seconds a test.
 tracefs_snapshot_all() {
-	for f in current_tracer tracing_on set_event kprobe_events uprobe_events \
-		dynamic_events trace_options buffer_size_kb set_ftrace_filter \
-		set_ftrace_notrace set_graph_function set_ftrace_pid set_event_pid \
-		max_graph_depth tracing_thresh function_profile_enabled trace_clock; do
-		[ -r "$T/$f" ] || continue
-		echo "== $f"
-		cat "$T/$f" 2>/dev/null | grep -v '^#' | sort
-	done
-	echo "== instances"
-	ls "$T/instances" 2>/dev/null
-	echo "== filters"
-	grep -v '^none' "$T"/events/*/*/filter 2>/dev/null
-	echo "== triggers"
-	grep -v '^#' "$T"/events/*/*/trigger 2>/dev/null
-	echo "== enabled systems"
-	grep -l '[1X]' "$T"/events/*/enable 2>/dev/null
-	# more global state: cpumask, the other pid and filter lists, buffers
-	for f in tracing_cpumask set_ftrace_notrace_pid set_event_notrace_pid \
-		stack_trace_filter saved_cmdlines_size synthetic_events \
-		buffer_total_size_kb buffer_percent events/enable; do
-		[ -r "$T/$f" ] || continue
-		echo "== $f"
-		cat "$T/$f" 2>/dev/null | grep -v '^#' | sort
-	done
-	echo "== per-cpu buffer sizes"
-	cat "$T"/per_cpu/cpu*/buffer_size_kb 2>/dev/null | sort | uniq -c
-	# the user's own instances (not the tools' ftt-*): their state too
-	for i in "$T"/instances/*; do
-		[ -d "$i" ] || continue
-		case ${i##*/} in ftt-*) continue ;; esac
-		echo "== instance ${i##*/}"
-		for f in tracing_on current_tracer set_event buffer_size_kb trace_options; do
-			[ -r "$i/$f" ] && { echo "-- $f"; grep -v '^#' "$i/$f" 2>/dev/null | sort; }
-		done
-		grep -v '^none' "$i"/events/*/*/filter 2>/dev/null
-	done
+	"${WORKLOADS:?tests/bin, where the workloads are built}/tfsnap" "$T"
 }
 
 # kernel_has - true if tracefs has the given file (a feature check)
