@@ -185,7 +185,9 @@ paired() {
 	i=0
 	while [ $i -lt 100 ]; do
 		PAIRED_PID=$(cat "$WORK/paired.pid" 2>/dev/null)
-		ti=$(ls -d $T/instances/ftt-*-"$PAIRED_PID" 2>/dev/null)
+		# the run's instance, ftt-TOOL-PID-START (not its -WHAT helpers)
+		ti=$(ls "$T/instances" 2>/dev/null | grep -E "^ftt-[a-z0-9]+-$PAIRED_PID(-[0-9]+)?\$" | head -1)
+		[ -n "$ti" ] && ti=$T/instances/$ti
 		[ -n "$PAIRED_PID" ] && [ -n "$ti" ] && [ "$(cat "$ti/tracing_on")" = 1 ] && break
 		sleep 0.1
 		i=$((i + 1))
