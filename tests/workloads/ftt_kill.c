@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* ftt_kill - signal workload for the killsnoop tests
  *
- * usage: ftt_kill [--comm=NAME] ACTION...
+ * usage: ftt_kill [--comm=NAME] [--go=FILE] ACTION...
  * Sets its name, starts a target child (T) that blocks every signal it can and
  * waits, and a child that exits at once and is reaped (D: a PID nobody has),
  * then does each ACTION in order and prints what it did, one line each:
  * "CALL TPID SIG RET ERR" (RET 0 or -1, ERR the errno's name or "-"; the
  * kernel's own signals: "kernel TPID SIG TCOMM -"). The first line is
- * "target T D SELF". At the end T is killed with SIGKILL (printed too).
+ * "target T D SELF"; with --go, the actions wait until FILE exists. At the end T is killed with SIGKILL (printed too).
  * TPID in an action is a number, T, D or S (the workload itself).
  *   kill:PID:SIG  tkill:TID:SIG  tgkill:TGID:TID:SIG  sigqueue:PID:SIG
  *   tgsigqueue:TGID:TID:SIG  pidfd:PID:SIG (pidfd_open, then pidfd_send_signal)
@@ -95,12 +95,17 @@ int main(int argc, char **argv)
 	sigset_t all;
 	int i, n, sig, fd, p[2];
 	long ret;
+	const char *go = NULL;
 	pid_t c;
 
 	self = getpid();
 	sigfillset(&all);
-	for (i = 1; i < argc && !strncmp(argv[i], "--comm=", 7); i++)
-		prctl(PR_SET_NAME, argv[i] + 7, 0, 0, 0);
+	for (i = 1; i < argc && !strncmp(argv[i], "--", 2); i++) {
+		if (!strncmp(argv[i], "--comm=", 7))
+			prctl(PR_SET_NAME, argv[i] + 7, 0, 0, 0);
+		else if (!strncmp(argv[i], "--go=", 5))
+			go = argv[i] + 5;
+	}
 	target = fork();
 	if (target == 0) {
 		sigprocmask(SIG_BLOCK, &all, NULL);
@@ -114,6 +119,8 @@ int main(int argc, char **argv)
 	printf("target %d %d %d\n", (int)target, (int)dead, (int)self);
 	fflush(stdout);
 	usleep(50000);		/* the target has blocked its signals */
+	while (go && access(go, F_OK) < 0)
+		usleep(20000);
 
 	for (; i < argc; i++) {
 		n = sscanf(argv[i], "%23[a-z_]:%23[^:]:%23[^:]:%d", a[0], a[1], a[2], &sig);
