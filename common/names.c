@@ -3,9 +3,11 @@
  *
  * Kernel addresses become symbols from /proc/kallsyms, read once into the
  * session's libtraceevent handle; errno values become their symbolic names
- * ("ENOENT"), as the tools print a call's error.
+ * ("ENOENT"), as the tools print a call's error; signal numbers their
+ * names ("SIGTERM"), from this architecture's <signal.h>.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -98,4 +100,34 @@ const char *names_errno(int err, char *buf, size_t len)
 			return names[i].name;
 	snprintf(buf, len, "E%d", err);
 	return buf;
+}
+
+/* names_signal - the name of a standard signal ("SIGTERM"), or NULL */
+const char *names_signal(int sig)
+{
+	static const struct { int sig; const char *name; } names[] = {
+		{ SIGHUP, "SIGHUP" }, { SIGINT, "SIGINT" }, { SIGQUIT, "SIGQUIT" },
+		{ SIGILL, "SIGILL" }, { SIGTRAP, "SIGTRAP" }, { SIGABRT, "SIGABRT" },
+		{ SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGKILL, "SIGKILL" },
+		{ SIGUSR1, "SIGUSR1" }, { SIGSEGV, "SIGSEGV" }, { SIGUSR2, "SIGUSR2" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGTERM, "SIGTERM" },
+#ifdef SIGSTKFLT
+		{ SIGSTKFLT, "SIGSTKFLT" },
+#endif
+		{ SIGCHLD, "SIGCHLD" }, { SIGCONT, "SIGCONT" }, { SIGSTOP, "SIGSTOP" },
+		{ SIGTSTP, "SIGTSTP" }, { SIGTTIN, "SIGTTIN" }, { SIGTTOU, "SIGTTOU" },
+		{ SIGURG, "SIGURG" }, { SIGXCPU, "SIGXCPU" }, { SIGXFSZ, "SIGXFSZ" },
+		{ SIGVTALRM, "SIGVTALRM" }, { SIGPROF, "SIGPROF" }, { SIGWINCH, "SIGWINCH" },
+		{ SIGIO, "SIGIO" },
+#ifdef SIGPWR
+		{ SIGPWR, "SIGPWR" },
+#endif
+		{ SIGSYS, "SIGSYS" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (names[i].sig == sig)
+			return names[i].name;
+	return NULL;
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* names.h - names for numbers the kernel records: kernel symbols and errno values */
+/* names.h - names for numbers the kernel records: kernel symbols, errno values, signals */
 #ifndef FTT_NAMES_H
 #define FTT_NAMES_H
 
@@ -15,5 +15,12 @@ const char *names_ksym(struct session *s, unsigned long long addr, char *buf, si
 const char *names_kfunc(struct session *s, unsigned long long addr);
 /* names_errno - symbolic name of an errno value ("ENOENT"), or "E<number>" */
 const char *names_errno(int err, char *buf, size_t len);
+/*
+ * names_signal - the name of signal sig as this architecture numbers it
+ * ("SIGTERM"), for the 31 standard signals; NULL for 0, the real-time
+ * signals (the C libraries disagree on SIGRTMIN: glibc 34, musl 35) and
+ * anything else
+ */
+const char *names_signal(int sig);
 
 #endif

@@ -12,7 +12,8 @@
 # examples and bash completion are in place. dpkg -r and dpkg -P must leave
 # none of the package's files, links or alternatives.
 # Beside libbpf-tools (downloaded with apt-get download; SKIP offline), whose
-# opensnoop and execsnoop are real files in /usr/sbin: installed after it,
+# opensnoop and execsnoop are real files in /usr/sbin and killsnoop a link to
+# its sigsnoop: installed after it,
 # ours installs and its files stay its own; removed, its files stay; installed
 # before it, it takes /usr/sbin/opensnoop; when it goes, our link comes back.
 # The host is left as found: a test that installed a package purges it.
@@ -143,9 +144,11 @@ ours_at() {
 	[ -L "/usr/sbin/$1" ] && [ "$(readlink -f "/usr/sbin/$1")" = "$LIBEXEC/$1" ]
 }
 
-# theirs_at TOOL - /usr/sbin/TOOL is libbpf-tools' own, unchanged
+# theirs_at TOOL - /usr/sbin/TOOL is libbpf-tools' own, unchanged: its file,
+# or its symbolic link (killsnoop -> sigsnoop), not an alternative
 theirs_at() {
-	[ -f "/usr/sbin/$1" ] && [ ! -L "/usr/sbin/$1" ] &&
+	{ { [ -f "/usr/sbin/$1" ] && [ ! -L "/usr/sbin/$1" ]; } ||
+	  { [ -L "/usr/sbin/$1" ] && [ "$(readlink "/usr/sbin/$1")" != "/etc/alternatives/$1" ]; }; } &&
 		[ "$(dpkg-query -S "/usr/sbin/$1" 2>/dev/null)" = "libbpf-tools: /usr/sbin/$1" ] &&
 		dpkg --verify libbpf-tools > "$T/verify" 2>&1 && [ ! -s "$T/verify" ]
 }
@@ -243,7 +246,7 @@ fi
 dpkg-deb -c "$LIBBPF" > "$T/libbpf.list"
 clash=
 for t in $TOOLS; do
-	grep -q " \./usr/sbin/$t\$" "$T/libbpf.list" && clash="$clash $t"
+	grep -Eq " \./usr/sbin/$t( -> .*)?\$" "$T/libbpf.list" && clash="$clash $t"
 done
 if [ -z "$clash" ]; then
 	fail "libbpf: $(basename "$LIBBPF") has none of our names in /usr/sbin (opensnoop, execsnoop expected)"

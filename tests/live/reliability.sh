@@ -428,6 +428,12 @@ iolatency :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
 tcpretrans :: - :: 2 :: unknown option -Z :: -Z
 tcpretrans :: - :: 2 :: unknown option -d :: -d 1
 tcpretrans :: - :: 2 :: too many arguments|takes no argument|unexpected argument :: extra
+killsnoop :: - :: 2 :: unknown option -Z :: -Z
+killsnoop :: - :: 2 :: -p: .*out of range :: -p 0
+killsnoop :: - :: 2 :: -p: .*not a positive decimal :: -p abc
+killsnoop :: - :: 2 :: use either -p or -n :: -p 1 -n sh
+killsnoop :: - :: 2 :: control character :: -n "x${NL}y"
+killsnoop :: - :: 2 :: unexpected argument :: extra
 funccount :: - :: 2 :: unknown option -Z :: -Z
 funccount :: - :: 2 :: missing funcstring :: 
 funccount :: - :: 2 :: -d: .*out of range :: -d 0 vfs_read
