@@ -560,6 +560,32 @@ static int list_events(active_fn fn, void *arg)
 	return n;
 }
 
+/* inst_summary - what a user's instance does: its tracer, events, tracing_on
+ * (never made: an instance removed meanwhile stays removed); malloc'd, "" if
+ * nothing */
+static char *inst_summary(const char *name)
+{
+	struct tracefs_instance *inst = tracefs_instance_alloc(NULL, name);
+	char *tracer, *events, *on, *s;
+
+	if (!inst)
+		return xstrdup("");
+	tracer = setting_read(inst, "current_tracer");
+	events = setting_read(inst, "set_event");
+	on = setting_read(inst, "tracing_on");
+	s = xasprintf("%s%s%s%s%s", tracer && strcmp(tracer, "nop") ? "current_tracer=" : "",
+		      tracer && strcmp(tracer, "nop") ? tracer : "",
+		      events && events[0] ? (tracer && strcmp(tracer, "nop") ? ", set_event=" : "set_event=") : "",
+		      events ? events : "", on && !strcmp(on, "0") ? ", tracing_on=0" : "");
+	free(tracer);
+	free(on);
+	free(events);
+	tracefs_instance_free(inst);
+	events = shown(s[0] == ',' ? s + 2 : s);
+	free(s);
+	return events;
+}
+
 /* list_instances - every instance: the user's, and the runs of ours still there */
 static int list_instances(active_fn fn, void *arg)
 {
@@ -574,8 +600,11 @@ static int list_instances(active_fn fn, void *arg)
 			n += emit(fn, arg, "instance", list[i], NULL, tool, pid, live,
 				  live ? "a live run; left alone" : "its run ended; it could not be removed");
 		} else {
-			n += emit(fn, arg, "instance", list[i], NULL, NULL, 0, 0,
+			char *what = inst_summary(list[i]);
+
+			n += emit(fn, arg, "instance", list[i], what[0] ? what : NULL, NULL, 0, 0,
 				  "not this suite's; left alone");
+			free(what);
 		}
 	}
 	tracefs_list_free(list);

@@ -43,6 +43,7 @@ after_dashdash() {
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;
 	tcpretrans)	set -- "--help" "unexpected argument '--help'" ;;
+	reset-ftrace)	set -- "-f" "unexpected argument '-f'" ;;
 	*)		return 1 ;;
 	esac
 	ARG=$1 WANT=$2
