@@ -251,3 +251,26 @@ t_force_tracer_kprobe() {
 	echo nop > "$T/current_tracer"
 	: > "$T/set_ftrace_filter"
 }
+
+# -f while a run of the suite holds the lock on top-level settings (a
+# stand-in here: the lock taken by flock(1), naming a run as a run does)
+t_force_locked() {
+	command -v flock > /dev/null || { skip "no flock(1)"; return 0; }
+	[ -e "$RF_LOCK" ] || { echo 1 > "$RF_LOCK"; mine=1; }
+	mkdir -p -m 0700 /run/ftt
+	[ -f /run/ftt/lock ] || { umask 077; : > /run/ftt/lock; }
+	flock -x /run/ftt/lock sh -c 'printf "funcgraph (PID %s)\n" $$ > /run/ftt/lock; sleep 30' &
+	h=$!
+	n=0
+	while ! grep -q "^funcgraph (PID" /run/ftt/lock 2>/dev/null && [ $n -lt 50 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	expect_error 1 "^reset-ftrace: -f refused: a live run of this suite changes top-level tracing settings now: funcgraph \\(PID [0-9]+\\); nothing changed\$" \
+		"$BIN/reset-ftrace" -f
+	[ -e "$RF_LOCK" ] || fail "-f removed $RF_LOCK while refused"
+	kill $(pgrep -P $h) $h 2>/dev/null
+	wait $h 2>/dev/null
+	[ "${mine:-}" = 1 ] && rm -f "$RF_LOCK"
+	return 0
+}
