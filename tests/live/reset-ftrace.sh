@@ -259,7 +259,7 @@ t_force_locked() {
 	[ -e "$RF_LOCK" ] || { echo 1 > "$RF_LOCK"; mine=1; }
 	mkdir -p -m 0700 /run/ftt
 	[ -f /run/ftt/lock ] || { umask 077; : > /run/ftt/lock; }
-	flock -x /run/ftt/lock sh -c 'printf "funcgraph (PID %s)\n" $$ > /run/ftt/lock; sleep 30' &
+	flock -x /run/ftt/lock sh -c 'printf "funcgraph (PID %s)\n" $$ > /run/ftt/lock; exec sleep 30' &
 	h=$!
 	n=0
 	while ! grep -q "^funcgraph (PID" /run/ftt/lock 2>/dev/null && [ $n -lt 50 ]; do
