@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph kprobe tpoint iolatency tcpretrans killsnoop
+# funcgraph kprobe tpoint iolatency tcpretrans killsnoop reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
@@ -117,4 +117,4 @@ _ftt() {
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop reset-ftrace

@@ -44,6 +44,7 @@ after_dashdash() {
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;
 	tcpretrans)	set -- "--help" "unexpected argument '--help'" ;;
 	killsnoop)	set -- "-s" "unexpected argument '-s'" ;;
+	reset-ftrace)	set -- "-f" "unexpected argument '-f'" ;;
 	*)		return 1 ;;
 	esac
 	ARG=$1 WANT=$2
