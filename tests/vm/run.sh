@@ -144,6 +144,8 @@
 #   kernels.sh    which kernels, where they come from and what each offers;
 #                 fetching, building and caching them in VM_CACHE, and what
 #                 that costs on an empty cache
+#   initramfs.sh  the guest's image: a base part per kernel, and a run part
+#                 with /init that all kernels share
 # The rest is in this file.
 
 set -u
@@ -175,10 +177,6 @@ VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdept
 	iolatency/flush tcpretrans/syn_sent_ipv4 tpoint/syscalls"}
 VM_TIMEOUT=${VM_TIMEOUT:-2700}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
-VM_STATIC=${VM_STATIC:-0}
-VM_MODULES=${VM_MODULES:-"null_blk veth loop"}
-VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill jq}
-VM_SHELL=${VM_SHELL:-dash}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
 VM_APPEND=${VM_APPEND:-}
 VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
@@ -192,10 +190,6 @@ VM_ONCE=${VM_ONCE-reliability}
 VM_ONCE_ONLY=${VM_ONCE_ONLY:-}
 VM_ONCE_ON=${VM_ONCE_ON:-6.1}
 VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
-BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
-
-# where the binaries live inside the guest; also first on the guest's PATH
-GUEST_BIN=/ftt/bin
 
 # unique marker lines around the guest's test output
 TOKEN="ftt-vm-$$-$(date +%s)"
@@ -204,10 +198,15 @@ say() { echo "vm: $*"; }
 die() { echo "FAIL vm: $*"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 # the parts of the run, beside this file
-VM_PARTS="kernels.sh"
+VM_PARTS="kernels.sh initramfs.sh"
 for part in $VM_PARTS; do
 	. "$VM_DIR/$part"
 done
+
+# vm_scripts - the text of this file and its parts
+vm_scripts() {
+	(cd "$VM_DIR" && cat run.sh $VM_PARTS)
+}
 
 # ---------------------------------------------------------------------------
 # host checks: a missing tool is a failure with a clear message, not a skip
@@ -263,245 +262,6 @@ skip_check() {
 			esac
 		done
 	done
-}
-
-# ---------------------------------------------------------------------------
-# initramfs, in two gzip cpio parts that the kernel unpacks one after the
-# other: a base part per kernel (busybox, modules; cached) and a run part
-# shared by all kernels (/init, tests, binaries; rebuilt every run)
-
-# mkcpio DIR OUT - pack DIR as a gzip newc cpio owned by root
-mkcpio() {
-	(cd "$1" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) |
-		gzip -1 > "$2"
-}
-
-# module_closure MODDIR NAME... - print the modules.dep paths of the named
-# modules and everything they depend on
-module_closure() {
-	dir=$1
-	shift
-	awk -v want="$*" '
-	function base(p) { sub(/.*\//, "", p); sub(/\.ko.*$/, "", p); gsub(/-/, "_", p); return p }
-	BEGIN { n = split(want, w, " "); for (i = 1; i <= n; i++) { x = w[i]; gsub(/-/, "_", x); need[x] = 1 } }
-	{ sub(/:$/, "", $1); path[base($1)] = $1; deps[base($1)] = "" ; for (i = 2; i <= NF; i++) deps[base($1)] = deps[base($1)] " " $i }
-	END {
-		for (m in need) todo[m] = 1
-		do {
-			more = 0
-			for (m in todo) {
-				delete todo[m]
-				if (!(m in path)) { print "missing " m; continue }
-				if (m in done) continue
-				done[m] = 1; print path[m]
-				n = split(deps[m], d, " ")
-				for (i = 1; i <= n; i++) if (!(base(d[i]) in done)) { todo[base(d[i])] = 1; more = 1 }
-			}
-		} while (more)
-	}' "$dir/modules.dep"
-}
-
-# build_base NAME [LABEL] - set BASECPIO to the base part for the kernel in
-# KDIR/KVER, building it unless a part with the same inputs exists. The
-# name carries a checksum of the inputs, and a new part is written aside and
-# renamed into place, so runs sharing $VM_OUT never see half a file.
-build_base() {
-	out=$VM_OUT/$1
-	key="$KVER $KPKG|$VM_MODULES|$VM_SHELL|$(cksum < "$BUSYBOX")|$(cksum < "$0")"
-	BASECPIO=$out/base-$(echo "$key" | cksum | cut -d' ' -f1).cpio.gz
-	[ -s "$BASECPIO" ] && return 0
-	s=$WORK/base-${2:-$1}	# scratch per boot: two boots of one kernel may build at once
-	rm -rf "$s"
-	mkdir -p "$out" "$s/bin" "$s/lib/modules/$KVER" "$s/etc" "$s/dev" \
-		"$s/proc" "$s/sys" "$s/tmp" "$s/run" "$s/root" "$s/mnt" "$s/usr" || return 1
-	# busybox and every applet as a link in /bin; sbin and usr/* point there
-	cp "$BUSYBOX" "$s/bin/busybox"
-	for a in $("$BUSYBOX" --list); do
-		[ "$a" = busybox ] || ln -s busybox "$s/bin/$a"
-	done
-	if [ "$VM_SHELL" = dash ]; then
-		rm "$s/bin/sh"
-		copy_with_libs /bin/dash /bin/dash "$s" || return 1
-		ln -s dash "$s/bin/sh"
-	fi
-	ln -s bin "$s/sbin"
-	ln -s ../bin "$s/usr/bin"
-	ln -s ../bin "$s/usr/sbin"
-	mknod "$s/dev/console" c 5 1
-	mknod "$s/dev/null" c 1 3
-	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/false\n' > "$s/etc/passwd"
-	printf 'root:x:0:\nnogroup:x:65534:\n' > "$s/etc/group"
-
-	# the wanted modules with their dependencies, at the paths modules.dep
-	# names, then depmod on that root so "modprobe null_blk" works
-	src=$KDIR/root/lib/modules/$KVER
-	dst=$s/lib/modules/$KVER
-	for f in modules.order modules.builtin modules.builtin.modinfo; do
-		[ -f "$src/$f" ] && cp "$src/$f" "$dst/"
-	done
-	for m in $(module_closure "$src" $VM_MODULES | tr ' ' '@'); do
-		case $m in
-		missing@*)
-			m=${m#missing@}
-			# built in is as good as a module for the tests
-			if grep -Eq "/${m}\.ko\$" "$src/modules.builtin" 2>/dev/null ||
-			   grep -Eq "/$(echo "$m" | tr _ -)\.ko\$" "$src/modules.builtin" 2>/dev/null; then
-				say "[$1] module $m is built into $KVER"
-			else
-				say "[$1] warning: module $m not found in $KVER"
-			fi
-			;;
-		*)
-			mkdir -p "$dst/$(dirname "$m")"
-			cp "$src/$m" "$dst/$m"
-			;;
-		esac
-	done
-	depmod -b "$s" "$KVER" || return 1
-	mkcpio "$s" "$s.cpio.gz" || return 1
-	mv "$s.cpio.gz" "$BASECPIO" || return 1
-	rm -rf "$s"
-}
-
-# copy_with_libs FILE DEST ROOT - copy FILE to ROOT/DEST and the shared
-# libraries and loader ldd lists for it to the same paths under ROOT
-copy_with_libs() {
-	mkdir -p "$3$(dirname "$2")"
-	cp -L "$1" "$3$2" || return 1
-	ldd "$1" 2>/dev/null | sed -n -e 's/.*=> \(\/[^ ]*\) .*/\1/p' \
-		-e 's/^[[:space:]]*\(\/[^ ]*\) (.*/\1/p' |
-	while read -r lib; do
-		[ -e "$3$lib" ] && continue
-		mkdir -p "$3$(dirname "$lib")"
-		cp -L "$lib" "$3$lib"
-	done
-}
-
-# build_run - $RUNCPIO with /init, /tests and the suite's binaries
-build_run() {
-	s=$WORK/run
-	mkdir -p "$s$GUEST_BIN" || return 1
-
-	# the suite's binaries: the dynamic ones from "make" with the libraries
-	# they need, or with VM_STATIC=1 the self-contained ones from
-	# "make static" (bin/static/*)
-	if [ "$VM_STATIC" = 1 ]; then
-		bindir=$TOP/bin/static
-	else
-		bindir=$TOP/bin
-	fi
-	nbin=0
-	for f in "$bindir"/*; do
-		[ -f "$f" ] && [ -x "$f" ] || continue
-		copy_with_libs "$f" "$GUEST_BIN/$(basename "$f")" "$s" || return 1
-		nbin=$((nbin + 1))
-	done
-	[ $nbin -gt 0 ] || say "warning: no executables in $bindir (run make first)"
-	# libtraceevent loads its plugins with dlopen, which ldd does not see
-	for d in /usr/lib/x86_64-linux-gnu/traceevent/plugins; do
-		[ -d "$d" ] || continue
-		for f in "$d"/*.so; do
-			[ -f "$f" ] && copy_with_libs "$f" "$f" "$s"
-		done
-	done
-	# host programs the tests may use, e.g. iproute2's ip for veth pairs
-	for p in $VM_HOST_BINS; do
-		f=$(command -v "$p") || { say "warning: host program $p not found"; continue; }
-		copy_with_libs "$f" "/usr/local/bin/$(basename "$p")" "$s" || return 1
-	done
-
-	# the whole tests/ tree, for tests/live/run.sh and tests/lib.sh, with
-	# the workload programs "make" built into tests/bin (from tests/workloads
-	# and tests/preload): most are static, but the .dyn copies and the
-	# preload library are not, so each comes with the libraries ldd lists
-	cp -R "$TOP/tests" "$s/tests" || return 1
-	for f in "$TOP"/tests/bin/*; do
-		[ -f "$f" ] || continue
-		copy_with_libs "$f" "/tests/bin/$(basename "$f")" "$s" || return 1
-	done
-
-	# /init runs the tests with the kernel's messages kept off the console,
-	# then shows what the kernel logged meanwhile, outside the markers.
-	# A minute before the host's timeout (counted from when the tests
-	# start, which is a few seconds after qemu does) /hang-report runs.
-	hang=$((VM_TIMEOUT - 60))
-	[ $hang -ge $((VM_TIMEOUT * 3 / 4)) ] || hang=$((VM_TIMEOUT * 3 / 4))
-	cat > "$s/init" <<-EOF
-	#!/bin/sh
-	# end the line the firmware left on the console
-	echo
-	export PATH=$GUEST_BIN:/usr/local/bin:/bin
-	export HOME=/root TERM=dumb
-	mount -t proc proc /proc
-	mount -t sysfs sysfs /sys
-	mount -t devtmpfs devtmpfs /dev
-	mkdir -p /dev/pts /dev/shm
-	mount -t devpts devpts /dev/pts
-	mount -t tmpfs tmpfs /dev/shm
-	mount -t tmpfs tmpfs /tmp
-	mount -t tmpfs tmpfs /run
-	mount -t tracefs tracefs /sys/kernel/tracing
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-	ip link set lo up
-	hostname ftt-vm
-	dmesg -n 1
-	echo 0 > /proc/sys/kernel/hung_task_timeout_secs 2>/dev/null
-	# the ring buffer starts small and grows to its real size the first
-	# time a tracer is set; do that now, or the first test to trace
-	# would see buffer_size_kb change under it
-	echo nop > /sys/kernel/tracing/current_tracer
-	echo "ftt-vm: kernel \$(uname -r) up at \$(cut -d' ' -f1 /proc/uptime) s"
-	before=\$(dmesg | wc -l)
-	echo "@@BEGIN $TOKEN@@"
-	# every wait limit of the tests is stretched: TCG runs several times slower
-	export SLOW=${VM_SLOW:-4}
-	( sleep $hang; sh /hang-report ) &
-	watch=\$!
-	tests=\$(sed -n 's/.*ftt\.tests=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')
-	export LIVE_ONLY="\$(sed -n 's/.*ftt\.only=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
-	export LIVE_SKIP="\$(sed -n 's/.*ftt\.skip=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
-	export CAP_BROKEN="\$(sed -n 's/.*ftt\.capbroken=\([^ ]*\).*/\1/p' /proc/cmdline | tr , ' ')"
-	cd /tmp && sh $GUEST_RUN \$tests < /dev/null 2>&1
-	rc=\$?
-	kill \$watch 2>/dev/null
-	echo "@@END $TOKEN rc=\$rc uptime=\$(cut -d' ' -f1 /proc/uptime)@@"
-	dmesg | tail -n +\$((before + 1)) |
-		grep -E 'WARNING:|BUG:|Oops|general protection|Call Trace|RIP:|lockup|hung task' |
-		head -n 40 | sed 's/^/@@KLOG /'
-	sync
-	poweroff -f
-	EOF
-	chmod 755 "$s/init"
-	if [ -n "$VM_GUEST_CMD" ]; then
-		printf '%s\n' "$VM_GUEST_CMD" > "$s/guest-cmd" || return 1
-	fi
-
-	# /hang-report runs in the guest shortly before the host gives up on
-	# it: which test is running, and what the busy processes are doing in
-	# the kernel, so a timeout says more than "timed out"
-	cat > "$s/hang-report" <<-'EOF'
-	#!/bin/sh
-	echo "@@HANG still running at $(cut -d' ' -f1 /proc/uptime) s," \
-		"current_tracer $(cat /sys/kernel/tracing/current_tracer)"
-	t=$(ls -td /tmp/ftt-live.*/*/ 2>/dev/null | head -n 1)
-	if [ -n "$t" ]; then
-		echo "@@HANG newest test: $(basename "$t"), its output:"
-		tail -n 5 "$t/.log" "$t/err" 2>/dev/null | sed 's/^/@@HANG     /'
-	fi
-	ps -o pid,ppid,stat,args | sed 's/^/@@HANG /'
-	for p in /proc/[0-9]*; do
-		st=$(sed 's/.*) \(.\).*/\1/' "$p/stat" 2>/dev/null)
-		case $st in
-		R|D)
-			echo "@@HANG ${p#/proc/} $(cat "$p/comm") ($st) in the kernel:"
-			head -n 12 "$p/stack" 2>/dev/null | sed 's/^/@@HANG     /'
-			;;
-		esac
-	done
-	EOF
-	chmod 755 "$s/hang-report"
-	RUNCPIO=$WORK/run.cpio.gz
-	mkcpio "$s" "$RUNCPIO"
 }
 
 # ---------------------------------------------------------------------------
