@@ -43,7 +43,8 @@
 #                for every kernel); the others run VM_SPECIFIC alone, a "pf"
 #                kernel VM_SPECIFIC_PF, a "pr" kernel VM_SPECIFIC_PR
 #   VM_SPECIFIC  LIVE_ONLY patterns of the kernel-specific tests, the ones
-#                every kernel runs (see "Which tests run where" below)
+#                every kernel runs (see "Which tests run where" in
+#                plan.sh)
 #   VM_SPECIFIC_PF  the same for a "pf" kernel: the function tools' tests,
 #                and a few of each other tool's
 #   VM_SPECIFIC_PR  the same for a "pr" kernel: the capture rungs' tests
@@ -103,37 +104,6 @@
 # through VM_JOBS lock slots (VM_LOCK, VM_LOCK.1, ...), across all runs on the
 # machine: VM_TIMEOUT counts from the moment a guest gets its slot.
 #
-# Which tests run where. Most tests check the tools, not the kernel: -p, a
-# column layout, a JSON record give the same answer on every kernel that has
-# the feature, and each guest takes a quarter of an hour or more under TCG.
-# So every test runs on the oldest kernel (5.10: no hist triggers, no event
-# probes) and on the newest (7.3: syscall strings, block_io_start); 6.1pf (the
-# only kernel with the function profiler, funccount's first choice) runs
-# VM_SPECIFIC_PF: the function tools' kernel-specific tests, and a few of
-# each other tool's (its block devices, loop partitions and event probes
-# work; the rest of VM_SPECIFIC passed there too, but the in-kernel
-# histogram tests alone take a quarter of an hour under TCG, and 6.1 runs
-# the same kernel series); 6.1pr, the same series as 6.1 without its security updates, runs
-# VM_SPECIFIC_PR, the capture rungs' tests: what differs there is its broken
-# event probes (cap_broken_for). 6.1 and 6.12 run VM_SPECIFIC, the tests
-# whose path or answer depends on what the kernel offers:
-#   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
-#                capture rungs the kernel has and which are broken (an event
-#                probe on 6.1pr, cap_broken_for)
-#   funccount    all: the counting path (profiler or kprobe_profile) and the
-#                kernel's function list
-#   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
-#                json: the function_graph tracer's options and text
-#   kprobe       fetchargs ($argN, named return values, strings), the
-#                kernel's error_log messages, the format view
-#   iolatency    the in-kernel histogram (-K, hist triggers) or its refusal,
-#                partitions, the -K counts across renewals (in_kernel_*)
-#   iosnoop      write_exact, queue_time, pid_filter: the block events and
-#                which one carries the submitting process
-#   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
-#   tpoint       the syscall events' formats, the format view, error_log
-# reliability runs on 6.1 alone (VM_ONCE).
-#
 # Under TCG, turning on the function or function_graph tracer on 5.10 takes
 # about a minute (every call site is patched, and each patch throws away
 # translated code), long enough for the soft lockup and RCU stall detectors
@@ -146,35 +116,13 @@
 #                 that costs on an empty cache
 #   initramfs.sh  the guest's image: a base part per kernel, and a run part
 #                 with /init that all kernels share
+#   plan.sh       the guest matrix: which tests run on which kernel, and why
 # The rest is in this file.
 
 set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
-VM_FULL=${VM_FULL-"5.10 7.3"}
-VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
-	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung
-	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
-	funcgraph/user_lists_kept funcgraph/journal_later_user
-	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
-	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
-	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
-	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
-	iolatency/kernel_refused iolatency/kernel_reaped iolatency/kernel_flush
-	iolatency/flush iosnoop/flush
-	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
-	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
-	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
-VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
-	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung"}
-VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
-	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
-	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
-	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
-	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
-	execsnoop/args opensnoop/open iosnoop/write_exact iosnoop/flush
-	iolatency/flush tcpretrans/syn_sent_ipv4 tpoint/syscalls"}
 VM_TIMEOUT=${VM_TIMEOUT:-2700}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
 VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
@@ -186,9 +134,6 @@ VM_JOBS=${VM_JOBS:-2}
 command -v flock > /dev/null 2>&1 || VM_JOBS=1	# the job queue needs flock
 NL='
 '
-VM_ONCE=${VM_ONCE-reliability}
-VM_ONCE_ONLY=${VM_ONCE_ONLY:-}
-VM_ONCE_ON=${VM_ONCE_ON:-6.1}
 VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 
 # unique marker lines around the guest's test output
@@ -198,7 +143,7 @@ say() { echo "vm: $*"; }
 die() { echo "FAIL vm: $*"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 # the parts of the run, beside this file
-VM_PARTS="kernels.sh initramfs.sh"
+VM_PARTS="kernels.sh initramfs.sh plan.sh"
 for part in $VM_PARTS; do
 	. "$VM_DIR/$part"
 done
@@ -417,8 +362,8 @@ one_kernel() {
 	fi
 }
 
-# the whole run is one function, read in full before it starts, so that
-# editing this file cannot upset a run already under way
+# the whole run is functions, this file's and its parts', all read before it
+# starts, so that editing them cannot upset a run already under way
 main() {
 	TOOLS="$*"
 	if [ -n "$TOOLS" ]; then
@@ -441,74 +386,9 @@ main() {
 			die "flock not found (util-linux), or set VM_LOCK=none"
 	fi
 
-	# the jobs, one boot each: every kernel with the test files less
-	# VM_ONCE's, and VM_ONCE's files (only VM_ONCE_ONLY's tests of them) on
-	# VM_ONCE_ON alone, first, so that the longest job does not start last
-	once= rest= jobs= more=
-	for t in $ALL_TESTS; do
-		case " $VM_ONCE " in
-		*" $t "*) once="$once${once:+,}$t" ;;
-		*) rest="$rest${rest:+,}$t" ;;
-		esac
-	done
-	# the other files VM_ONCE_ONLY's patterns name run in that guest too
-	set -f
-	for t in $ALL_TESTS; do
-		case ",$once," in *",$t,"*) continue ;; esac
-		for pat in $VM_ONCE_ONLY; do
-			case $t in "${pat%%/*}") more="$more,$t"; break ;; esac
-		done
-	done
-	set +f
-	if [ -n "$once" ] && [ -z "$VM_GUEST_CMD" ]; then
-		on=
-		for k in $VM_KERNELS; do
-			[ "${k%%:*}" = "$VM_ONCE_ON" ] && on=$k
-		done
-		if [ -n "$on" ]; then
-			only=$(echo "${VM_ONCE_ONLY:--}" | tr ' ' ,)
-			jobs="$on $once$more +$(echo "$once" | tr , +) $only -"
-		else
-			echo "[$VM_ONCE_ON] SKIP vm/boot: $once run on $VM_ONCE_ON only (VM_ONCE_ON), which is not in VM_KERNELS"
-		fi
-	fi
-	if [ -n "$rest" ] || [ -n "$VM_GUEST_CMD" ]; then
-		for k in $VM_KERNELS; do
-			# a kernel outside VM_FULL runs the VM_SPECIFIC tests
-			# alone, and only the files they name; VM_ONLY, when
-			# given, is what runs everywhere
-			files=$rest only=${VM_ONLY:--}
-			case " $VM_FULL " in
-			*" ${k%%:*} "*|*" all "*) ;;
-			*)
-				if [ -z "${VM_ONLY:-}" ] && [ -z "$VM_GUEST_CMD" ]; then
-					set -f
-					spec=$VM_SPECIFIC
-					case ${k%%:*} in
-					*pf) spec=$VM_SPECIFIC_PF ;;
-					*pr) spec=$VM_SPECIFIC_PR ;;
-					esac
-					only=$(echo $spec) files=
-					for t in $(echo "$rest" | tr , ' '); do
-						for pat in $spec; do
-							case $t in "${pat%%/*}")
-								files="$files${files:+,}$t"; break ;;
-							esac
-						done
-					done
-					set +f
-					[ -n "$files" ] || continue
-				fi
-				;;
-			esac
-			jobs="$jobs${jobs:+$NL}$k ${files:--} - $(echo "$only" | tr ' ' ,) $(echo "${VM_SKIP:--}" | tr ' ' ,)"
-		done
-	fi
-	njobs=$(printf '%s\n' "$jobs" | grep -c .)
+	plan_jobs
 	if [ "$VM_PLAN" = 1 ]; then
-		printf '%s\n' "$jobs" | while read -r k files suf only skip; do
-			echo "vm: plan: $k${suf#-}: files $files, only $only, skip $skip"
-		done
+		print_plan
 		return 0
 	fi
 
