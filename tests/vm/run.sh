@@ -97,18 +97,8 @@
 #                guest first, then one per kernel
 #   VM_LOCK      lock file that lets one guest at a time run on this machine,
 #                across all runs (default /run/lock/ftt-vm-qemu.lock; "none"
-#                to run guests side by side)
-#
-# A single-threaded TCG guest keeps one host core busy. More guests than
-# cores all crawl, and then the timeouts mean nothing, so guests take turns
-# through VM_JOBS lock slots (VM_LOCK, VM_LOCK.1, ...), across all runs on the
-# machine: VM_TIMEOUT counts from the moment a guest gets its slot.
-#
-# Under TCG, turning on the function or function_graph tracer on 5.10 takes
-# about a minute (every call site is patched, and each patch throws away
-# translated code), long enough for the soft lockup and RCU stall detectors
-# to fire. Those reports say nothing about the tools, so the guest runs with
-# them off; real hangs still end in the timeout.
+#                to run guests side by side; qemu.sh says why guests take
+#                turns)
 #
 # The run is cut into files beside this one, all read before it starts:
 #   kernels.sh    which kernels, where they come from and what each offers;
@@ -117,6 +107,8 @@
 #   initramfs.sh  the guest's image: a base part per kernel, and a run part
 #                 with /init that all kernels share
 #   plan.sh       the guest matrix: which tests run on which kernel, and why
+#   qemu.sh       booting the guests, the job queue and the lock slots, the
+#                 guest kernel's command line
 #   report.sh     reading each guest's console, the totals and the summary
 # The rest is in this file.
 
@@ -124,18 +116,11 @@ set -u
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 VM_DIR=$(cd "$(dirname "$0")" && pwd)
-VM_TIMEOUT=${VM_TIMEOUT:-2700}
 VM_OUT=${VM_OUT:-$TOP/build/vm}
-VM_QEMU=${VM_QEMU:-qemu-system-x86_64}
-VM_APPEND=${VM_APPEND:-}
-VM_ACCEL=${VM_ACCEL:-tcg,thread=single}
 VM_GUEST_CMD=${VM_GUEST_CMD:-}
 VM_PLAN=${VM_PLAN:-0}
-VM_JOBS=${VM_JOBS:-2}
-command -v flock > /dev/null 2>&1 || VM_JOBS=1	# the job queue needs flock
 NL='
 '
-VM_LOCK=${VM_LOCK:-/run/lock/ftt-vm-qemu.lock}
 
 # unique marker lines around the guest's test output
 TOKEN="ftt-vm-$$-$(date +%s)"
@@ -144,7 +129,7 @@ say() { echo "vm: $*"; }
 die() { echo "FAIL vm: $*"; echo "0 passed, 1 failed, 0 skipped"; exit 1; }
 
 # the parts of the run, beside this file
-VM_PARTS="kernels.sh initramfs.sh plan.sh report.sh"
+VM_PARTS="kernels.sh initramfs.sh plan.sh qemu.sh report.sh"
 for part in $VM_PARTS; do
 	. "$VM_DIR/$part"
 done
@@ -175,57 +160,6 @@ esac
 
 find_mirrors
 
-# ---------------------------------------------------------------------------
-# boot_kernel LABEL - boot, collect the result lines, print the report.
-# Adds to the totals; sets KFAIL=1 when the kernel as a whole failed.
-
-boot_kernel() {
-	label=$1
-	initrd=$WORK/initrd-$label.gz
-	log=$WORK/console-$label.log
-	keep=$VM_OUT/$label/console.log
-	cat "$BASECPIO" "$RUNCPIO" > "$initrd" || {
-		echo "[$label] FAIL vm/initramfs [$KVER]: cannot write $initrd"
-		failed=$((failed + 1)) KFAIL=1
-		return
-	}
-	# one guest at a time on this machine; fd 8 is opened in main
-	if [ "$VM_LOCK" != none ] && ! flock -n 8; then
-		say "[$label] waiting for another guest to finish ($VM_LOCK)"
-		flock 8
-	fi
-	t0=$(date +%s)
-	# --foreground keeps timeout and qemu in this script's process group,
-	# and the pid in $WORK/qpid-LABEL lets the INT/TERM trap stop qemu, so an
-	# interrupted run leaves no guest behind
-	{
-		timeout --foreground -k 10 "$VM_TIMEOUT" "$VM_QEMU" \
-			-accel "$VM_ACCEL" -cpu max -m 2048 -smp 2 -nographic -no-reboot \
-			-nic none \
-			-kernel "$KDIR/root/boot/vmlinuz-$KVER" \
-			-initrd "$initrd" \
-			-append "console=ttyS0 quiet panic=-1 nowatchdog rcupdate.rcu_cpu_stall_suppress=1 ftt.tests=$KTESTS${KONLY:+ ftt.only=$KONLY}${KSKIP:+ ftt.skip=$KSKIP}${KBROKEN:+ ftt.capbroken=$KBROKEN} $VM_APPEND" \
-			< /dev/null 2>&1 &
-		echo $! > "$WORK/qpid-$label"
-		wait $!
-		echo $? > "$WORK/qrc-$label"
-	} | stdbuf -oL tr -d '\r' > "$log" &
-	# the shell runs a trap only once the command in hand ends; wait is
-	# cut short by a signal, so the trap gets to stop qemu at once
-	wait $!
-	rm -f "$WORK/qpid-$label"
-	qrc=$(cat "$WORK/qrc-$label")
-	t1=$(date +%s)
-	[ "$VM_LOCK" = none ] || flock -u 8
-	total=$((t1 - t0))
-	rm -f "$initrd"
-	cp "$log" "$keep.$$" && mv "$keep.$$" "$keep"
-
-	report_guest
-}
-
-# ---------------------------------------------------------------------------
-
 # one_kernel K SLOT TESTS SUFFIX ONLY SKIP - fetch, build and boot kernel K
 # ("VER" or "VER:SUITE", VER maybe ending in "pr") on guest lock slot SLOT to
 # run the test files TESTS (comma-separated), only the tests matching ONLY
@@ -234,11 +168,7 @@ boot_kernel() {
 # none). Adds to passed/failed/skipped and sets KFAIL.
 one_kernel() {
 	k=$1
-	if [ "$VM_LOCK" != none ]; then
-		lock=$VM_LOCK
-		[ "$2" -gt 0 ] && lock=$VM_LOCK.$2
-		exec 8>> "$lock" || { echo "[$k] FAIL vm/lock: cannot open $lock"; failed=$((failed + 1)); return; }
-	fi
+	open_slot "$k" "$2" || { failed=$((failed + 1)); return; }
 	# name: the cache directory and label ("6.1pr"); ver: the series ("6.1")
 	kernel_names "$k"
 	KTESTS=$3 KONLY=$5 KSKIP=${6:--} KBROKEN=$(cap_broken_for "${k%%:*}")
@@ -287,42 +217,12 @@ main() {
 		command -v flock >/dev/null 2>&1 ||
 			die "flock not found (util-linux), or set VM_LOCK=none"
 	fi
-
 	plan_jobs
 	if [ "$VM_PLAN" = 1 ]; then
 		print_plan
 		return 0
 	fi
-
-	echo 0 > "$WORK/next"
-	# VM_JOBS guests side by side, each on its own lock slot: each slot
-	# takes the next job not yet taken; the output is shown in job order
-	# once all have ended
-	slot=0
-	while [ $slot -lt "$VM_JOBS" ]; do
-		(
-			while :; do
-				n=$(
-					[ "$VM_JOBS" -le 1 ] || flock 7
-					n=$(cat "$WORK/next")
-					echo $((n + 1)) > "$WORK/next"
-					echo "$n"
-				) 7> "$WORK/next.lock"
-				[ "$n" -lt "$njobs" ] || break
-				job=$(printf '%s\n' "$jobs" | sed -n "$((n + 1))p")
-				(
-					passed=0 failed=0 skipped=0 KFAIL=1
-					set -f	# the job's patterns are for test names, not files
-					set -- $job
-					set +f
-					one_kernel "$1" $slot "$2" "$3" "$4" "${5:--}"
-					echo "$passed $failed $skipped $KFAIL" > "$WORK/count-$n"
-				) > "$WORK/out-$n" 2>&1
-			done
-		) &
-		slot=$((slot + 1))
-	done
-	wait
+	run_jobs
 	report_jobs
 }
 
