@@ -69,6 +69,8 @@
 #                applets ahead of anything on PATH, so under it "ip" would
 #                always be busybox ip; dash looks PATH up like a normal
 #                system does, and all other commands still come from busybox.
+#   VM_BUSYBOX   the busybox the guest's commands come from, a static one
+#                (default /bin/busybox, from busybox-static)
 #   VM_QEMU      qemu binary (default qemu-system-x86_64)
 #   VM_APPEND    extra kernel command line
 #   VM_ACCEL     qemu -accel value (default "tcg,thread=single": with one
@@ -110,7 +112,8 @@
 #   qemu.sh       booting the guests, the job queue and the lock slots, the
 #                 guest kernel's command line
 #   report.sh     reading each guest's console, the totals and the summary
-# The rest is in this file.
+# This file checks the host, runs one job (one_kernel) and the whole run
+# (main).
 
 set -u
 
@@ -139,26 +142,25 @@ vm_scripts() {
 	(cd "$VM_DIR" && cat run.sh $VM_PARTS)
 }
 
-# ---------------------------------------------------------------------------
-# host checks: a missing tool is a failure with a clear message, not a skip
-
-[ "$(id -u)" = 0 ] || die "must run as root (mknod, the shared cache in $VM_CACHE)"
-command -v "$VM_QEMU" >/dev/null 2>&1 ||
-	die "$VM_QEMU not found (apt-get install qemu-system-x86)"
-for t in apt-get apt-cache dpkg cpio gzip depmod xz ldd timeout; do
-	command -v $t >/dev/null 2>&1 || die "host tool '$t' not found"
-done
-[ -x "$BUSYBOX" ] || die "$BUSYBOX not found (apt-get install busybox-static)"
-# a dynamic busybox would need its libraries in the guest too
-ldd "$BUSYBOX" >/dev/null 2>&1 &&
-	die "$BUSYBOX is not static (apt-get install busybox-static)"
-case $VM_SHELL in
-busybox) ;;
-dash) [ -x /bin/dash ] || die "/bin/dash not found (or use VM_SHELL=busybox)" ;;
-*) die "VM_SHELL must be dash or busybox" ;;
-esac
-
-find_mirrors
+# host_checks - a missing host tool is a failure with a clear message, not
+# a skip
+host_checks() {
+	[ "$(id -u)" = 0 ] || die "must run as root (mknod, the shared cache in $VM_CACHE)"
+	command -v "$VM_QEMU" >/dev/null 2>&1 ||
+		die "$VM_QEMU not found (apt-get install qemu-system-x86)"
+	for t in apt-get apt-cache dpkg cpio gzip depmod xz ldd timeout; do
+		command -v $t >/dev/null 2>&1 || die "host tool '$t' not found"
+	done
+	[ -x "$BUSYBOX" ] || die "$BUSYBOX not found (apt-get install busybox-static)"
+	# a dynamic busybox would need its libraries in the guest too
+	ldd "$BUSYBOX" >/dev/null 2>&1 &&
+		die "$BUSYBOX is not static (apt-get install busybox-static)"
+	case $VM_SHELL in
+	busybox) ;;
+	dash) [ -x /bin/dash ] || die "/bin/dash not found (or use VM_SHELL=busybox)" ;;
+	*) die "VM_SHELL must be dash or busybox" ;;
+	esac
+}
 
 # one_kernel K SLOT TESTS SUFFIX ONLY SKIP - fetch, build and boot kernel K
 # ("VER" or "VER:SUITE", VER maybe ending in "pr") on guest lock slot SLOT to
@@ -226,4 +228,6 @@ main() {
 	report_jobs
 }
 
+host_checks
+find_mirrors
 main "$@"; exit $?
