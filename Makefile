@@ -145,7 +145,7 @@ check-live: all
 	@sh tests/live/run.sh $(BINDIR) $(LIVE_SEL)
 
 # in qemu: every tool's tests on 5.10 and 7.3, the kernel-specific ones
-# (VM_SPECIFIC in tests/vm/run.sh) on 6.1 and 6.12, the capture rungs' ones
+# (VM_SPECIFIC in tests/vm/plan.sh) on 6.1 and 6.12, the capture rungs' ones
 # (VM_SPECIFIC_PR) on 6.1pr, and the function tools' ones with a few of each
 # other tool's (VM_SPECIFIC_PF) on 6.1pf (built here, with the function
 # profiler), all less their exit paths (VM_SKIP), which do not change with the kernel version and
