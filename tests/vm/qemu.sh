@@ -43,15 +43,22 @@ run_jobs() {
 slot_jobs() {
 	slot=$1
 	while :; do
-		n=$(
-			[ "$VM_JOBS" -le 1 ] || flock 7
-			n=$(cat "$WORK/next")
-			echo $((n + 1)) > "$WORK/next"
-			echo "$n"
-		) 7> "$WORK/next.lock"
-		[ "$n" -lt "$njobs" ] || break
+		# after an interrupt $WORK is gone: no number, and the loop ends
+		n=$(next_job) || break
+		[ -n "$n" ] && [ "$n" -lt "$njobs" ] || break
 		run_job
 	done
+}
+
+# next_job - the number of the next job not yet taken, counting from 0;
+# status 1 if it cannot be taken (the run's directory is gone)
+next_job() {
+	{
+		[ "$VM_JOBS" -le 1 ] || flock 7
+		n=$(cat "$WORK/next") || return 1
+		echo $((n + 1)) > "$WORK/next" || return 1
+		echo "$n"
+	} 7> "$WORK/next.lock"
 }
 
 # run_job - job $n on lock slot $slot, in a subshell: its lines to

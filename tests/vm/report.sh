@@ -105,8 +105,8 @@ count_tests() {
 		sed "s/^/[$label] /" | skip_check "$label" "${label%%+*}")
 	if [ -n "$bad_skips" ]; then
 		echo "$bad_skips"
-		n=$(echo "$bad_skips" | grep -c .)
-		failed=$((failed + n)) skipped=$((skipped - n)) KFAIL=1
+		nbad=$(echo "$bad_skips" | grep -c .)
+		failed=$((failed + nbad)) skipped=$((skipped - nbad)) KFAIL=1
 	fi
 }
 
