@@ -10,6 +10,10 @@
 # Each tool's exit paths are in its own file (tests/exits.sh); the rel_
 # helpers are there too.
 
+# this file's own helpers, a file per concern (the runner takes the tests,
+# t_*, from this file alone; HERE is tests/live)
+. "$HERE/../rel-input.sh"
+
 # rel_present - the tools of REL_TOOLS that can run here
 rel_present() {
 	for t in $REL_TOOLS; do
@@ -349,162 +353,6 @@ t_side_by_side_same_event() {
 	rel_side tpoint tpoint tpoint
 }
 
-# bad input: TOOL :: NEEDS :: EXIT :: STDERR-ERE :: ARGS (eval'd; $NL is a newline)
-# NEEDS: - (nothing), kprobes, fgraph: rows the kernel cannot run are skipped
-rel_bad_table() {
-	cat <<'EOF'
-tpoint :: - :: 1 :: tracepoint sched:no_such_event not found :: sched:no_such_event
-tpoint :: - :: 1 :: not found :: no_such_system:sched_process_exec
-tpoint :: - :: 2 :: 'sched' is not SYSTEM:EVENT :: sched
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: '../..:x'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched/../..:sched_process_exec'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:sched_process_exec/../enable'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: ':'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: "sched:sched_process_exec${NL}x"
-tpoint :: - :: 2 :: filter 'no_field == 1' refused.*[Ff]ield :: sched:sched_process_exec 'no_field == 1'
-tpoint :: - :: 2 :: filter 'pid == ' refused for sched:sched_process_exec :: sched:sched_process_exec 'pid == '
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(((('
-tpoint :: - :: 2 :: unterminated quote|refused :: sched:sched_process_exec 'pid == 1 || comm == "x'
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec 'pid == 1) || (pid == 2'
-tpoint :: - :: 2 :: unbalanced|refused :: -p 1 sched:sched_process_exec '1) || (1'
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(pid == 1'
-tpoint :: - :: 2 :: backslash|refused :: sched:sched_process_exec 'filename == "a\\" ) || ( "b"'
-tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1${NL}pid == 2"
-tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1$(printf '\r')"
-tpoint :: - :: 2 :: -d: 'abc' is not a number :: -d abc sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*out of range :: -d 0 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d -1 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*out of range :: -d 99999999999 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 0x10 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 1e3 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 1.2.3 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: empty :: -d '' sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a positive decimal :: -p -5 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*out of range :: -p 0 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*out of range :: -p 99999999999999999999 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a decimal :: -p 12abc sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a decimal :: -p 0x1f sched:sched_process_exec
-tpoint :: - :: 2 :: -p: empty :: -p '' sched:sched_process_exec
-tpoint :: - :: 1 :: -p: no process with PID 4000000 :: -p 4000000 sched:sched_process_exec
-tpoint :: - :: 1 :: -L: no thread with TID :: -L 4000000 sched:sched_process_exec
-tpoint :: - :: 2 :: unknown option -z :: -z sched:sched_process_exec
-tpoint :: - :: 2 :: option -d needs an argument :: -d
-tpoint :: - :: 2 :: missing tracepoint ::
-tpoint :: - :: 2 :: too many arguments :: sched:sched_process_exec 'pid > 0' extra
-tpoint :: - :: 2 :: either -p or -L :: -p 1 -L 1 sched:sched_process_exec
-tpoint :: - :: 2 :: -l takes no tracepoint :: -l sched:sched_process_exec
-tpoint :: - :: 2 :: use either -d or -v, not both :: -v -d 1 sched:sched_process_exec
-execsnoop :: - :: 2 :: unknown option -Z :: -Z
-execsnoop :: - :: 2 :: -a: .*out of range :: -a 0
-execsnoop :: - :: 2 :: -a: .*out of range :: -a 17
-execsnoop :: - :: 2 :: -a: .*not a positive decimal :: -a abc
-execsnoop :: - :: 2 :: -d: .*out of range :: -d 0
-execsnoop :: - :: 2 :: option -d needs an argument :: -d
-execsnoop :: - :: 2 :: too many arguments :: name1 name2
-execsnoop :: - :: 2 :: control character :: "a${NL}b"
-opensnoop :: - :: 2 :: unknown option -Z :: -Z
-opensnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
-opensnoop :: - :: 2 :: -p: .*not a positive decimal :: -p abc
-opensnoop :: - :: 2 :: -L: .*out of range :: -L 0
-opensnoop :: - :: 2 :: -d: .*not a number :: -d -1
-opensnoop :: - :: 2 :: control character :: -n "x${NL}y"
-opensnoop :: - :: 2 :: control character :: "/etc/${NL}passwd"
-opensnoop :: - :: 2 :: too many arguments :: /etc/passwd /etc/group
-iosnoop :: - :: 2 :: unknown option -Z :: -Z
-iosnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
-iosnoop :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
-iosnoop :: - :: 2 :: -i: .* is not a type glob :: -i "*R*${NL}x"
-iosnoop :: - :: 2 :: control character :: -n "a${NL}b"
-iosnoop :: - :: 2 :: duration.*(out of range|not a number) :: 0
-iosnoop :: - :: 2 :: duration.*not a number :: abc
-iosnoop :: - :: 2 :: too many arguments :: 1 2
-iolatency :: - :: 2 :: unknown option -Z :: -Z
-iolatency :: - :: 2 :: interval.*out of range :: 0
-iolatency :: - :: 2 :: interval.*not a :: abc
-iolatency :: - :: 2 :: count.*out of range :: 1 0
-iolatency :: - :: 2 :: too many arguments :: 1 2 3
-iolatency :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
-tcpretrans :: - :: 2 :: unknown option -Z :: -Z
-tcpretrans :: - :: 2 :: unknown option -d :: -d 1
-tcpretrans :: - :: 2 :: too many arguments|takes no argument|unexpected argument :: extra
-funccount :: - :: 2 :: unknown option -Z :: -Z
-funccount :: - :: 2 :: missing funcstring :: 
-funccount :: - :: 2 :: -d: .*out of range :: -d 0 vfs_read
-funccount :: - :: 2 :: -i: .*not a number :: -i abc vfs_read
-funccount :: - :: 2 :: -t: .*out of range :: -t 0 vfs_read
-funccount :: - :: 2 :: control character :: "vfs_read${NL}x"
-funccount :: - :: 2 :: too many arguments :: vfs_read extra
-funccount :: kprobes :: 1 :: no_such_function_xyz :: no_such_function_xyz
-funcgraph :: - :: 2 :: unknown option -Z :: -Z
-funcgraph :: - :: 2 :: missing funcstring :: 
-funcgraph :: - :: 2 :: -m: .*not a positive decimal :: -m abc vfs_read
-funcgraph :: - :: 1 :: -p: no process with PID :: -p 4000000 vfs_read
-funcgraph :: - :: 2 :: -p: .*not a positive decimal :: -p -1 vfs_read
-funcgraph :: - :: 2 :: control character :: "vfs_read${NL}x"
-funcgraph :: - :: 2 :: too many arguments :: vfs_read extra
-funcgraph :: fgraph :: 1 :: no_such_function_xyz :: no_such_function_xyz
-kprobe :: - :: 2 :: unknown option -Z :: -Z
-kprobe :: - :: 2 :: missing kprobe definition :: 
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}p:evil do_sys_openat2"
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}-:myprobe"
-kprobe :: - :: 2 :: probe group '\.\.' is not a name :: 'p:../../evil do_sys_openat2'
-kprobe :: - :: 2 :: probe name 'b/c' is not a name :: 'p:a/b/c do_sys_openat2'
-kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: 'x:do_sys_openat2'
-kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: ''
-kprobe :: kprobes :: 2 :: kernel refused kprobe 'p:do_sys_openat2 "quoted': :: 'p:do_sys_openat2 "quoted'
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2 $(printf '\t')x=%di"
-kprobe :: - :: 1 :: -p: no process with PID :: -p 4000000 p:do_sys_openat2
-kprobe :: - :: 2 :: -d: .*out of range :: -d 0 p:do_sys_openat2
-kprobe :: kprobes :: 1 :: no_such_function_xyz :: p:no_such_function_xyz
-kprobe :: kprobes :: 2 :: refused :: p:do_sys_openat2 'no_field == 1'
-EOF
-}
-
-# rel_needs WHAT - can the kernel run rows that need WHAT
-rel_needs() {
-	case $1 in
-	-) return 0 ;;
-	kprobes) kernel_has kprobe_events ;;
-	fgraph) rel_has_tracer function_graph ;;
-	*) return 1 ;;
-	esac
-}
-
-# rel_bad_rows KIND - run the rows of the bad-input table that need nothing
-# (KIND plain) or a kernel feature (KIND kernel): exit status, one line on
-# stderr naming the problem, no crash, tracefs untouched (checked per row)
-rel_bad_rows() {
-	kind=$1 rows=0 ran=0 skipped_rows=
-	rel_bad_table > "$TMP/table"
-	while IFS= read -r line; do
-		tool=${line%% :: *} rest=${line#* :: }
-		needs=${rest%% :: *} rest=${rest#* :: }
-		want=${rest%% :: *} rest=${rest#* :: }
-		re=${rest%% :: *} args=${rest#* :: }
-		[ "$re" = "$rest" ] && re=${rest%" ::"} args=
-		case $kind:$needs in plain:-|kernel:[!-]*) ;; *) continue ;; esac
-		rows=$((rows + 1))
-		[ -x "$BIN/$tool" ] || { skipped_rows="$skipped_rows $tool"; continue; }
-		rel_needs "$needs" || { skipped_rows="$skipped_rows $tool($needs)"; continue; }
-		ran=$((ran + 1))
-		eval "set -- $args"
-		tracefs_snapshot > "$TMP/snap.before"
-		timeout -k 10 $((60 * SLOW)) "$BIN/$tool" "$@" > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
-		rc=$?	# (124: it traced for a minute instead of refusing)
-		tracefs_snapshot > "$TMP/snap.after"
-		what="$tool $args"
-		[ $rc -lt 128 ] || fail "'$what': killed by signal $((rc - 128))"
-		[ "$rc" = "$want" ] || fail "'$what': exit $rc, wanted $want; stderr: $(head -c 200 "$TMP/eerr")"
-		l=$(wc -l < "$TMP/eerr")
-		[ "$l" -eq 1 ] || fail "'$what': $l lines on stderr: $(head -c 300 "$TMP/eerr")"
-		grep -Eq -- "$re" "$TMP/eerr" || fail "'$what': stderr '$(head -c 200 "$TMP/eerr")' does not match /$re/"
-		snapshot_compare "$TMP/snap.before" "$TMP/snap.after" > "$TMP/snap.diff" ||
-			fail "'$what' changed tracefs: $(head -5 "$TMP/snap.diff")"
-	done < "$TMP/table"
-	echo "bad input ($kind): $rows rows, $ran run; skipped:${skipped_rows:- none}"
-}
-
 # t_bad_input - the rows any kernel runs (at least 30 of them)
 t_bad_input() {
 	rel_bad_rows plain
@@ -517,24 +365,6 @@ t_bad_input_kernel() {
 	rel_bad_rows kernel
 	[ $ran -gt 0 ] || skip "no row can run here:$skipped_rows"
 	return 0
-}
-
-# rel_as_nobody CMD... - run CMD as user nobody (setpriv, su or chroot);
-# 127 with REL_WHY set if none of them works here
-rel_as_nobody() {
-	if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	elif chroot --userspec=65534:65534 / true 2>/dev/null; then
-		chroot --userspec=65534:65534 / "$@"
-	elif su -s /bin/sh nobody -c true 2>/dev/null; then
-		# su takes one command string: quote every word
-		cmd=
-		for a in "$@"; do cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"; done
-		su -s /bin/sh nobody -c "$cmd"
-	else
-		REL_WHY="no setpriv --reuid, chroot --userspec or su here"
-		return 127
-	fi
 }
 
 # t_non_root - as an ordinary user each tool says it needs root (exit 1), -h
@@ -555,8 +385,7 @@ t_non_root() {
 			skip "$REL_WHY"
 			return 0
 		fi
-		[ $rc = 1 ] || fail "$t as nobody: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] || fail "$t as nobody: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t as nobody" $rc
 		grep -q 'root' "$TMP/eerr" || fail "$t as nobody: '$(cat "$TMP/eerr")' does not say it needs root"
 		rel_as_nobody "$d/$t" -h > "$TMP/eout" 2> "$TMP/eerr" < /dev/null ||
 			fail "$t -h as nobody: exit $?"
@@ -566,30 +395,6 @@ t_non_root() {
 		[ $rc = 2 ] || fail "$t -Z as nobody: exit $rc, wanted 2"
 	done
 	rm -rf "$d"
-}
-
-# rel_in_ns SETUP CMD... - run CMD in a private mount namespace after the
-# shell commands SETUP; 127 with REL_WHY if unshare cannot do it here, 125 if
-# SETUP failed or the mounts would propagate out (126: CMD could not be executed)
-rel_in_ns() {
-	setup=$1
-	shift
-	unshare -m true 2>/dev/null || { REL_WHY="unshare -m not possible here"; return 127; }
-	# shellcheck disable=SC2016
-	# refuse to touch mounts that would propagate back out of the namespace
-	unshare -m sh -c 'mount --make-rprivate / 2>/dev/null
-		grep -E " /sys/kernel/(tracing|debug)" /proc/self/mountinfo | grep -q shared: && exit 125
-		eval "$0" || exit 125
-		exec "$@"' "$setup" "$@"
-}
-
-# the tracefs mount points, deepest first
-REL_MOUNTS='$(grep -E " (tracefs|debugfs) " /proc/mounts | cut -d" " -f2 | sort -r)'
-
-# rel_ro_check - tracefs is still writable here (the namespace did not leak)
-rel_ro_check() {
-	grep " $T tracefs " /proc/mounts | grep -q ' rw[, ]' ||
-		fail "tracefs at $T is no longer mounted rw outside the namespace!"
 }
 
 # t_tracefs_read_only - every tool on a read-only tracefs: exit 1, one line
@@ -606,9 +411,7 @@ t_tracefs_read_only() {
 		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
 		[ $rc = 125 ] && { skip "cannot remount tracefs read-only in a namespace"; return 0; }
 		[ $rc = 126 ] && { fail "$BIN/$t could not be executed"; return 1; }
-		[ $rc = 1 ] || fail "$t on read-only tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
-			fail "$t on read-only tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t on read-only tracefs" $rc
 	done
 	rel_ro_check
 }
@@ -626,9 +429,7 @@ t_tracefs_missing() {
 		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
 		[ $rc = 125 ] && { skip "cannot hide tracefs in a namespace"; return 0; }
 		[ $rc = 126 ] && { fail "$BIN/$t could not be executed"; return 1; }
-		[ $rc = 1 ] || fail "$t without tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
-			fail "$t without tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t without tracefs" $rc
 		grep -q 'tracefs' "$TMP/eerr" || fail "$t without tracefs: '$(cat "$TMP/eerr")' does not name tracefs"
 	done
 	rel_ro_check
