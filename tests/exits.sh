@@ -40,6 +40,14 @@ REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans funccount fun
 NL='
 '
 
+# rel_present - the tools of REL_TOOLS that can run here
+rel_present() {
+	for t in $REL_TOOLS; do
+		rel_cmd "$t" && echo "$t"
+	done
+	return 0
+}
+
 # rel_lib_leak - true under the sanitizer build (make check-asan). libtracefs
 # 1.6.4's tracefs_instance_create leaks the path it built when the instance's
 # mkdir fails, so LeakSanitizer would report the library, not the tool, on the

@@ -12,15 +12,8 @@
 
 # this file's own helpers, a file per concern (the runner takes the tests,
 # t_*, from this file alone; HERE is tests/live)
+. "$HERE/../rel-runs.sh"
 . "$HERE/../rel-input.sh"
-
-# rel_present - the tools of REL_TOOLS that can run here
-rel_present() {
-	for t in $REL_TOOLS; do
-		rel_cmd "$t" && echo "$t"
-	done
-	return 0
-}
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
 # it changed noted in /run/ftt/TOOL-PID-START, with the values it wrote: the
@@ -32,34 +25,15 @@ t_journal_reaped() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
 	on=$T/tracing_on
 	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
-	tracer=$(cat "$T/current_tracer")
-	sh -c 'exit 0' &
-	dead=$!
-	wait $dead
+	rel_dead_pid
 	sleep 30 &
 	live=$!
 	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
 	echo $flip > "$on"
-	# what to put back, and the value the run left there (the file is put
-	# back only while it still holds that)
-	printf 'tracing_on\n1\n%s\n=tracing_on\n1\n%s\n' "$orig" "$flip" > "/run/ftt/funcgraph-$dead-1"
-	# no order among journals: this one writes what is there already
-	n=$(printf %s "$tracer" | wc -c)
-	printf 'current_tracer\n%s\n%s\n=current_tracer\n%s\n%s\n' "$n" "$tracer" "$n" "$tracer" \
-		> "/run/ftt/funccount-$live-$((st + 1))"
-	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
-	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
-	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-		fail "tpoint failed: $(cat "$TMP/err")"
-	now=$(cat "$on")
-	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead run's journal said $orig"
-	[ ! -e "/run/ftt/funcgraph-$dead-1" ] || fail "the dead run's journal is still there"
-	[ ! -e "/run/ftt/funccount-$live-$((st + 1))" ] ||
-		fail "the journal of a dead run whose PID was taken is still there"
-	[ -e "/run/ftt/sleep-$live-$st" ] || fail "the live run's journal was removed"
-	[ -e "/run/ftt/sleep-$live" ] || fail "an older journal whose PID lives was removed"
-	[ ! -s "$TMP/err" ] || fail "tpoint said: $(cat "$TMP/err")"
+	rel_journals_reaped
+	rel_reaper_run
+	rel_journals_reaped_check
 	kill $live
 	wait $live 2>/dev/null
 	rm -f "/run/ftt/sleep-$live" "/run/ftt/sleep-$live-$st"
@@ -75,45 +49,21 @@ t_journal_refused() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
 	on=$T/tracing_on
 	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
-	sh -c 'exit 0' &
-	dead=$!
-	wait $dead
+	rel_dead_pid
 	kb=$(cat "$T/buffer_size_kb")
 	mkdir -p -m 0700 /run/ftt || { fail "cannot create /run/ftt"; return 1; }
 	# buffer_size_kb: a file no journal may name
 	printf 'buffer_size_kb\n1\n7\n' > "/run/ftt/tpoint-$dead-1"
 	printf 'tracing_on\n3\n%s\n1\n' "$flip" > "/run/ftt/tpoint-$dead-2"
-	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-		fail "tpoint failed: $(cat "$TMP/err")"
-	for j in 1 2; do
-		[ -e "/run/ftt/tpoint-$dead-$j.bad" ] && [ ! -e "/run/ftt/tpoint-$dead-$j" ] ||
-			fail "bad journal $j not kept as tpoint-$dead-$j.bad: $(ls /run/ftt)"
-		[ "$(grep -c "/run/ftt/tpoint-$dead-$j: .*kept as tpoint-$dead-$j.bad" "$TMP/err")" = 1 ] ||
-			fail "bad journal $j not named in one line: $(cat "$TMP/err")"
-	done
-	[ "$(cat "$on")" = "$orig" ] || fail "tracing_on changed by a bad journal"
-	[ "$(cat "$T/buffer_size_kb")" = "$kb" ] || { fail "buffer_size_kb written from a bad journal"; echo "$kb" > "$T/buffer_size_kb"; }
+	rel_reaper_run
+	rel_journals_bad_check
 	rm -f "/run/ftt/tpoint-$dead-1.bad" "/run/ftt/tpoint-$dead-2.bad"
 	# the real directory aside while /run/ftt is a bad one (the live-test lock is held)
 	aside=/run/ftt.aside.$$
 	mv /run/ftt "$aside" || { fail "cannot move /run/ftt aside"; return 1; }
 	mkdir -m 0700 "$TMP/jdir"
 	for how in mode link; do
-		if [ $how = mode ]; then
-			mkdir -m 0755 /run/ftt
-			jd=/run/ftt
-		else
-			ln -s "$TMP/jdir" /run/ftt
-			jd=$TMP/jdir
-		fi
-		printf 'tracing_on\n1\n%s\n' "$flip" > "$jd/funcgraph-$dead-1"
-		"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-			fail "$how: tpoint failed: $(cat "$TMP/err")"
-		[ "$(cat "$on")" = "$orig" ] || fail "$how: tracing_on written from a journal in a bad /run/ftt"
-		[ -e "$jd/funcgraph-$dead-1" ] || fail "$how: a journal in a bad /run/ftt was read and removed"
-		rm -rf /run/ftt
-		rm -f "$TMP/jdir/"*
-		echo "$orig" > "$on"
+		rel_journal_bad_dir $how
 	done
 	mv "$aside" /run/ftt
 	echo "$orig" > "$on"
@@ -161,14 +111,6 @@ t_dead_run_pid_taken() {
 	return 0
 }
 
-# mkprog_rel - a uniquely named executable script in $TMP; extra lines after the name
-mkprog_rel() {
-	n=$1
-	shift
-	{ echo '#!/bin/sh'; for l in "$@"; do echo "$l"; done; echo 'exit 0'; } > "$TMP/$n"
-	chmod +x "$TMP/$n"
-}
-
 # t_user_session - the user's own tracing (a top-level event with a filter
 # being read from trace_pipe, an instance of their own, a kprobe where the
 # kernel has them) is untouched while every tool runs and after
@@ -178,162 +120,24 @@ t_user_session() {
 	ev=$T/events/sched/sched_process_exec
 	[ "$(cat "$ev/enable")" = 0 ] || { skip "sched_process_exec is already enabled at top level"; return 0; }
 	[ "$(cat "$T/tracing_on")" = 1 ] || { skip "tracing_on is 0 at top level"; return 0; }
-	user=usertest_$$
-	# a top-level event enabled for the first time since boot expands the
-	# top-level buffer (buffer_size_kb "7 (expanded: 1408)" becomes 1410), and
-	# nothing shrinks it back: the user's session does that, not the tools
-	if grep -q expanded "$T/buffer_size_kb"; then
-		echo 1 > "$ev/enable" && echo 0 > "$ev/enable"
-		snapshot_retake
-	fi
-	echo 'common_pid != 0' > "$ev/filter" || { fail "cannot set a user filter"; return 1; }
-	echo 1 > "$ev/enable"
-	mkdir "$T/instances/$user"
-	echo 1 > "$T/instances/$user/events/sched/sched_process_exec/enable"
-	kp=
-	if kernel_has kprobe_events; then
-		echo 'p:usergrp/myprobe do_sys_openat2' >> "$T/kprobe_events" 2>/dev/null &&
-			kp=usergrp/myprobe && echo 1 > "$T/events/usergrp/myprobe/enable"
-	fi
-	before_filter=$(cat "$ev/filter")
-	before_events=$(cat "$T/set_event")
-	cat "$T/trace_pipe" > "$TMP/user.top" &
-	reader=$!
-	cat "$T/instances/$user/trace_pipe" > "$TMP/user.inst" &
-	reader2=$!
+	rel_user_begin || return 1
 	mkprog_rel "rel_user_$$"
-	pids= runs=
-	for t in $tools; do
-		rel_cmd "$t"
-		# shellcheck disable=SC2086
-		if [ -n "$REL_DUR" ]; then
-			"$BIN/$t" $REL_DUR > "$TMP/$t.out" 2> "$TMP/$t.err" &
-		else
-			"$BIN/$t" $REL_LIVE > "$TMP/$t.out" 2> "$TMP/$t.err" &
-		fi
-		pids="$pids $!"
-		runs="$runs $t:$!"
-	done
-	# each tool traces (its banner) or has ended (a refusal) before the
-	# user's exec; under emulation setting up can take seconds
-	for r in $runs; do
-		n=0
-		while [ $n -lt $((300 * SLOW)) ] && kill -0 "${r#*:}" 2>/dev/null &&
-			! grep -q '^Tracing ' "$TMP/${r%:*}.out"; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-	done
+	# shellcheck disable=SC2086
+	rel_start_all $tools
+	rel_wait_banners
 	"$TMP/rel_user_$$"
 	sleep 1.5
-	kill -INT $pids 2>/dev/null
-	for p in $pids; do wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "pid $p did not end"; }; done
-	# each tool ran beside the session as it would alone: its banner, exit 0
-	# and no warning; except funcgraph where the kernel graphs only at the
-	# top level, whose buffer the user's event fills: it must refuse that
+	rel_stop_all
 	for r in $runs; do
-		t=${r%:*}
 		wait "${r#*:}" 2>/dev/null
-		rc=$?
-		if [ "$t" = funcgraph ] && fg_top; then
-			[ "$rc" = 1 ] && grep -q 'the top-level trace buffer is in use (events enabled in set_event)' "$TMP/$t.err" ||
-				fail "funcgraph beside the user's top-level event, graphing only at the top level: wanted the refusal, exit 1; got exit $rc: $(head -c 300 "$TMP/$t.err")"
-			continue
-		fi
-		[ "$rc" = 0 ] || fail "$t beside the user's session: exit $rc: $(head -c 300 "$TMP/$t.err")"
-		head -1 "$TMP/$t.out" | grep -q '^Tracing ' || fail "$t beside the user's session: no banner: $(head -2 "$TMP/$t.out")"
-		# (events the kernel dropped under load are said, and are not the session's doing)
-		grep -Eiv 'events lost|were not read' "$TMP/$t.err" | grep -Ei 'warning|cannot|could not|refused|error|busy|internal' > "$TMP/$t.bad"
-		[ ! -s "$TMP/$t.bad" ] || fail "$t beside the user's session: stderr: $(head -c 300 "$TMP/$t.bad")"
+		rel_user_tool_check "${r%:*}" $?
 	done
 	# the user's session still works: an exec after the tools are gone
 	"$TMP/rel_user_$$"
 	sleep 0.5
-	[ "$(cat "$ev/enable")" = 1 ] || fail "the user's top-level event was disabled"
-	[ "$(cat "$ev/filter")" = "$before_filter" ] || fail "the user's filter changed: $(cat "$ev/filter")"
-	[ "$(cat "$T/set_event")" = "$before_events" ] || fail "set_event changed: $(cat "$T/set_event")"
-	[ "$(cat "$T/instances/$user/events/sched/sched_process_exec/enable")" = 1 ] ||
-		fail "the user's instance lost its event"
-	[ -z "$kp" ] || grep -q "$kp" "$T/kprobe_events" || fail "the user's kprobe $kp was removed"
-	[ -z "$kp" ] || [ "$(cat "$T/events/$kp/enable")" = 1 ] || fail "the user's kprobe was disabled"
-	kill $reader $reader2
-	wait $reader $reader2 2>/dev/null
-	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.top")
-	[ "$n" -eq 2 ] || fail "the user's trace_pipe saw $n of 2 execs"
-	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.inst")
-	[ "$n" -eq 2 ] || fail "the user's instance saw $n of 2 execs"
-	# the user ends their session
-	[ -n "$kp" ] && echo 0 > "$T/events/$kp/enable" && echo "-:$kp" >> "$T/kprobe_events"
-	echo 0 > "$ev/enable"
-	echo 0 > "$ev/filter"
-	rmdir "$T/instances/$user"
+	rel_user_intact
+	rel_user_end
 	return 0
-}
-
-# rel_side TOOL... - run the tools at once; each must see the same workload:
-# a uniquely named program that opens a unique file
-rel_side() {
-	prog=rel_side_$$ file=$TMP/rel_side_file_$$
-	echo data > "$file"
-	# the open by a workload that keeps its path in memory while it holds the file:
-	# without probes, opensnoop reads the path from there after the event
-	mkprog_rel "$prog" "\"$WORKLOADS/ftt_open.dyn\" --libc --hold=1000 \"$file\" > /dev/null"
-	pids= i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		case $t in
-		tpoint) set_args="sched:sched_process_exec" ;;
-		tpoint2) set_args="sched:sched_process_exit" ;;
-		tpoint3) set_args="sched:sched_process_fork" ;;
-		*) set_args= ;;
-		esac
-		# shellcheck disable=SC2086
-		"$BIN/${t%[0-9]}" $set_args > "$TMP/side$i.out" 2> "$TMP/side$i.err" &
-		pids="$pids $!"
-	done
-	i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		wait_for_line "$TMP/side$i.out" 'Tracing|Counting' 150 ||
-			fail "$t did not start: $(head -c 200 "$TMP/side$i.err")"
-	done
-	"$TMP/$prog"
-	i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		case $t in
-		tpoint) want="filename=$TMP/$prog " ;;
-		tpoint2) want="comm=$prog " ;;
-		tpoint3) want="child_comm=$prog |comm=$prog " ;;
-		execsnoop) want="$prog" ;;
-		opensnoop) want="$file" ;;
-		esac
-		wait_for_line "$TMP/side$i.out" "$want" 50 ||
-			fail "$t did not see /$want/; its rows of ftt_open or $prog, else its last: $(
-				grep -E "ftt_open|$prog" "$TMP/side$i.out" | head -n 6 ||
-				tail -n 4 "$TMP/side$i.out")"
-	done
-	kill -INT $pids
-	i=0
-	for p in $pids; do
-		i=$((i + 1))
-		wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "tool $i did not end"; }
-		wait "$p" || fail "tool $i: exit $?: $(head -c 200 "$TMP/side$i.err")"
-		! grep -Eiq 'sanitizer|error|cannot|refused' "$TMP/side$i.err" ||
-			fail "tool $i: stderr: $(head -c 200 "$TMP/side$i.err")"
-	done
-}
-
-# rel_pick N - N tools for a side-by-side run: execsnoop, opensnoop, tpoint if
-# built, topped up with more tpoint sessions on other events
-rel_pick() {
-	n=0 out=
-	for t in execsnoop opensnoop tpoint tpoint2 tpoint3; do
-		[ $n -lt "$1" ] || break
-		[ -x "$BIN/${t%[0-9]}" ] || continue
-		out="$out $t" n=$((n + 1))
-	done
-	[ $n -eq "$1" ] && echo "$out"
 }
 
 t_side_by_side_two() {
