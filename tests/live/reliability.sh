@@ -14,6 +14,7 @@
 # t_*, from this file alone; HERE is tests/live)
 . "$HERE/../rel-runs.sh"
 . "$HERE/../rel-input.sh"
+. "$HERE/../rel-flood.sh"
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
 # it changed noted in /run/ftt/TOOL-PID-START, with the values it wrote: the
@@ -256,100 +257,9 @@ t_shared_clock() {
 	done
 }
 
-# rel_flood TOOL - a flood the reader cannot keep up with: two openers on
-# every CPU and execs beside them, for FLOOD_S seconds, with the tool pinned to
-# CPU 0 (which two openers share) at nice 5 once its banner is out, and its
-# instance's buffer cut to 2 MB a CPU, so that it overflows within the
-# seconds the test lasts (the tool sizes it for bursts, up to 32 MB). The
-# tool's peak memory stays under FLOOD_KB; SIGINT to its process group ends it
-# within 2 s (with -d, SIGINT to the tool alone: its pipe's reader must stay
-# for the output it kept, then printed); and what the kernel dropped (the instance's own overrun count,
-# read just before the stop) is reported, at least that many. With a second
-# argument the flood must have overflowed the buffer, or the test proved
-# nothing (opens do; execs are too slow to, even starved like this). With
-# "-d" as the third, the tool runs with -d (its output kept until the end),
-# at full speed and full buffer, to print as much as it can: the output must
-# not be what fills its memory.
-FLOOD_S=8
-FLOOD_KB=65536
-rel_flood() {
-	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
-	[ -x "$WORKLOADS/pgrun" ] && [ -x "$WORKLOADS/fcalls" ] ||
-		{ fail "no $WORKLOADS/pgrun or fcalls (make workloads)"; return 1; }
-	dur=
-	[ "${3:-}" = -d ] && dur="-d 600"
-	# shellcheck disable=SC2086
-	"$WORKLOADS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
-	runner=$!
-	if ! wait_for_line "$TMP/out" 'Tracing' 150; then
-		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
-		wait $runner
-		fail "did not start: $(head -c 300 "$TMP/err" 2>/dev/null)"
-		return 1
-	fi
-	rel_baseline
-	pid=$(cat "$TMP/pid") pgid=$(cat "$TMP/pgid")
-	if [ -z "$dur" ]; then
-		renice -n 5 -p "$pid" > /dev/null
-		echo 2048 > "$(run_inst "$1" "$pid")/buffer_size_kb" ||
-			{ kill -INT -"$pgid"; wait $runner; fail "cannot resize the tool's buffer"; return 1; }
-	fi
-	load=
-	cpus=$(nproc)
-	c=0
-	while [ $c -lt "$cpus" ]; do
-		for k in 1 2; do
-			taskset -c $c "$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
-			load="$load $!"
-		done
-		c=$((c + 1))
-	done
-	taskset -c $((cpus - 1)) "$WORKLOADS/fcalls" execs 1000000000 > /dev/null 2>&1 &
-	load="$load $!"
-	sleep $FLOOD_S
-	hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status")
-	inst=$(run_inst "$1" "$pid")
-	over=$(cat "$inst"/per_cpu/cpu*/stats 2>/dev/null |
-		awk '/^overrun:/ { n += $2 } END { print n + 0 }')
-	t0=$(date +%s%N)
-	if [ -n "$dur" ]; then
-		kill -INT "$pid"	# the tool alone: cat must stay to take what it kept
-	else
-		kill -INT -"$pgid"
-	fi
-	wait_gone "$pid" 150
-	ms=$((($(date +%s%N) - t0) / 1000000))
-	# shellcheck disable=SC2086
-	kill $load 2>/dev/null
-	# shellcheck disable=SC2086
-	wait $load 2>/dev/null
-	if kill -0 "$pid" 2>/dev/null; then
-		kill -KILL "$pid" 2>/dev/null
-		wait $runner
-		rel_reap
-		fail "did not end within $((15 * SLOW)) s of SIGINT in a flood"
-		return 1
-	fi
-	wait $runner
-	rel_clean_end "$1" "$pid" "$(cat "$TMP/rc")"
-	# a sanitizer build has shadow memory and a quarantine of its own, and
-	# runs several times slower: the bounds are for the tools as shipped
-	if [ -z "${ASAN_OPTIONS:-}" ]; then
-		[ "${hwm:-0}" -gt 0 ] && [ "$hwm" -le $FLOOD_KB ] ||
-			fail "peak memory ${hwm:-?} kB after ${FLOOD_S} s of flood, wanted at most $FLOOD_KB kB"
-		[ $ms -le $((2000 * SLOW)) ] ||
-			fail "SIGINT in a flood took $ms ms to end the run, wanted 2 s at most"
-	fi
-	[ "$over" -gt 0 ] || [ -z "$2" ] ||
-		fail "the flood never filled the buffer (overrun 0 in ${inst:-no instance}, peak $hwm kB, stop $ms ms): nothing was tested; stderr: $(tail -c 300 "$TMP/err")"
-	lost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' "$TMP/err")
-	[ "${lost:-0}" -ge "$over" ] ||
-		fail "the kernel dropped $over events, the tool reported ${lost:-none}: $(head -c 300 "$TMP/err")"
-	rows=$(grep -c . "$TMP/out")
-	[ -z "$dur" ] || [ "$rows" -gt 100000 ] ||
-		fail "only $rows lines printed at the end of -d in a flood: $(head -c 300 "$TMP/err")"
-	echo "peak ${hwm} kB, stop ${ms} ms, overrun $over, reported lost ${lost:-0}, $rows lines" > "$TMP/.info"
-}
+# t_flood_* - a flood the reader cannot keep up with (rel-flood.sh rel_flood):
+# opensnoop's must overflow the buffer; with -d, opensnoop keeps its output
+# until the end
 t_flood_opensnoop() { rel_flood opensnoop overflow; }
 t_flood_execsnoop() { rel_flood execsnoop; }
 t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
