@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# tests/rel-flood.sh - floods the reader cannot keep up with, for
-# tests/live/reliability.sh
+# tests/rel-flood.sh - floods the reader cannot keep up with, and an
+# allocation refused under load, for tests/live/reliability.sh
 
 # rel_flood TOOL [OVERFLOW [-d]] - a flood the reader cannot keep up with:
 # two openers on every CPU and execs beside them, for FLOOD_S seconds, with
@@ -132,4 +132,18 @@ rel_flood_check() {
 	rows=$(grep -c . "$TMP/out")
 	[ -z "$dur" ] || [ "$rows" -gt 100000 ] ||
 		fail "only $rows lines printed at the end of -d in a flood: $(head -c 300 "$TMP/err")"
+}
+
+# rel_oom_run - opensnoop under a load of opens, with the third 1 MiB
+# allocation refused (tests/bin/faultinj.so, its log in $TMP/flog), for up to
+# 30 s; the load is then stopped. Sets pid (opensnoop, which may still run)
+rel_oom_run() {
+	"$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+	load=$!
+	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$WORKLOADS/faultinj.so" \
+		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	wait_gone $pid 300
+	kill $load 2>/dev/null
+	wait $load 2>/dev/null
 }

@@ -7,11 +7,12 @@
 # kernel cannot run (no kprobes, no function_graph), is a SKIP with the reason,
 # so the tables grow by themselves as tools land. After every test the runner
 # checks that tracefs is exactly as before (tests/lib.sh tracefs_snapshot).
-# Each tool's exit paths are in its own file (tests/exits.sh); the rel_
-# helpers are there too.
+# Each tool's exit paths are in its own file (tests/exits.sh), with the rel_
+# helpers both share (rel_cmd, rel_present, rel_clean_end...). The helpers
+# of these tests alone are in tests/rel-*.sh, a file per concern; the tests
+# themselves (t_*) stay here, where the runner looks for them.
 
-# this file's own helpers, a file per concern (the runner takes the tests,
-# t_*, from this file alone; HERE is tests/live)
+# the helpers (HERE, set by tests/live/run.sh, is tests/live)
 . "$HERE/../rel-runs.sh"
 . "$HERE/../rel-input.sh"
 . "$HERE/../rel-flood.sh"
@@ -276,14 +277,7 @@ t_oom_in_drain() {
 		{ skip "sanitizer build: LD_PRELOAD cannot refuse its allocations (the normal build tests this)"; return 0; }
 	[ -f "$WORKLOADS/faultinj.so" ] && [ -x "$WORKLOADS/fcalls" ] ||
 		{ fail "no $WORKLOADS/faultinj.so or fcalls (make workloads)"; return 1; }
-	"$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
-	load=$!
-	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$WORKLOADS/faultinj.so" \
-		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	wait_gone $pid 300
-	kill $load 2>/dev/null
-	wait $load 2>/dev/null
+	rel_oom_run
 	if kill -0 $pid 2>/dev/null; then
 		kill -INT $pid
 		wait $pid
