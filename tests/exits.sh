@@ -40,6 +40,14 @@ REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop fun
 NL='
 '
 
+# rel_present - the tools of REL_TOOLS that can run here
+rel_present() {
+	for t in $REL_TOOLS; do
+		rel_cmd "$t" && echo "$t"
+	done
+	return 0
+}
+
 # rel_lib_leak - true under the sanitizer build (make check-asan). libtracefs
 # 1.6.4's tracefs_instance_create leaks the path it built when the instance's
 # mkdir fails, so LeakSanitizer would report the library, not the tool, on the
@@ -283,64 +291,7 @@ rel_setup() {
 		write:set_ftrace_filter:1 mkdir:instances/:1; do
 		# a refused instance mkdir: see rel_lib_leak
 		[ "$spec" = mkdir:instances/:1 ] && rel_lib_leak && continue
-		# the previous spec's banner must not pass for this run's: the
-		# shell truncates out only once the child runs, and a SIGINT sent
-		# before the tool sets its handlers is ignored (a background job)
-		rm -f "$TMP/faultlog" "$TMP/out" "$TMP/err"
-		# shellcheck disable=SC2086
-		FTT_FAULT=$spec FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
-		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-			"$BIN/$1" $REL_LIVE > "$TMP/out" 2> "$TMP/err" &
-		pid=$!
-		n=0
-		while [ $n -lt $((150 * SLOW)) ] && kill -0 $pid 2>/dev/null &&
-		      ! grep -q 'Tracing\|Counting' "$TMP/out" 2>/dev/null; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-		grep -q '^loaded' "$TMP/faultlog" 2>/dev/null && loaded=1
-		started=0
-		if kill -0 $pid 2>/dev/null; then
-			started=1
-			kill -INT $pid
-			# function_graph is switched off again on the way out: slow under TCG
-			wait_gone $pid 300 || { why=$(stuck_why $pid); kill -KILL $pid; rel_reap
-				fail "$spec: did not end after SIGINT ($why)"; }
-		fi
-		wait $pid
-		rc=$?
-		left=$(rel_leftover "$1" $pid)
-		[ -z "$left" ] || fail "$spec: left behind: $left"
-		grep -q '^write \|^mkdir ' "$TMP/faultlog" 2>/dev/null || continue
-		fired=$((fired + 1))
-		[ $rc -lt 128 ] || fail "$spec: killed by signal $((rc - 128))"
-		if [ $started = 0 ]; then
-			[ $rc = 1 ] || fail "$spec: exit $rc, wanted 1; stderr: $(head -c 200 "$TMP/err")"
-			[ "$(wc -l < "$TMP/err")" -eq 1 ] ||
-				fail "$spec: $(wc -l < "$TMP/err") lines on stderr: $(head -c 300 "$TMP/err")"
-			continue
-		fi
-		# it carried on: SIGINT ends it with 0, and stderr says what was
-		# refused: the file, in one line, or (a write in the instance
-		# where the capture is proven) the capture it uses instead
-		[ $rc = 0 ] || fail "$spec: carried on, then exit $rc; stderr: $(head -c 300 "$TMP/err")"
-		file=$(sed -n 's/^write //p' "$TMP/faultlog" | head -1)
-		case $file in
-		*-proof/*/enable)
-			ev=${file%/enable}
-			grep -q "failed its check: cannot enable [^ ]*:${ev##*/}: " "$TMP/err" ||
-				fail "$spec: the capture proof's enable refused, and not said: $(head -c 400 "$TMP/err")" ;;
-		*-proof/*)
-			grep -q "(capture rung [a-z]*" "$TMP/err" ||
-				fail "$spec: refused in the capture proof, and no capture rung said: $(head -c 300 "$TMP/err")" ;;
-		*/enable)
-			# an enable refused while it carried on is the disable on
-			# the way out: removing the instance disables it anyway
-			;;
-		?*)
-			[ "$(grep -c "${file##*/}" "$TMP/err")" = 1 ] ||
-				fail "$spec: carried on without one line naming ${file##*/}: $(head -c 300 "$TMP/err")" ;;
-		esac
+		rel_setup_try "$1" "$spec"
 	done
 	if [ $loaded = 0 ]; then
 		# a dynamic binary (one that names its loader) must load the injector
@@ -351,6 +302,82 @@ rel_setup() {
 	fi
 	[ $fired -gt 0 ] || skip "$1 made none of the tracefs calls the injector knows"
 	return 0
+}
+
+# rel_setup_run TOOL SPEC - run TOOL with the injector ($so) refusing SPEC
+# until its banner or its end, then SIGINT it if it still runs, and wait for
+# it: sets pid, rc, started (1: it carried on past the refusal) and loaded
+# (1: the injector loaded, in this run or an earlier one)
+rel_setup_run() {
+	# the previous spec's banner must not pass for this run's: the
+	# shell truncates out only once the child runs, and a SIGINT sent
+	# before the tool sets its handlers is ignored (a background job)
+	rm -f "$TMP/faultlog" "$TMP/out" "$TMP/err"
+	# shellcheck disable=SC2086
+	FTT_FAULT=$2 FTT_FAULT_LOG=$TMP/faultlog LD_PRELOAD=$so \
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$BIN/$1" $REL_LIVE > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	n=0
+	while [ $n -lt $((150 * SLOW)) ] && kill -0 $pid 2>/dev/null &&
+	      ! grep -q 'Tracing\|Counting' "$TMP/out" 2>/dev/null; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	grep -q '^loaded' "$TMP/faultlog" 2>/dev/null && loaded=1
+	started=0
+	if kill -0 $pid 2>/dev/null; then
+		started=1
+		kill -INT $pid
+		# function_graph is switched off again on the way out: slow under TCG
+		wait_gone $pid 300 || { why=$(stuck_why $pid); kill -KILL $pid; rel_reap
+			fail "$2: did not end after SIGINT ($why)"; }
+	fi
+	wait $pid
+	rc=$?
+}
+
+# rel_setup_try TOOL SPEC - one injection point: nothing left behind; where
+# the refusal came (counted in fired), exit 1 and one line, or carried on,
+# exit 0 after SIGINT and the refusal said
+rel_setup_try() {
+	rel_setup_run "$1" "$2"
+	left=$(rel_leftover "$1" $pid)
+	[ -z "$left" ] || fail "$2: left behind: $left"
+	grep -q '^write \|^mkdir ' "$TMP/faultlog" 2>/dev/null || return 0
+	fired=$((fired + 1))
+	[ $rc -lt 128 ] || fail "$2: killed by signal $((rc - 128))"
+	if [ $started = 0 ]; then
+		[ $rc = 1 ] || fail "$2: exit $rc, wanted 1; stderr: $(head -c 200 "$TMP/err")"
+		[ "$(wc -l < "$TMP/err")" -eq 1 ] ||
+			fail "$2: $(wc -l < "$TMP/err") lines on stderr: $(head -c 300 "$TMP/err")"
+		return 0
+	fi
+	[ $rc = 0 ] || fail "$2: carried on, then exit $rc; stderr: $(head -c 300 "$TMP/err")"
+	rel_setup_said "$2"
+}
+
+# rel_setup_said SPEC - the tool carried on past SPEC's refusal: stderr says
+# what was refused: the file, in one line, or (a write in the instance where
+# the capture is proven) the capture it uses instead
+rel_setup_said() {
+	file=$(sed -n 's/^write //p' "$TMP/faultlog" | head -1)
+	case $file in
+	*-proof/*/enable)
+		ev=${file%/enable}
+		grep -q "failed its check: cannot enable [^ ]*:${ev##*/}: " "$TMP/err" ||
+			fail "$1: the capture proof's enable refused, and not said: $(head -c 400 "$TMP/err")" ;;
+	*-proof/*)
+		grep -q "(capture rung [a-z]*" "$TMP/err" ||
+			fail "$1: refused in the capture proof, and no capture rung said: $(head -c 300 "$TMP/err")" ;;
+	*/enable)
+		# an enable refused while it carried on is the disable on
+		# the way out: removing the instance disables it anyway
+		;;
+	?*)
+		[ "$(grep -c "${file##*/}" "$TMP/err")" = 1 ] ||
+			fail "$1: carried on without one line naming ${file##*/}: $(head -c 300 "$TMP/err")" ;;
+	esac
 }
 
 # rel_sigkill TOOL - kill -9 leaves the run's instance; the next run of any

@@ -7,16 +7,15 @@
 # kernel cannot run (no kprobes, no function_graph), is a SKIP with the reason,
 # so the tables grow by themselves as tools land. After every test the runner
 # checks that tracefs is exactly as before (tests/lib.sh tracefs_snapshot).
-# Each tool's exit paths are in its own file (tests/exits.sh); the rel_
-# helpers are there too.
+# Each tool's exit paths are in its own file (tests/exits.sh), with the rel_
+# helpers both share (rel_cmd, rel_present, rel_clean_end...). The helpers
+# of these tests alone are in tests/rel-*.sh, a file per concern; the tests
+# themselves (t_*) stay here, where the runner looks for them.
 
-# rel_present - the tools of REL_TOOLS that can run here
-rel_present() {
-	for t in $REL_TOOLS; do
-		rel_cmd "$t" && echo "$t"
-	done
-	return 0
-}
+# the helpers (HERE, set by tests/live/run.sh, is tests/live)
+. "$HERE/../rel-runs.sh"
+. "$HERE/../rel-input.sh"
+. "$HERE/../rel-flood.sh"
 
 # t_journal_reaped - a run killed with SIGKILL leaves the top-level settings
 # it changed noted in /run/ftt/TOOL-PID-START, with the values it wrote: the
@@ -28,34 +27,15 @@ t_journal_reaped() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
 	on=$T/tracing_on
 	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
-	tracer=$(cat "$T/current_tracer")
-	sh -c 'exit 0' &
-	dead=$!
-	wait $dead
+	rel_dead_pid
 	sleep 30 &
 	live=$!
 	st=$(proc_start $live)
 	mkdir -p -m 0700 /run/ftt || { kill $live; fail "cannot create /run/ftt"; return 1; }
 	echo $flip > "$on"
-	# what to put back, and the value the run left there (the file is put
-	# back only while it still holds that)
-	printf 'tracing_on\n1\n%s\n=tracing_on\n1\n%s\n' "$orig" "$flip" > "/run/ftt/funcgraph-$dead-1"
-	# no order among journals: this one writes what is there already
-	n=$(printf %s "$tracer" | wc -c)
-	printf 'current_tracer\n%s\n%s\n=current_tracer\n%s\n%s\n' "$n" "$tracer" "$n" "$tracer" \
-		> "/run/ftt/funccount-$live-$((st + 1))"
-	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live"
-	printf 'tracing_on\n1\n%s\n' "$flip" > "/run/ftt/sleep-$live-$st"
-	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-		fail "tpoint failed: $(cat "$TMP/err")"
-	now=$(cat "$on")
-	[ "$now" = "$orig" ] || fail "tracing_on is $now, the dead run's journal said $orig"
-	[ ! -e "/run/ftt/funcgraph-$dead-1" ] || fail "the dead run's journal is still there"
-	[ ! -e "/run/ftt/funccount-$live-$((st + 1))" ] ||
-		fail "the journal of a dead run whose PID was taken is still there"
-	[ -e "/run/ftt/sleep-$live-$st" ] || fail "the live run's journal was removed"
-	[ -e "/run/ftt/sleep-$live" ] || fail "an older journal whose PID lives was removed"
-	[ ! -s "$TMP/err" ] || fail "tpoint said: $(cat "$TMP/err")"
+	rel_journals_reaped
+	rel_reaper_run
+	rel_journals_reaped_check
 	kill $live
 	wait $live 2>/dev/null
 	rm -f "/run/ftt/sleep-$live" "/run/ftt/sleep-$live-$st"
@@ -71,45 +51,21 @@ t_journal_refused() {
 	[ -x "$BIN/tpoint" ] || { skip "tpoint not built"; return 0; }
 	on=$T/tracing_on
 	orig=$(cat "$on") flip=$((1 - $(cat "$on")))
-	sh -c 'exit 0' &
-	dead=$!
-	wait $dead
+	rel_dead_pid
 	kb=$(cat "$T/buffer_size_kb")
 	mkdir -p -m 0700 /run/ftt || { fail "cannot create /run/ftt"; return 1; }
 	# buffer_size_kb: a file no journal may name
 	printf 'buffer_size_kb\n1\n7\n' > "/run/ftt/tpoint-$dead-1"
 	printf 'tracing_on\n3\n%s\n1\n' "$flip" > "/run/ftt/tpoint-$dead-2"
-	"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-		fail "tpoint failed: $(cat "$TMP/err")"
-	for j in 1 2; do
-		[ -e "/run/ftt/tpoint-$dead-$j.bad" ] && [ ! -e "/run/ftt/tpoint-$dead-$j" ] ||
-			fail "bad journal $j not kept as tpoint-$dead-$j.bad: $(ls /run/ftt)"
-		[ "$(grep -c "/run/ftt/tpoint-$dead-$j: .*kept as tpoint-$dead-$j.bad" "$TMP/err")" = 1 ] ||
-			fail "bad journal $j not named in one line: $(cat "$TMP/err")"
-	done
-	[ "$(cat "$on")" = "$orig" ] || fail "tracing_on changed by a bad journal"
-	[ "$(cat "$T/buffer_size_kb")" = "$kb" ] || { fail "buffer_size_kb written from a bad journal"; echo "$kb" > "$T/buffer_size_kb"; }
+	rel_reaper_run
+	rel_journals_bad_check
 	rm -f "/run/ftt/tpoint-$dead-1.bad" "/run/ftt/tpoint-$dead-2.bad"
 	# the real directory aside while /run/ftt is a bad one (the live-test lock is held)
 	aside=/run/ftt.aside.$$
 	mv /run/ftt "$aside" || { fail "cannot move /run/ftt aside"; return 1; }
 	mkdir -m 0700 "$TMP/jdir"
 	for how in mode link; do
-		if [ $how = mode ]; then
-			mkdir -m 0755 /run/ftt
-			jd=/run/ftt
-		else
-			ln -s "$TMP/jdir" /run/ftt
-			jd=$TMP/jdir
-		fi
-		printf 'tracing_on\n1\n%s\n' "$flip" > "$jd/funcgraph-$dead-1"
-		"$BIN/tpoint" -d 0.1 sched:sched_process_exec > /dev/null 2> "$TMP/err" ||
-			fail "$how: tpoint failed: $(cat "$TMP/err")"
-		[ "$(cat "$on")" = "$orig" ] || fail "$how: tracing_on written from a journal in a bad /run/ftt"
-		[ -e "$jd/funcgraph-$dead-1" ] || fail "$how: a journal in a bad /run/ftt was read and removed"
-		rm -rf /run/ftt
-		rm -f "$TMP/jdir/"*
-		echo "$orig" > "$on"
+		rel_journal_bad_dir $how
 	done
 	mv "$aside" /run/ftt
 	echo "$orig" > "$on"
@@ -157,14 +113,6 @@ t_dead_run_pid_taken() {
 	return 0
 }
 
-# mkprog_rel - a uniquely named executable script in $TMP; extra lines after the name
-mkprog_rel() {
-	n=$1
-	shift
-	{ echo '#!/bin/sh'; for l in "$@"; do echo "$l"; done; echo 'exit 0'; } > "$TMP/$n"
-	chmod +x "$TMP/$n"
-}
-
 # t_user_session - the user's own tracing (a top-level event with a filter
 # being read from trace_pipe, an instance of their own, a kprobe where the
 # kernel has them) is untouched while every tool runs and after
@@ -174,162 +122,24 @@ t_user_session() {
 	ev=$T/events/sched/sched_process_exec
 	[ "$(cat "$ev/enable")" = 0 ] || { skip "sched_process_exec is already enabled at top level"; return 0; }
 	[ "$(cat "$T/tracing_on")" = 1 ] || { skip "tracing_on is 0 at top level"; return 0; }
-	user=usertest_$$
-	# a top-level event enabled for the first time since boot expands the
-	# top-level buffer (buffer_size_kb "7 (expanded: 1408)" becomes 1410), and
-	# nothing shrinks it back: the user's session does that, not the tools
-	if grep -q expanded "$T/buffer_size_kb"; then
-		echo 1 > "$ev/enable" && echo 0 > "$ev/enable"
-		snapshot_retake
-	fi
-	echo 'common_pid != 0' > "$ev/filter" || { fail "cannot set a user filter"; return 1; }
-	echo 1 > "$ev/enable"
-	mkdir "$T/instances/$user"
-	echo 1 > "$T/instances/$user/events/sched/sched_process_exec/enable"
-	kp=
-	if kernel_has kprobe_events; then
-		echo 'p:usergrp/myprobe do_sys_openat2' >> "$T/kprobe_events" 2>/dev/null &&
-			kp=usergrp/myprobe && echo 1 > "$T/events/usergrp/myprobe/enable"
-	fi
-	before_filter=$(cat "$ev/filter")
-	before_events=$(cat "$T/set_event")
-	cat "$T/trace_pipe" > "$TMP/user.top" &
-	reader=$!
-	cat "$T/instances/$user/trace_pipe" > "$TMP/user.inst" &
-	reader2=$!
+	rel_user_begin || return 1
 	mkprog_rel "rel_user_$$"
-	pids= runs=
-	for t in $tools; do
-		rel_cmd "$t"
-		# shellcheck disable=SC2086
-		if [ -n "$REL_DUR" ]; then
-			"$BIN/$t" $REL_DUR > "$TMP/$t.out" 2> "$TMP/$t.err" &
-		else
-			"$BIN/$t" $REL_LIVE > "$TMP/$t.out" 2> "$TMP/$t.err" &
-		fi
-		pids="$pids $!"
-		runs="$runs $t:$!"
-	done
-	# each tool traces (its banner) or has ended (a refusal) before the
-	# user's exec; under emulation setting up can take seconds
-	for r in $runs; do
-		n=0
-		while [ $n -lt $((300 * SLOW)) ] && kill -0 "${r#*:}" 2>/dev/null &&
-			! grep -q '^Tracing ' "$TMP/${r%:*}.out"; do
-			sleep 0.1
-			n=$((n + 1))
-		done
-	done
+	# shellcheck disable=SC2086
+	rel_start_all $tools
+	rel_wait_banners
 	"$TMP/rel_user_$$"
 	sleep 1.5
-	kill -INT $pids 2>/dev/null
-	for p in $pids; do wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "pid $p did not end"; }; done
-	# each tool ran beside the session as it would alone: its banner, exit 0
-	# and no warning; except funcgraph where the kernel graphs only at the
-	# top level, whose buffer the user's event fills: it must refuse that
+	rel_stop_all
 	for r in $runs; do
-		t=${r%:*}
 		wait "${r#*:}" 2>/dev/null
-		rc=$?
-		if [ "$t" = funcgraph ] && fg_top; then
-			[ "$rc" = 1 ] && grep -q 'the top-level trace buffer is in use (events enabled in set_event)' "$TMP/$t.err" ||
-				fail "funcgraph beside the user's top-level event, graphing only at the top level: wanted the refusal, exit 1; got exit $rc: $(head -c 300 "$TMP/$t.err")"
-			continue
-		fi
-		[ "$rc" = 0 ] || fail "$t beside the user's session: exit $rc: $(head -c 300 "$TMP/$t.err")"
-		head -1 "$TMP/$t.out" | grep -q '^Tracing ' || fail "$t beside the user's session: no banner: $(head -2 "$TMP/$t.out")"
-		# (events the kernel dropped under load are said, and are not the session's doing)
-		grep -Eiv 'events lost|were not read' "$TMP/$t.err" | grep -Ei 'warning|cannot|could not|refused|error|busy|internal' > "$TMP/$t.bad"
-		[ ! -s "$TMP/$t.bad" ] || fail "$t beside the user's session: stderr: $(head -c 300 "$TMP/$t.bad")"
+		rel_user_tool_check "${r%:*}" $?
 	done
 	# the user's session still works: an exec after the tools are gone
 	"$TMP/rel_user_$$"
 	sleep 0.5
-	[ "$(cat "$ev/enable")" = 1 ] || fail "the user's top-level event was disabled"
-	[ "$(cat "$ev/filter")" = "$before_filter" ] || fail "the user's filter changed: $(cat "$ev/filter")"
-	[ "$(cat "$T/set_event")" = "$before_events" ] || fail "set_event changed: $(cat "$T/set_event")"
-	[ "$(cat "$T/instances/$user/events/sched/sched_process_exec/enable")" = 1 ] ||
-		fail "the user's instance lost its event"
-	[ -z "$kp" ] || grep -q "$kp" "$T/kprobe_events" || fail "the user's kprobe $kp was removed"
-	[ -z "$kp" ] || [ "$(cat "$T/events/$kp/enable")" = 1 ] || fail "the user's kprobe was disabled"
-	kill $reader $reader2
-	wait $reader $reader2 2>/dev/null
-	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.top")
-	[ "$n" -eq 2 ] || fail "the user's trace_pipe saw $n of 2 execs"
-	n=$(grep -c "filename=$TMP/rel_user_$$ " "$TMP/user.inst")
-	[ "$n" -eq 2 ] || fail "the user's instance saw $n of 2 execs"
-	# the user ends their session
-	[ -n "$kp" ] && echo 0 > "$T/events/$kp/enable" && echo "-:$kp" >> "$T/kprobe_events"
-	echo 0 > "$ev/enable"
-	echo 0 > "$ev/filter"
-	rmdir "$T/instances/$user"
+	rel_user_intact
+	rel_user_end
 	return 0
-}
-
-# rel_side TOOL... - run the tools at once; each must see the same workload:
-# a uniquely named program that opens a unique file
-rel_side() {
-	prog=rel_side_$$ file=$TMP/rel_side_file_$$
-	echo data > "$file"
-	# the open by a workload that keeps its path in memory while it holds the file:
-	# without probes, opensnoop reads the path from there after the event
-	mkprog_rel "$prog" "\"$WORKLOADS/ftt_open.dyn\" --libc --hold=1000 \"$file\" > /dev/null"
-	pids= i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		case $t in
-		tpoint) set_args="sched:sched_process_exec" ;;
-		tpoint2) set_args="sched:sched_process_exit" ;;
-		tpoint3) set_args="sched:sched_process_fork" ;;
-		*) set_args= ;;
-		esac
-		# shellcheck disable=SC2086
-		"$BIN/${t%[0-9]}" $set_args > "$TMP/side$i.out" 2> "$TMP/side$i.err" &
-		pids="$pids $!"
-	done
-	i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		wait_for_line "$TMP/side$i.out" 'Tracing|Counting' 150 ||
-			fail "$t did not start: $(head -c 200 "$TMP/side$i.err")"
-	done
-	"$TMP/$prog"
-	i=0
-	for t in "$@"; do
-		i=$((i + 1))
-		case $t in
-		tpoint) want="filename=$TMP/$prog " ;;
-		tpoint2) want="comm=$prog " ;;
-		tpoint3) want="child_comm=$prog |comm=$prog " ;;
-		execsnoop) want="$prog" ;;
-		opensnoop) want="$file" ;;
-		esac
-		wait_for_line "$TMP/side$i.out" "$want" 50 ||
-			fail "$t did not see /$want/; its rows of ftt_open or $prog, else its last: $(
-				grep -E "ftt_open|$prog" "$TMP/side$i.out" | head -n 6 ||
-				tail -n 4 "$TMP/side$i.out")"
-	done
-	kill -INT $pids
-	i=0
-	for p in $pids; do
-		i=$((i + 1))
-		wait_gone "$p" 150 || { kill -KILL "$p"; rel_reap; fail "tool $i did not end"; }
-		wait "$p" || fail "tool $i: exit $?: $(head -c 200 "$TMP/side$i.err")"
-		! grep -Eiq 'sanitizer|error|cannot|refused' "$TMP/side$i.err" ||
-			fail "tool $i: stderr: $(head -c 200 "$TMP/side$i.err")"
-	done
-}
-
-# rel_pick N - N tools for a side-by-side run: execsnoop, opensnoop, tpoint if
-# built, topped up with more tpoint sessions on other events
-rel_pick() {
-	n=0 out=
-	for t in execsnoop opensnoop tpoint tpoint2 tpoint3; do
-		[ $n -lt "$1" ] || break
-		[ -x "$BIN/${t%[0-9]}" ] || continue
-		out="$out $t" n=$((n + 1))
-	done
-	[ $n -eq "$1" ] && echo "$out"
 }
 
 t_side_by_side_two() {
@@ -349,168 +159,6 @@ t_side_by_side_same_event() {
 	rel_side tpoint tpoint tpoint
 }
 
-# bad input: TOOL :: NEEDS :: EXIT :: STDERR-ERE :: ARGS (eval'd; $NL is a newline)
-# NEEDS: - (nothing), kprobes, fgraph: rows the kernel cannot run are skipped
-rel_bad_table() {
-	cat <<'EOF'
-tpoint :: - :: 1 :: tracepoint sched:no_such_event not found :: sched:no_such_event
-tpoint :: - :: 1 :: not found :: no_such_system:sched_process_exec
-tpoint :: - :: 2 :: 'sched' is not SYSTEM:EVENT :: sched
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: '../..:x'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched/../..:sched_process_exec'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:sched_process_exec/../enable'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: ':'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: 'sched:'
-tpoint :: - :: 2 :: not SYSTEM:EVENT :: "sched:sched_process_exec${NL}x"
-tpoint :: - :: 2 :: filter 'no_field == 1' refused.*[Ff]ield :: sched:sched_process_exec 'no_field == 1'
-tpoint :: - :: 2 :: filter 'pid == ' refused for sched:sched_process_exec :: sched:sched_process_exec 'pid == '
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(((('
-tpoint :: - :: 2 :: unterminated quote|refused :: sched:sched_process_exec 'pid == 1 || comm == "x'
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec 'pid == 1) || (pid == 2'
-tpoint :: - :: 2 :: unbalanced|refused :: -p 1 sched:sched_process_exec '1) || (1'
-tpoint :: - :: 2 :: unbalanced|refused :: sched:sched_process_exec '(pid == 1'
-tpoint :: - :: 2 :: backslash|refused :: sched:sched_process_exec 'filename == "a\\" ) || ( "b"'
-tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1${NL}pid == 2"
-tpoint :: - :: 2 :: control character :: sched:sched_process_exec "pid == 1$(printf '\r')"
-tpoint :: - :: 2 :: -d: 'abc' is not a number :: -d abc sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*out of range :: -d 0 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d -1 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*out of range :: -d 99999999999 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 0x10 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 1e3 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: .*not a number :: -d 1.2.3 sched:sched_process_exec
-tpoint :: - :: 2 :: -d: empty :: -d '' sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a positive decimal :: -p -5 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*out of range :: -p 0 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*out of range :: -p 99999999999999999999 sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a decimal :: -p 12abc sched:sched_process_exec
-tpoint :: - :: 2 :: -p: .*not a decimal :: -p 0x1f sched:sched_process_exec
-tpoint :: - :: 2 :: -p: empty :: -p '' sched:sched_process_exec
-tpoint :: - :: 1 :: -p: no process with PID 4000000 :: -p 4000000 sched:sched_process_exec
-tpoint :: - :: 1 :: -L: no thread with TID :: -L 4000000 sched:sched_process_exec
-tpoint :: - :: 2 :: unknown option -z :: -z sched:sched_process_exec
-tpoint :: - :: 2 :: option -d needs an argument :: -d
-tpoint :: - :: 2 :: missing tracepoint ::
-tpoint :: - :: 2 :: too many arguments :: sched:sched_process_exec 'pid > 0' extra
-tpoint :: - :: 2 :: either -p or -L :: -p 1 -L 1 sched:sched_process_exec
-tpoint :: - :: 2 :: -l takes no tracepoint :: -l sched:sched_process_exec
-tpoint :: - :: 2 :: use either -d or -v, not both :: -v -d 1 sched:sched_process_exec
-execsnoop :: - :: 2 :: unknown option -Z :: -Z
-execsnoop :: - :: 2 :: -a: .*out of range :: -a 0
-execsnoop :: - :: 2 :: -a: .*out of range :: -a 17
-execsnoop :: - :: 2 :: -a: .*not a positive decimal :: -a abc
-execsnoop :: - :: 2 :: -d: .*out of range :: -d 0
-execsnoop :: - :: 2 :: option -d needs an argument :: -d
-execsnoop :: - :: 2 :: too many arguments :: name1 name2
-execsnoop :: - :: 2 :: control character :: "a${NL}b"
-opensnoop :: - :: 2 :: unknown option -Z :: -Z
-opensnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
-opensnoop :: - :: 2 :: -p: .*not a positive decimal :: -p abc
-opensnoop :: - :: 2 :: -L: .*out of range :: -L 0
-opensnoop :: - :: 2 :: -d: .*not a number :: -d -1
-opensnoop :: - :: 2 :: control character :: -n "x${NL}y"
-opensnoop :: - :: 2 :: control character :: "/etc/${NL}passwd"
-opensnoop :: - :: 2 :: too many arguments :: /etc/passwd /etc/group
-iosnoop :: - :: 2 :: unknown option -Z :: -Z
-iosnoop :: - :: 1 :: -p: no process with PID :: -p 4000000
-iosnoop :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
-iosnoop :: - :: 2 :: -i: .* is not a type glob :: -i "*R*${NL}x"
-iosnoop :: - :: 2 :: control character :: -n "a${NL}b"
-iosnoop :: - :: 2 :: duration.*(out of range|not a number) :: 0
-iosnoop :: - :: 2 :: duration.*not a number :: abc
-iosnoop :: - :: 2 :: too many arguments :: 1 2
-iolatency :: - :: 2 :: unknown option -Z :: -Z
-iolatency :: - :: 2 :: interval.*out of range :: 0
-iolatency :: - :: 2 :: interval.*not a :: abc
-iolatency :: - :: 2 :: count.*out of range :: 1 0
-iolatency :: - :: 2 :: too many arguments :: 1 2 3
-iolatency :: - :: 2 :: -d: no block device named 'junk' :: -d 'junk'
-tcpretrans :: - :: 2 :: unknown option -Z :: -Z
-tcpretrans :: - :: 2 :: unknown option -d :: -d 1
-tcpretrans :: - :: 2 :: too many arguments|takes no argument|unexpected argument :: extra
-killsnoop :: - :: 2 :: unknown option -Z :: -Z
-killsnoop :: - :: 2 :: -p: .*out of range :: -p 0
-killsnoop :: - :: 2 :: -p: .*not a positive decimal :: -p abc
-killsnoop :: - :: 2 :: use either -p or -n :: -p 1 -n sh
-killsnoop :: - :: 2 :: control character :: -n "x${NL}y"
-killsnoop :: - :: 2 :: unexpected argument :: extra
-funccount :: - :: 2 :: unknown option -Z :: -Z
-funccount :: - :: 2 :: missing funcstring :: 
-funccount :: - :: 2 :: -d: .*out of range :: -d 0 vfs_read
-funccount :: - :: 2 :: -i: .*not a number :: -i abc vfs_read
-funccount :: - :: 2 :: -t: .*out of range :: -t 0 vfs_read
-funccount :: - :: 2 :: control character :: "vfs_read${NL}x"
-funccount :: - :: 2 :: too many arguments :: vfs_read extra
-funccount :: kprobes :: 1 :: no_such_function_xyz :: no_such_function_xyz
-funcgraph :: - :: 2 :: unknown option -Z :: -Z
-funcgraph :: - :: 2 :: missing funcstring :: 
-funcgraph :: - :: 2 :: -m: .*not a positive decimal :: -m abc vfs_read
-funcgraph :: - :: 1 :: -p: no process with PID :: -p 4000000 vfs_read
-funcgraph :: - :: 2 :: -p: .*not a positive decimal :: -p -1 vfs_read
-funcgraph :: - :: 2 :: control character :: "vfs_read${NL}x"
-funcgraph :: - :: 2 :: too many arguments :: vfs_read extra
-funcgraph :: fgraph :: 1 :: no_such_function_xyz :: no_such_function_xyz
-kprobe :: - :: 2 :: unknown option -Z :: -Z
-kprobe :: - :: 2 :: missing kprobe definition :: 
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}p:evil do_sys_openat2"
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2${NL}-:myprobe"
-kprobe :: - :: 2 :: probe group '\.\.' is not a name :: 'p:../../evil do_sys_openat2'
-kprobe :: - :: 2 :: probe name 'b/c' is not a name :: 'p:a/b/c do_sys_openat2'
-kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: 'x:do_sys_openat2'
-kprobe :: - :: 2 :: invalid kprobe definition \(should start with p: or r:\) :: ''
-kprobe :: kprobes :: 2 :: kernel refused kprobe 'p:do_sys_openat2 "quoted': :: 'p:do_sys_openat2 "quoted'
-kprobe :: - :: 2 :: control character :: "p:do_sys_openat2 $(printf '\t')x=%di"
-kprobe :: - :: 1 :: -p: no process with PID :: -p 4000000 p:do_sys_openat2
-kprobe :: - :: 2 :: -d: .*out of range :: -d 0 p:do_sys_openat2
-kprobe :: kprobes :: 1 :: no_such_function_xyz :: p:no_such_function_xyz
-kprobe :: kprobes :: 2 :: refused :: p:do_sys_openat2 'no_field == 1'
-EOF
-}
-
-# rel_needs WHAT - can the kernel run rows that need WHAT
-rel_needs() {
-	case $1 in
-	-) return 0 ;;
-	kprobes) kernel_has kprobe_events ;;
-	fgraph) rel_has_tracer function_graph ;;
-	*) return 1 ;;
-	esac
-}
-
-# rel_bad_rows KIND - run the rows of the bad-input table that need nothing
-# (KIND plain) or a kernel feature (KIND kernel): exit status, one line on
-# stderr naming the problem, no crash, tracefs untouched (checked per row)
-rel_bad_rows() {
-	kind=$1 rows=0 ran=0 skipped_rows=
-	rel_bad_table > "$TMP/table"
-	while IFS= read -r line; do
-		tool=${line%% :: *} rest=${line#* :: }
-		needs=${rest%% :: *} rest=${rest#* :: }
-		want=${rest%% :: *} rest=${rest#* :: }
-		re=${rest%% :: *} args=${rest#* :: }
-		[ "$re" = "$rest" ] && re=${rest%" ::"} args=
-		case $kind:$needs in plain:-|kernel:[!-]*) ;; *) continue ;; esac
-		rows=$((rows + 1))
-		[ -x "$BIN/$tool" ] || { skipped_rows="$skipped_rows $tool"; continue; }
-		rel_needs "$needs" || { skipped_rows="$skipped_rows $tool($needs)"; continue; }
-		ran=$((ran + 1))
-		eval "set -- $args"
-		tracefs_snapshot > "$TMP/snap.before"
-		timeout -k 10 $((60 * SLOW)) "$BIN/$tool" "$@" > "$TMP/eout" 2> "$TMP/eerr" < /dev/null
-		rc=$?	# (124: it traced for a minute instead of refusing)
-		tracefs_snapshot > "$TMP/snap.after"
-		what="$tool $args"
-		[ $rc -lt 128 ] || fail "'$what': killed by signal $((rc - 128))"
-		[ "$rc" = "$want" ] || fail "'$what': exit $rc, wanted $want; stderr: $(head -c 200 "$TMP/eerr")"
-		l=$(wc -l < "$TMP/eerr")
-		[ "$l" -eq 1 ] || fail "'$what': $l lines on stderr: $(head -c 300 "$TMP/eerr")"
-		grep -Eq -- "$re" "$TMP/eerr" || fail "'$what': stderr '$(head -c 200 "$TMP/eerr")' does not match /$re/"
-		snapshot_compare "$TMP/snap.before" "$TMP/snap.after" > "$TMP/snap.diff" ||
-			fail "'$what' changed tracefs: $(head -5 "$TMP/snap.diff")"
-	done < "$TMP/table"
-	echo "bad input ($kind): $rows rows, $ran run; skipped:${skipped_rows:- none}"
-}
-
 # t_bad_input - the rows any kernel runs (at least 30 of them)
 t_bad_input() {
 	rel_bad_rows plain
@@ -523,24 +171,6 @@ t_bad_input_kernel() {
 	rel_bad_rows kernel
 	[ $ran -gt 0 ] || skip "no row can run here:$skipped_rows"
 	return 0
-}
-
-# rel_as_nobody CMD... - run CMD as user nobody (setpriv, su or chroot);
-# 127 with REL_WHY set if none of them works here
-rel_as_nobody() {
-	if setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	elif chroot --userspec=65534:65534 / true 2>/dev/null; then
-		chroot --userspec=65534:65534 / "$@"
-	elif su -s /bin/sh nobody -c true 2>/dev/null; then
-		# su takes one command string: quote every word
-		cmd=
-		for a in "$@"; do cmd="$cmd '$(printf '%s' "$a" | sed "s/'/'\\\\''/g")'"; done
-		su -s /bin/sh nobody -c "$cmd"
-	else
-		REL_WHY="no setpriv --reuid, chroot --userspec or su here"
-		return 127
-	fi
 }
 
 # t_non_root - as an ordinary user each tool says it needs root (exit 1), -h
@@ -561,8 +191,7 @@ t_non_root() {
 			skip "$REL_WHY"
 			return 0
 		fi
-		[ $rc = 1 ] || fail "$t as nobody: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] || fail "$t as nobody: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t as nobody" $rc
 		grep -q 'root' "$TMP/eerr" || fail "$t as nobody: '$(cat "$TMP/eerr")' does not say it needs root"
 		rel_as_nobody "$d/$t" -h > "$TMP/eout" 2> "$TMP/eerr" < /dev/null ||
 			fail "$t -h as nobody: exit $?"
@@ -572,30 +201,6 @@ t_non_root() {
 		[ $rc = 2 ] || fail "$t -Z as nobody: exit $rc, wanted 2"
 	done
 	rm -rf "$d"
-}
-
-# rel_in_ns SETUP CMD... - run CMD in a private mount namespace after the
-# shell commands SETUP; 127 with REL_WHY if unshare cannot do it here, 125 if
-# SETUP failed or the mounts would propagate out (126: CMD could not be executed)
-rel_in_ns() {
-	setup=$1
-	shift
-	unshare -m true 2>/dev/null || { REL_WHY="unshare -m not possible here"; return 127; }
-	# shellcheck disable=SC2016
-	# refuse to touch mounts that would propagate back out of the namespace
-	unshare -m sh -c 'mount --make-rprivate / 2>/dev/null
-		grep -E " /sys/kernel/(tracing|debug)" /proc/self/mountinfo | grep -q shared: && exit 125
-		eval "$0" || exit 125
-		exec "$@"' "$setup" "$@"
-}
-
-# the tracefs mount points, deepest first
-REL_MOUNTS='$(grep -E " (tracefs|debugfs) " /proc/mounts | cut -d" " -f2 | sort -r)'
-
-# rel_ro_check - tracefs is still writable here (the namespace did not leak)
-rel_ro_check() {
-	grep " $T tracefs " /proc/mounts | grep -q ' rw[, ]' ||
-		fail "tracefs at $T is no longer mounted rw outside the namespace!"
 }
 
 # t_tracefs_read_only - every tool on a read-only tracefs: exit 1, one line
@@ -612,9 +217,7 @@ t_tracefs_read_only() {
 		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
 		[ $rc = 125 ] && { skip "cannot remount tracefs read-only in a namespace"; return 0; }
 		[ $rc = 126 ] && { fail "$BIN/$t could not be executed"; return 1; }
-		[ $rc = 1 ] || fail "$t on read-only tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
-			fail "$t on read-only tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t on read-only tracefs" $rc
 	done
 	rel_ro_check
 }
@@ -632,9 +235,7 @@ t_tracefs_missing() {
 		[ $rc = 127 ] && [ -n "$REL_WHY" ] && { skip "$REL_WHY"; return 0; }
 		[ $rc = 125 ] && { skip "cannot hide tracefs in a namespace"; return 0; }
 		[ $rc = 126 ] && { fail "$BIN/$t could not be executed"; return 1; }
-		[ $rc = 1 ] || fail "$t without tracefs: exit $rc, wanted 1: $(head -c 200 "$TMP/eerr")"
-		[ "$(wc -l < "$TMP/eerr")" -eq 1 ] ||
-			fail "$t without tracefs: stderr not one line: $(head -c 300 "$TMP/eerr")"
+		rel_exit1_line "$t without tracefs" $rc
 		grep -q 'tracefs' "$TMP/eerr" || fail "$t without tracefs: '$(cat "$TMP/eerr")' does not name tracefs"
 	done
 	rel_ro_check
@@ -657,100 +258,9 @@ t_shared_clock() {
 	done
 }
 
-# rel_flood TOOL - a flood the reader cannot keep up with: two openers on
-# every CPU and execs beside them, for FLOOD_S seconds, with the tool pinned to
-# CPU 0 (which two openers share) at nice 5 once its banner is out, and its
-# instance's buffer cut to 2 MB a CPU, so that it overflows within the
-# seconds the test lasts (the tool sizes it for bursts, up to 32 MB). The
-# tool's peak memory stays under FLOOD_KB; SIGINT to its process group ends it
-# within 2 s (with -d, SIGINT to the tool alone: its pipe's reader must stay
-# for the output it kept, then printed); and what the kernel dropped (the instance's own overrun count,
-# read just before the stop) is reported, at least that many. With a second
-# argument the flood must have overflowed the buffer, or the test proved
-# nothing (opens do; execs are too slow to, even starved like this). With
-# "-d" as the third, the tool runs with -d (its output kept until the end),
-# at full speed and full buffer, to print as much as it can: the output must
-# not be what fills its memory.
-FLOOD_S=8
-FLOOD_KB=65536
-rel_flood() {
-	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
-	[ -x "$WORKLOADS/pgrun" ] && [ -x "$WORKLOADS/fcalls" ] ||
-		{ fail "no $WORKLOADS/pgrun or fcalls (make workloads)"; return 1; }
-	dur=
-	[ "${3:-}" = -d ] && dur="-d 600"
-	# shellcheck disable=SC2086
-	"$WORKLOADS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
-	runner=$!
-	if ! wait_for_line "$TMP/out" 'Tracing' 150; then
-		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
-		wait $runner
-		fail "did not start: $(head -c 300 "$TMP/err" 2>/dev/null)"
-		return 1
-	fi
-	rel_baseline
-	pid=$(cat "$TMP/pid") pgid=$(cat "$TMP/pgid")
-	if [ -z "$dur" ]; then
-		renice -n 5 -p "$pid" > /dev/null
-		echo 2048 > "$(run_inst "$1" "$pid")/buffer_size_kb" ||
-			{ kill -INT -"$pgid"; wait $runner; fail "cannot resize the tool's buffer"; return 1; }
-	fi
-	load=
-	cpus=$(nproc)
-	c=0
-	while [ $c -lt "$cpus" ]; do
-		for k in 1 2; do
-			taskset -c $c "$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
-			load="$load $!"
-		done
-		c=$((c + 1))
-	done
-	taskset -c $((cpus - 1)) "$WORKLOADS/fcalls" execs 1000000000 > /dev/null 2>&1 &
-	load="$load $!"
-	sleep $FLOOD_S
-	hwm=$(awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status")
-	inst=$(run_inst "$1" "$pid")
-	over=$(cat "$inst"/per_cpu/cpu*/stats 2>/dev/null |
-		awk '/^overrun:/ { n += $2 } END { print n + 0 }')
-	t0=$(date +%s%N)
-	if [ -n "$dur" ]; then
-		kill -INT "$pid"	# the tool alone: cat must stay to take what it kept
-	else
-		kill -INT -"$pgid"
-	fi
-	wait_gone "$pid" 150
-	ms=$((($(date +%s%N) - t0) / 1000000))
-	# shellcheck disable=SC2086
-	kill $load 2>/dev/null
-	# shellcheck disable=SC2086
-	wait $load 2>/dev/null
-	if kill -0 "$pid" 2>/dev/null; then
-		kill -KILL "$pid" 2>/dev/null
-		wait $runner
-		rel_reap
-		fail "did not end within $((15 * SLOW)) s of SIGINT in a flood"
-		return 1
-	fi
-	wait $runner
-	rel_clean_end "$1" "$pid" "$(cat "$TMP/rc")"
-	# a sanitizer build has shadow memory and a quarantine of its own, and
-	# runs several times slower: the bounds are for the tools as shipped
-	if [ -z "${ASAN_OPTIONS:-}" ]; then
-		[ "${hwm:-0}" -gt 0 ] && [ "$hwm" -le $FLOOD_KB ] ||
-			fail "peak memory ${hwm:-?} kB after ${FLOOD_S} s of flood, wanted at most $FLOOD_KB kB"
-		[ $ms -le $((2000 * SLOW)) ] ||
-			fail "SIGINT in a flood took $ms ms to end the run, wanted 2 s at most"
-	fi
-	[ "$over" -gt 0 ] || [ -z "$2" ] ||
-		fail "the flood never filled the buffer (overrun 0 in ${inst:-no instance}, peak $hwm kB, stop $ms ms): nothing was tested; stderr: $(tail -c 300 "$TMP/err")"
-	lost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' "$TMP/err")
-	[ "${lost:-0}" -ge "$over" ] ||
-		fail "the kernel dropped $over events, the tool reported ${lost:-none}: $(head -c 300 "$TMP/err")"
-	rows=$(grep -c . "$TMP/out")
-	[ -z "$dur" ] || [ "$rows" -gt 100000 ] ||
-		fail "only $rows lines printed at the end of -d in a flood: $(head -c 300 "$TMP/err")"
-	echo "peak ${hwm} kB, stop ${ms} ms, overrun $over, reported lost ${lost:-0}, $rows lines" > "$TMP/.info"
-}
+# t_flood_* - a flood the reader cannot keep up with (rel-flood.sh rel_flood):
+# opensnoop's must overflow the buffer; with -d, opensnoop keeps its output
+# until the end
 t_flood_opensnoop() { rel_flood opensnoop overflow; }
 t_flood_execsnoop() { rel_flood execsnoop; }
 t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
@@ -767,14 +277,7 @@ t_oom_in_drain() {
 		{ skip "sanitizer build: LD_PRELOAD cannot refuse its allocations (the normal build tests this)"; return 0; }
 	[ -f "$WORKLOADS/faultinj.so" ] && [ -x "$WORKLOADS/fcalls" ] ||
 		{ fail "no $WORKLOADS/faultinj.so or fcalls (make workloads)"; return 1; }
-	"$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
-	load=$!
-	FTT_FAULT="malloc:1048576:3" FTT_FAULT_LOG="$TMP/flog" LD_PRELOAD="$WORKLOADS/faultinj.so" \
-		"$BIN/opensnoop" > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	wait_gone $pid 300
-	kill $load 2>/dev/null
-	wait $load 2>/dev/null
+	rel_oom_run
 	if kill -0 $pid 2>/dev/null; then
 		kill -INT $pid
 		wait $pid
