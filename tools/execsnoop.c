@@ -115,32 +115,32 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		path = v->str[0];
 	line_times(&line, ts, mono, o.hms, o.times);
 	if (o.uids && uid < 0)
-		col_null(&line, "uid", "?", -6);
+		col_null(&line, "uid", "?", ALIGN_RIGHT, 6);
 	else if (o.uids)
-		col_dec(&line, "uid", uid, -6);
+		col_dec(&line, "uid", uid, ALIGN_RIGHT, 6);
 	if (o.uids)
 		line_add(&line, " ");
-	col_dec(&line, "pid", pid, -6);
+	col_dec(&line, "pid", pid, ALIGN_RIGHT, 6);
 	line_add(&line, " ");
 	if (ppid <= 0)		/* unknown: ?, not the original's 0, which is a PID */
-		col_null(&line, "ppid", "?", -6);
+		col_null(&line, "ppid", "?", ALIGN_RIGHT, 6);
 	else
-		col_dec(&line, "ppid", ppid, -6);
+		col_dec(&line, "ppid", ppid, ALIGN_RIGHT, 6);
 	line_add(&line, " ");
 	if (o.fails) {
-		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", 7);
+		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", ALIGN_LEFT, 7);
 		if (out_json)		/* JSON only: the text's RET is the name */
-			col_str(&line, "error", err, 0, -1);
+			col_str(&line, "error", err, ALIGN_LEFT, 0, -1);
 		line_add(&line, " ");
 	}
 	if (first) {
 		if (out_json)		/* JSON only: the text shows the arguments */
-			col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+			col_str(&line, "file", path && path[0] ? path : NULL, ALIGN_LEFT, 0, -1);
 		col_open(&line, "args", '[');
 		for (i = first; i < last; i++) {
 			if (i > first)
 				line_add(&line, " ");
-			col_str(&line, NULL, v->str[i], 0, -1);
+			col_str(&line, NULL, v->str[i], ALIGN_LEFT, 0, -1);
 		}
 		col_close(&line);
 		col_bool(&line, "more", v->more, " [...]");
@@ -148,11 +148,11 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 			col_bool(&line, "cut", v->cut, "");
 	} else {
 		unknown++;
-		col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+		col_str(&line, "file", path && path[0] ? path : NULL, ALIGN_LEFT, 0, -1);
 		col_bool(&line, "cut", v && v->cut, " [cut]");
 		if (path && path[0])
 			line_add(&line, " ");
-		col_null(&line, "args", "[?]", 0);
+		col_null(&line, "args", "[?]", ALIGN_LEFT, 0);
 		col_bool(&line, "more", 0, "");
 	}
 	line_add(&line, "\n");

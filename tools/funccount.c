@@ -170,12 +170,13 @@ static void summary_json(struct func **v, int first, int n, int profiler)
 			col_open(&line, "counts", '[');
 		}
 		col_open(&line, NULL, '{');
-		col_str(&line, "func", v[i]->name, 0, -1);
-		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), 0);
+		col_str(&line, "func", v[i]->name, ALIGN_LEFT, 0, -1);
+		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), ALIGN_LEFT, 0);
 		if (profiler)	/* the profiler does not say what it missed */
-			col_null(&line, "missed", "", 0);
+			col_null(&line, "missed", "", ALIGN_LEFT, 0);
 		else
-			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last), 0);
+			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last),
+				ALIGN_LEFT, 0);
 		col_close(&line);
 	}
 	col_close(&line);

@@ -267,9 +267,9 @@ static void col_field(struct line *l, struct tep_event *ev, struct tep_record *r
 		      const char *field)
 {
 	if (decode_has(ev, field))
-		col_dec(l, field, decode_s64(ev, rec, field), 0);
+		col_dec(l, field, decode_s64(ev, rec, field), ALIGN_LEFT, 0);
 	else
-		col_null(l, field, "", 0);
+		col_null(l, field, "", ALIGN_LEFT, 0);
 }
 
 /* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in
@@ -284,21 +284,21 @@ static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *c
 	if (!decode_record_ok(ev, rec))
 		return;
 	line_begin(&line, pl->mono ? rec->ts : LINE_NO_TIME);
-	col_str(&line, "comm", comm, 0, -1);
-	col_dec(&line, "pid", pid, 0);
-	col_dec(&line, "cpu", rec->cpu, 0);
-	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
+	col_str(&line, "comm", comm, ALIGN_LEFT, 0, -1);
+	col_dec(&line, "pid", pid, ALIGN_LEFT, 0);
+	col_dec(&line, "cpu", rec->cpu, ALIGN_LEFT, 0);
+	col_str(&line, "type", ret ? "exit" : "entry", ALIGN_LEFT, 0, -1);
 	col_str(&line, "func", decode_has(ev, "func") ?
-		names_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
+		names_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, ALIGN_LEFT, 0, -1);
 	col_field(&line, ev, rec, "depth");
 	if (ret) {
 		call = decode_u64(ev, rec, "calltime");
 		back = decode_u64(ev, rec, "rettime");
 		/* a call time of 0 was never taken (no clock reads 0 after boot) */
 		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
-			col_dec(&line, "duration_ns", (long long)(back - call), 0);
+			col_dec(&line, "duration_ns", (long long)(back - call), ALIGN_LEFT, 0);
 		else
-			col_null(&line, "duration_ns", "", 0);
+			col_null(&line, "duration_ns", "", ALIGN_LEFT, 0);
 		col_field(&line, ev, rec, "retval");
 		col_field(&line, ev, rec, "overrun");
 	}

@@ -156,7 +156,7 @@ static void tick_json(struct state *st, const char *unit)
 	int i;
 
 	line_begin(&line, clock_ns());	/* the trace clock's (mono) time */
-	col_str(&line, "unit", unit, 0, -1);
+	col_str(&line, "unit", unit, ALIGN_LEFT, 0, -1);
 	if (st->o->per_disk)
 		col_open(&line, "disks", '[');
 	for (i = 0; i < st->ndisks; i++) {
@@ -166,9 +166,9 @@ static void tick_json(struct state *st, const char *unit)
 			continue;
 		if (st->o->per_disk) {
 			col_open(&line, NULL, '{');
-			col_str(&line, "dev", blkdev_str(k->dev, d, sizeof(d)), 0, -1);
+			col_str(&line, "dev", blkdev_str(k->dev, d, sizeof(d)), ALIGN_LEFT, 0, -1);
 			blkdev_name(k->dev, d, sizeof(d));
-			col_str(&line, "name", d[0] ? d : NULL, 0, -1);
+			col_str(&line, "name", d[0] ? d : NULL, ALIGN_LEFT, 0, -1);
 		}
 		col_hist(&line, "hist", &k->h);
 		if (st->o->per_disk)

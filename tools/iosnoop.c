@@ -99,46 +99,46 @@ static void on_io(const struct blkio_done *io, void *arg)
 	/* -s and -t: text only */
 	if (o->start_ts) {
 		if (io->known & BLKIO_LAT)
-			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), 15, -1);
+			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		else
-			line_str(&line, "?", 15, -1);
+			line_str(&line, "?", ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
 	if (o->end_ts) {
-		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), 15, -1);
+		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
 	/* at most 12 bytes of the name, as perf-tools; "?" when not known */
 	if (io->pid < 0)
-		col_null(&line, "comm", "?", 12);
+		col_null(&line, "comm", "?", ALIGN_LEFT, 12);
 	else
-		col_str(&line, "comm", io->comm, 12, 12);
+		col_str(&line, "comm", io->comm, ALIGN_LEFT, 12, 12);
 	line_add(&line, " ");
 	if (io->pid < 0)
-		col_null(&line, "pid", "?", 6);
+		col_null(&line, "pid", "?", ALIGN_LEFT, 6);
 	else
-		col_dec(&line, "pid", io->pid, 6);
+		col_dec(&line, "pid", io->pid, ALIGN_LEFT, 6);
 	line_add(&line, " ");
-	col_str(&line, "type", io->rwbs, 4, -1);
+	col_str(&line, "type", io->rwbs, ALIGN_LEFT, 4, -1);
 	line_add(&line, " ");
-	col_str(&line, "dev", blkdev_str(io->dev, dev, sizeof(dev)), 8, -1);
+	col_str(&line, "dev", blkdev_str(io->dev, dev, sizeof(dev)), ALIGN_LEFT, 8, -1);
 	line_add(&line, " ");
 	/* a cache flush has no block */
 	if (io->known & BLKIO_SECTOR)
-		col_dec(&line, "block", (long long)io->sector, 12);
+		col_dec(&line, "block", (long long)io->sector, ALIGN_LEFT, 12);
 	else
-		col_null(&line, "block", "?", 12);
+		col_null(&line, "block", "?", ALIGN_LEFT, 12);
 	line_add(&line, " ");
 	if (io->known & BLKIO_BYTES)
-		col_dec(&line, "bytes", (long long)io->bytes, 6);
+		col_dec(&line, "bytes", (long long)io->bytes, ALIGN_LEFT, 6);
 	else
-		col_null(&line, "bytes", "?", 6);
+		col_null(&line, "bytes", "?", ALIGN_LEFT, 6);
 	line_add(&line, " ");
 	/* two requests were in flight at one place: which completion was whose is not known */
 	if (io->known & BLKIO_LAT)
-		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, -8);
+		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, ALIGN_RIGHT, 8);
 	else
-		col_null(&line, "latms", "?", -8);
+		col_null(&line, "latms", "?", ALIGN_RIGHT, 8);
 	line_add(&line, "\n");
 	line_put(&line);
 }

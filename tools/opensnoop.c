@@ -185,11 +185,11 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	}
 	line_times(&line, r->ts, mono, o.hms, o.times);
 	if (comm)
-		col_str(&line, "comm", comm, 16, 16);
+		col_str(&line, "comm", comm, ALIGN_LEFT, 16, 16);
 	else
-		col_null(&line, "comm", "?", 16);
+		col_null(&line, "comm", "?", ALIGN_LEFT, 16);
 	line_add(&line, " ");
-	col_dec(&line, "pid", r->tid, 6);
+	col_dec(&line, "pid", r->tid, ALIGN_LEFT, 6);
 	line_add(&line, " ");
 	if (ret >= 0) {
 		buf[0] = '0';
@@ -198,20 +198,21 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	}
 	ename = names_errno((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
-		o.fails ? -7 : -4);
+		ALIGN_RIGHT, o.fails ? 7 : 4);
 	if (out_json)		/* JSON only: the text shows it with -x */
-		col_str(&line, "error", ret < 0 ? ename : NULL, 0, -1);
+		col_str(&line, "error", ret < 0 ? ename : NULL, ALIGN_LEFT, 0, -1);
 	line_add(&line, " ");
 	if (o.flags && c->has_flags)
-		col_str(&line, "flags", fmt_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);
+		col_str(&line, "flags", fmt_num(c->flags, 8, 8, buf, sizeof(buf)), ALIGN_LEFT, 8,
+			-1);
 	else if (o.flags)
-		col_null(&line, "flags", "?", 8);
+		col_null(&line, "flags", "?", ALIGN_LEFT, 8);
 	if (o.flags)
 		line_add(&line, " ");
 	if (r->val)
-		col_str(&line, "file", r->val->str[0], 0, -1);
+		col_str(&line, "file", r->val->str[0], ALIGN_LEFT, 0, -1);
 	else
-		col_null(&line, "file", "[?]", 0);
+		col_null(&line, "file", "[?]", ALIGN_LEFT, 0);
 	col_bool(&line, "cut", r->val && r->val->cut, " [cut]");
 	line_add(&line, "\n");
 	line_put(&line);

@@ -130,16 +130,16 @@ static void endpoint(struct line *l, const char *side, const char *text, unsigne
 	size_t n = c ? (size_t)(c - text) : strlen(text);
 
 	if (!out_json) {
-		line_str(l, text, 20, -1);
+		line_str(l, text, ALIGN_LEFT, 20, -1);
 		return;
 	}
 	if (text[0] == '[' && n >= 2)	/* IPv6: [ADDR] */
 		text++, n -= 2;
 	snprintf(addr, sizeof(addr), "%.*s", (int)n, text);
 	snprintf(key, sizeof(key), "%saddr", side);
-	col_str(l, key, strcmp(addr, "-") ? addr : NULL, 0, -1);
+	col_str(l, key, strcmp(addr, "-") ? addr : NULL, ALIGN_LEFT, 0, -1);
 	snprintf(key, sizeof(key), "%sport", side);
-	col_dec(l, key, port, 0);
+	col_dec(l, key, port, ALIGN_LEFT, 0);
 }
 
 /* rec_inet_v4 - is a tcp event's socket IPv4: the family field, else a
@@ -214,17 +214,17 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void
 		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
 	}
 	line_begin(&line, mono ? rec->ts : LINE_NO_TIME);
-	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
+	line_str(&line, now, ALIGN_LEFT, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
-	col_dec(&line, "pid", decode_pid(ev, rec), 6);
+	col_dec(&line, "pid", decode_pid(ev, rec), ALIGN_LEFT, 6);
 	line_add(&line, " ");
 	endpoint(&line, "l", r.laddr, r.sport);
 	line_add(&line, " ");
-	col_str(&line, "type", src->mark, 0, -1);
+	col_str(&line, "type", src->mark, ALIGN_LEFT, 0, -1);
 	line_add(&line, "> ");
 	endpoint(&line, "r", r.raddr, r.dport);
 	line_add(&line, " ");
-	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, 12, -1);
+	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, ALIGN_LEFT, 12, -1);
 	line_add(&line, "\n");
 	if (!stacks) {
 		line_put(&line);
