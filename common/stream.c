@@ -65,14 +65,14 @@ static void dispatch(struct tep_event *ev, struct tep_record *rec, int cpu)
 
 	for (i = 0; i < nr_handlers; i++) {
 		if (handlers[i].id == ev->id) {
-			handlers[i].fn(ev, rec, cpu, handlers[i].ctx);
+			handlers[i].fn(&(struct stream_rec){ ev, rec, cpu, NULL, handlers[i].ctx, NULL });
 			return;
 		}
 		if (handlers[i].id == -1)
 			any = &handlers[i];
 	}
 	if (any)
-		any->fn(ev, rec, cpu, any->ctx);
+		any->fn(&(struct stream_rec){ ev, rec, cpu, NULL, any->ctx, NULL });
 }
 
 /* stat_sum - sum "key: N" over every CPU's stats file of the instance */

@@ -167,13 +167,12 @@ static int name_ok(const char *comm)
 
 /* on_fork - the new task's parent (the forking thread's process, if known),
  * and its own process; a new process is not a re-exec */
-static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_fork(const struct stream_rec *r)
 {
-	int child = (int)decode_s64(ev, rec, "child_pid");
-	int ppid = tgid_at((int)decode_s64(ev, rec, "parent_pid"), rec->ts);
-	struct tgid *t = aux;
+	int child = (int)decode_s64(r->ev, r->rec, "child_pid");
+	int ppid = tgid_at((int)decode_s64(r->ev, r->rec, "parent_pid"), r->rec->ts);
+	struct tgid *t = r->aux;
 
-	(void)ctx;
 	if (ppid)
 		pidmap_put(parent, child, (void *)(long)ppid);
 	else
@@ -183,22 +182,21 @@ static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 }
 
 /* pre_fork - stream handler: the new task's process, from /proc, while it likely lives */
-static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void pre_fork(const struct stream_rec *r)
 {
-	(void)cpu, (void)ctx;
-	reorder_push(ev, rec, on_fork, NULL, tgid_read((int)decode_s64(ev, rec, "child_pid")));
+	reorder_push(r->ev, r->rec, on_fork, NULL,
+		     tgid_read((int)decode_s64(r->ev, r->rec, "child_pid")));
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_enter(const struct stream_rec *r)
 {
 	unsigned long long *ptr = xmalloc(2 * sizeof(*ptr));
 
-	(void)aux, (void)ctx;
-	ptr[0] = decode_u64(ev, rec, "filename");
-	ptr[1] = decode_u64(ev, rec, "argv");
-	pidmap_put(pending, decode_pid(ev, rec), ptr);
-	capture_enter(cap, ev, rec);
+	ptr[0] = decode_u64(r->ev, r->rec, "filename");
+	ptr[1] = decode_u64(r->ev, r->rec, "argv");
+	pidmap_put(pending, decode_pid(r->ev, r->rec), ptr);
+	capture_enter(cap, r->ev, r->rec);
 }
 
 /* take - the strings tid's exec was called with, as taken at the call, or NULL */
@@ -213,38 +211,37 @@ static struct cap_val *take(int tid, unsigned long long ts)
 }
 
 /* on_fail - an exec that returned an error (the kernel passes only those) */
-static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_fail(const struct stream_rec *r)
 {
-	int tid = decode_pid(ev, rec), tgid = tgid_at(tid, rec->ts);
-	struct cap_val *v = take(tid, rec->ts);
+	int tid = decode_pid(r->ev, r->rec), tgid = tgid_at(tid, r->rec->ts);
+	struct cap_val *v = take(tid, r->rec->ts);
 	char err[16], comm[16];
 
-	(void)aux, (void)ctx;
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm)) {
-		print_line(rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
-			   names_errno((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
+		print_line(r->rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
+			   names_errno((int)decode_s64(r->ev, r->rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	}
 	capture_free(v);
 }
 
 /* on_exec - a successful exec: print it unless filtered */
-static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_exec(const struct stream_rec *r)
 {
-	int pid = (int)decode_s64(ev, rec, "pid"), old = (int)decode_s64(ev, rec, "old_pid");
-	struct cap_val *v = take(old, rec->ts);
+	int pid = (int)decode_s64(r->ev, r->rec, "pid");
+	int old = (int)decode_s64(r->ev, r->rec, "old_pid");
+	struct cap_val *v = take(old, r->rec->ts);
 	char path[4096], comm[16];
 
-	(void)aux, (void)ctx;
 	/* the caller now leads its process, under the process's ID */
 	if (old != pid)
 		tgid_put(old, 0, 0);
-	tgid_put(pid, pid, rec->ts);
-	decode_str(ev, rec, "filename", path, sizeof(path));
+	tgid_put(pid, pid, r->rec->ts);
+	decode_str(r->ev, r->rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
 	if ((o.rexec || !pidmap_get(seen, pid)) && name_ok(comm)) {
-		print_line(rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
+		print_line(r->rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
 	}
 	pidmap_put(seen, pid, (void *)1);
 	capture_free(v);
@@ -252,7 +249,7 @@ static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 
 /* use - SYS:NAME, without our own events, plus `extra`, to pre or fn (reorder_follow) */
 static void use(struct session *s, const char *sys, const char *name, const char *extra,
-		stream_fn pre, reorder_fn fn)
+		stream_fn pre, stream_fn fn)
 {
 	char *f = filter_build(0, NULL, extra);
 

@@ -274,17 +274,19 @@ static void col_field(struct line *l, struct tep_event *ev, struct tep_record *r
 
 /* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in
  * time order, with its task's name then (NULL: not known) */
-static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *comm, void *ctx)
+static void on_graph(const struct stream_rec *r)
 {
 	static struct line line;
-	struct place *pl = ctx;
+	struct place *pl = r->ctx;
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
 	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
 	unsigned long long call, back;
 
 	if (!decode_record_ok(ev, rec))
 		return;
 	line_begin(&line, pl->mono ? rec->ts : LINE_NO_TIME);
-	col_str(&line, "comm", comm, ALIGN_LEFT, 0, -1);
+	col_str(&line, "comm", r->comm, ALIGN_LEFT, 0, -1);
 	col_dec(&line, "pid", pid, ALIGN_LEFT, 0);
 	col_dec(&line, "cpu", rec->cpu, ALIGN_LEFT, 0);
 	col_str(&line, "type", ret ? "exit" : "entry", ALIGN_LEFT, 0, -1);

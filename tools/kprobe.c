@@ -225,9 +225,12 @@ static void check(struct opts *o)
 
 /* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints,
  * with the task's name at the event (NULL: not known) */
-static void on_event(struct tep_event *ev, struct tep_record *rec, const char *comm, void *arg)
+static void on_event(const struct stream_rec *r)
 {
-	struct ctx *c = arg;
+	const struct ctx *c = r->ctx;
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
+	const char *comm = r->comm;
 	static struct trace_seq seq;
 	static struct line line;
 	char where[300], a[256], b[256];

@@ -108,16 +108,15 @@ static void parse(int argc, char **argv)
 }
 
 /* on_enter - an open is called: its pointer and flags wait for its return */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_enter(const struct stream_rec *r)
 {
 	struct call *c = xcalloc(1, sizeof(*c));
 
-	(void)aux, (void)ctx;
-	c->ptr[0] = decode_u64(ev, rec, "filename");
-	c->has_flags = decode_has(ev, "flags");
-	c->flags = decode_u64(ev, rec, "flags");
-	pidmap_put(pending, decode_pid(ev, rec), c);
-	capture_enter(cap, ev, rec);
+	c->ptr[0] = decode_u64(r->ev, r->rec, "filename");
+	c->has_flags = decode_has(r->ev, "flags");
+	c->flags = decode_u64(r->ev, r->rec, "flags");
+	pidmap_put(pending, decode_pid(r->ev, r->rec), c);
+	capture_enter(cap, r->ev, r->rec);
 }
 
 /* a returned open, held until its task's name at the call is known (comm.h) */
@@ -131,37 +130,36 @@ struct row {
 };
 
 /* on_return - an open returned: with its call, it waits for its task's name */
-static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_return(const struct stream_rec *r)
 {
 	static const unsigned long long none[2];
-	int tid = decode_pid(ev, rec);
+	int tid = decode_pid(r->ev, r->rec);
 	struct call *c = pidmap_take(pending, tid);
-	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, rec->ts);
-	struct row *r;
+	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, r->rec->ts);
+	struct row *row;
 	size_t n;
 
-	(void)aux, (void)ctx;
 	if (!c) {
 		unpaired++;		/* began before tracing did, or its call was lost */
 		capture_free(v);
 		return;
 	}
-	r = xcalloc(1, sizeof(*r));
-	r->ts = rec->ts;
-	r->tid = tid;
-	r->ret = decode_s64(ev, rec, "ret");
-	r->call = c;
-	r->val = v;
+	row = xcalloc(1, sizeof(*row));
+	row->ts = r->rec->ts;
+	row->tid = tid;
+	row->ret = decode_s64(r->ev, r->rec, "ret");
+	row->call = c;
+	row->val = v;
 	if (v) {
 		n = strlen(v->str[0]);
-		r->path = xmalloc(4 * n + 8);
-		out_vis(r->path, 4 * n + 8, 0, v->str[0], n);
+		row->path = xmalloc(4 * n + 8);
+		out_vis(row->path, 4 * n + 8, 0, v->str[0], n);
 		if (!c->has_flags && v->has_flags) {
 			c->flags = v->flags;
 			c->has_flags = 1;
 		}
 	}
-	comm_hold(tid, rec->ts, r);
+	comm_hold(tid, row->ts, row);
 }
 
 /* emit_row - print a returned open with its task's name (NULL: not known), unless filtered */

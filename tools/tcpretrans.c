@@ -199,47 +199,47 @@ static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row 
 }
 
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
-static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+static void on_event(const struct stream_rec *r)
 {
 	static struct line line;
-	struct src *src = arg;
-	struct row r;
+	const struct src *src = r->ctx;
+	struct row row;
 	char now[16];
 	time_t t = time(NULL);
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
-	row_fields(ev, rec, &r);
-	if (src->v6_unproven && !rec_inet_v4(ev, rec)) {
-		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
-		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
+	row_fields(r->ev, r->rec, &row);
+	if (src->v6_unproven && !rec_inet_v4(r->ev, r->rec)) {
+		snprintf(row.laddr, sizeof(row.laddr), "[-]:%u", row.sport);
+		snprintf(row.raddr, sizeof(row.raddr), "[-]:%u", row.dport);
 	}
-	line_begin(&line, mono ? rec->ts : LINE_NO_TIME);
+	line_begin(&line, mono ? r->rec->ts : LINE_NO_TIME);
 	line_str(&line, now, ALIGN_LEFT, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
-	col_dec(&line, "pid", decode_pid(ev, rec), ALIGN_LEFT, 6);
+	col_dec(&line, "pid", decode_pid(r->ev, r->rec), ALIGN_LEFT, 6);
 	line_add(&line, " ");
-	endpoint(&line, "l", r.laddr, r.sport);
+	endpoint(&line, "l", row.laddr, row.sport);
 	line_add(&line, " ");
 	col_str(&line, "type", src->mark, ALIGN_LEFT, 0, -1);
 	line_add(&line, "> ");
-	endpoint(&line, "r", r.raddr, r.dport);
+	endpoint(&line, "r", row.raddr, row.dport);
 	line_add(&line, " ");
-	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, ALIGN_LEFT, 12, -1);
+	col_str(&line, "state", strcmp(row.state, "-") ? row.state : NULL, ALIGN_LEFT, 12, -1);
 	line_add(&line, "\n");
 	if (!stacks) {
 		line_put(&line);
 		return;
 	}
-	kstack_hold(cpu, line.buf, line.n);
+	kstack_hold(r->cpu, line.buf, line.n);
 	line.n = 0;
 }
 
 /* on_stack - the kernel stack recorded right after an event on its CPU (-s) */
-static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+static void on_stack(const struct stream_rec *r)
 {
-	struct src *src = arg;
+	const struct src *src = r->ctx;
 
-	kstack_under(src->s, ev, rec, cpu);
+	kstack_under(src->s, r->ev, r->rec, r->cpu);
 }
 
 /* on_gap - events were lost on rec's CPU, before rec: the row held there may

@@ -167,12 +167,12 @@ static int mono;	/* -j: the records' timestamps on the mono clock */
 
 /* on_record - each record (the event's, and kernel_stack after it with -s), in
  * time order with its task's name then, as a text line or a JSON object */
-static void on_record(struct tep_event *ev, struct tep_record *rec, const char *comm, void *s)
+static void on_record(const struct stream_rec *r)
 {
 	if (out_json)
-		evjson_line(s, ev, rec, mono, NULL, 0, comm);
+		evjson_line(r->ctx, r->ev, r->rec, mono, NULL, 0, r->comm);
 	else
-		evtext_line(s, ev, rec, comm);
+		evtext_line(r->ctx, r->ev, r->rec, r->comm);
 }
 
 int main(int argc, char **argv)
