@@ -231,14 +231,14 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	    !decode_has(complete, "nr_sector") || !decode_has(complete, "rwbs"))
 		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
 	reorder_on_gap(on_gap, NULL);
-	reorder_follow(s, "block", complete->name, f, NULL, on_complete);
-	reorder_follow(s, "block", start->name, f, NULL, on_start);
+	reorder_follow(s, "block", complete->name, f, on_complete, NULL);
+	reorder_follow(s, "block", start->name, f, on_start, NULL);
 	if (o->queue)
-		reorder_follow(s, "block", issue->name, f, NULL, on_start);
+		reorder_follow(s, "block", issue->name, f, on_start, NULL);
 	if (requeue)
-		reorder_follow(s, "block", requeue->name, f, NULL, on_requeue);
+		reorder_follow(s, "block", requeue->name, f, on_requeue, NULL);
 	if (getrq)
-		reorder_follow(s, "block", getrq->name, df, NULL, on_getrq);
+		reorder_follow(s, "block", getrq->name, df, on_getrq, NULL);
 	if (o->pid) {
 		/*
 		 * -p: block_getrq fires in the submitter's context, but the other
@@ -247,15 +247,15 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 		 * process's tasks are kept in user space from these two
 		 */
 		self = filter_build(0, NULL, NULL);
-		reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_task);
-		reorder_follow(s, "sched", "sched_process_exit", self, NULL, on_task);
+		reorder_follow(s, "sched", "sched_process_fork", self, on_task, NULL);
+		reorder_follow(s, "sched", "sched_process_exit", self, on_task, NULL);
 		free(self);
 		who_track(o->pid);
 	}
 	if (rq_merge)
-		reorder_follow(s, "block", rq_merge->name, f, NULL, on_rq_merge);
+		reorder_follow(s, "block", rq_merge->name, f, on_rq_merge, NULL);
 	if (front)
-		reorder_follow(s, "block", front->name, df, NULL, on_frontmerge);
+		reorder_follow(s, "block", front->name, df, on_frontmerge, NULL);
 	free(f);
 	free(df);
 }

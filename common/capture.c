@@ -189,7 +189,7 @@ void capture_follow(struct capture *c, const char *filter)
 	followed = c;
 	reorder_on_gap(no_gap_hook, NULL);	/* gaps are counted in time order */
 	for (i = 0; i < c->nev; i++)
-		reorder_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
+		stream_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
 }
 
 /* capture_enter - see capture.h */

@@ -201,11 +201,11 @@ static void follow(struct session *s, const char *self, struct tep_event *const 
 	names = pidmap_new(free);
 	waiting = pidmap_new(NULL);
 	if (!taken(evs, "sched", "sched_process_fork"))
-		reorder_follow(s, "sched", "sched_process_fork", self, pre_naming, NULL);
+		stream_follow(s, "sched", "sched_process_fork", self, pre_naming, NULL);
 	if (!taken(evs, "task", "task_rename"))
-		reorder_follow(s, "task", "task_rename", self, pre_naming, NULL);
+		stream_follow(s, "task", "task_rename", self, pre_naming, NULL);
 	if (!taken(evs, "sched", "sched_switch"))
-		reorder_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
+		stream_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
 	reorder_on_gap(on_gap, NULL);
 	reorder_on_delivered(on_delivered, NULL);
 }
@@ -270,14 +270,14 @@ static void emit_record(void *item, const char *comm, void *ctx)
 	free(h);
 }
 
-/* the printer of comm_rows, and whether its events are filtered */
-struct rows {
+/* the printer of comm_rows, and whether its events are filtered (one per run) */
+static struct rows {
 	stream_fn fn;
 	void *ctx;
 	int blind;		/* no name can be trusted */
 	int stack_id;		/* ftrace:kernel_stack's event id among the tool's (-1: none) */
 	int naming_id[3];	/* ids of the tool's events that name tasks (-1: none) */
-};
+} rows;
 
 /* naming_event - ev is the fork, the rename or the switch event */
 static int naming_event(const struct tep_event *ev)
@@ -288,30 +288,29 @@ static int naming_event(const struct tep_event *ev)
 }
 
 /* row_out - a record to the tool's printer, with its task's name (NULL: not known) */
-static void row_out(const struct rows *rows, const struct stream_rec *r, const char *comm)
+static void row_out(const struct stream_rec *r, const char *comm)
 {
-	rows->fn(&(struct stream_rec){ r->ev, r->rec, r->cpu, NULL, rows->ctx, comm });
+	rows.fn(&(struct stream_rec){ r->ev, r->rec, r->cpu, NULL, rows.ctx, comm });
 }
 
 /* on_row - one record of the tool's events, in time order: out now, or held */
 static void on_row(const struct stream_rec *r)
 {
-	const struct rows *rows = r->ctx;
 	struct tep_event *ev = r->ev;
 	struct tep_record *rec = r->rec;
 	struct held_record *h;
 	int tid = decode_pid(ev, rec);
 	const char *comm = comm_now(tid);
 
-	if (rows->blind) {
-		row_out(rows, r, NULL);
+	if (rows.blind) {
+		row_out(r, NULL);
 		return;
 	}
 	if (head == nr && comm) {
-		row_out(rows, r, comm);
+		row_out(r, comm);
 	} else {
 		h = xmalloc(sizeof(*h) + rec->size);
-		*h = (struct held_record){ .ev = ev, .rec = *rec, .fn = rows->fn, .ctx = rows->ctx };
+		*h = (struct held_record){ .ev = ev, .rec = *rec, .fn = rows.fn, .ctx = rows.ctx };
 		h->rec.data = h->data;
 		memcpy(h->data, rec->data, rec->size);
 		hold(tid, rec->ts, h, emit_record);
@@ -321,43 +320,40 @@ static void on_row(const struct stream_rec *r)
 	 * kernel records a rename before the name changes, so the row has the
 	 * name from before it (and a held row gets it from the record itself)
 	 */
-	if (ev->id == rows->naming_id[0] || ev->id == rows->naming_id[1] ||
-	    ev->id == rows->naming_id[2])
+	if (ev->id == rows.naming_id[0] || ev->id == rows.naming_id[1] ||
+	    ev->id == rows.naming_id[2])
 		on_naming(r);
 }
 
-/* pre_row - stream handler: a record of the tool's events, queued for time
+/* comm_row - see comm.h: a record of the tool's events, queued for time
  * order; a kernel stack that follows one of comm's own records is that one's */
-static void pre_row(const struct stream_rec *r)
+void comm_row(const struct stream_rec *r)
 {
-	const struct rows *rows = r->ctx;
-
-	if (r->ev->id == rows->stack_id) {
+	if (r->ev->id == rows.stack_id) {
 		if (r->cpu >= 0 && (size_t)r->cpu < naming_cpus && naming_last[r->cpu])
 			return;
 	} else {
 		mark(r->cpu, 0);
 	}
-	reorder_push(r->ev, r->rec, on_row, r->ctx, NULL);
+	reorder_push(r->ev, r->rec, on_row, NULL, NULL);
 }
 
 /* comm_rows - see comm.h */
 void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
 	       stream_fn fn, void *ctx)
 {
-	struct rows *rows = xmalloc(sizeof(*rows));
 	size_t i, n = 0;
 
-	*rows = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
-			       { -1, -1, -1 } };
+	rows = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
+			      { -1, -1, -1 } };
 	for (i = 0; evs[i]; i++) {
 		if (!strcmp(evs[i]->system, "ftrace") && !strcmp(evs[i]->name, "kernel_stack"))
-			rows->stack_id = evs[i]->id;
+			rows.stack_id = evs[i]->id;
 		else if (naming_event(evs[i]) && n < 3)
-			rows->naming_id[n++] = evs[i]->id;
-		stream_on(evs[i], pre_row, rows);
+			rows.naming_id[n++] = evs[i]->id;
+		stream_on(evs[i], comm_row, NULL);	/* once: stream_follow may have */
 	}
-	if (!rows->blind)
+	if (!rows.blind)
 		follow(s, self, evs);
 }
 

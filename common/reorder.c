@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
 #include "msg.h"
 #include "reorder.h"
 #include "session.h"
@@ -188,30 +187,31 @@ static void capture(const struct stream_rec *r)
 	reorder_push(r->ev, r->rec, t->fn, t->ctx, NULL);
 }
 
-/* reorder_on - queue every record of ev, to be handed to fn in time order */
-void reorder_on(struct tep_event *ev, stream_fn fn, void *ctx)
+/* target - what capture queues a record for: fn with ctx */
+static struct target *target(stream_fn fn, void *ctx)
 {
 	struct target *t = xmalloc(sizeof(*t));
 
 	t->fn = fn;
 	t->ctx = ctx;
-	stream_on(ev, capture, t);
+	return t;
+}
+
+/* reorder_on - queue every record of ev, to be handed to fn in time order */
+void reorder_on(struct tep_event *ev, stream_fn fn, void *ctx)
+{
+	stream_on(ev, capture, target(fn, ctx));
 }
 
 /* reorder_follow - see reorder.h */
 struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
-				 const char *filter, stream_fn pre, stream_fn fn)
+				 const char *filter, stream_fn fn, void *ctx)
 {
-	struct tep_event *ev = format_event(s, sys, name);
+	struct target *t = target(fn, ctx);
+	struct tep_event *ev = stream_follow(s, sys, name, filter, capture, t);
 
 	if (!ev)
-		return NULL;
-	session_filter(s, sys, name, filter, NULL);
-	if (pre)
-		stream_on(ev, pre, NULL);
-	else
-		reorder_on(ev, fn, NULL);
-	session_enable(s, sys, name);
+		free(t);
 	return ev;
 }
 

@@ -24,8 +24,19 @@ struct stream_rec {
 /* a record handler */
 typedef void (*stream_fn)(const struct stream_rec *r);
 
-/* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
+/* stream_on - call fn for every record of ev (NULL ev: every record not claimed);
+ * the same ev, fn and ctx again add nothing */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
+/*
+ * stream_follow - follow the event SYS:NAME in one call: its format (loaded
+ * by format_load), the filter (NULL: none set here; the tool's own, refused
+ * as a runtime error), its records to fn with ctx as they are read
+ * (stream_on), and the event enabled. Returns the event, or NULL (nothing
+ * done) if its format is not loaded. reorder_follow (reorder.h) is the same
+ * with the records in time order.
+ */
+struct tep_event *stream_follow(struct session *s, const char *sys, const char *name,
+				const char *filter, stream_fn fn, void *ctx);
 /*
  * stream_run - turn tracing on, drain the kernel buffers every poll period and
  * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;

@@ -247,13 +247,13 @@ static void on_exec(const struct stream_rec *r)
 	capture_free(v);
 }
 
-/* use - SYS:NAME, without our own events, plus `extra`, to pre or fn (reorder_follow) */
+/* use - SYS:NAME, without our own events, plus `extra`, to fn in time order (reorder_follow) */
 static void use(struct session *s, const char *sys, const char *name, const char *extra,
-		stream_fn pre, stream_fn fn)
+		stream_fn fn)
 {
 	char *f = filter_build(0, NULL, extra);
 
-	reorder_follow(s, sys, name, f, pre, fn);
+	reorder_follow(s, sys, name, f, fn, NULL);
 	free(f);
 }
 
@@ -283,14 +283,14 @@ static void follow(struct session *s, const char *name_filter)
 	char *self = filter_build(0, NULL, NULL);
 
 	reorder_on_gap(forget_calls, NULL);
-	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
-	use(s, "sched", "sched_process_exec", name_filter, NULL, on_exec);
+	stream_follow(s, "sched", "sched_process_fork", self, pre_fork, NULL);
+	use(s, "sched", "sched_process_exec", name_filter, on_exec);
 	capture_follow(cap, self);
 	free(self);
-	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_enter_execveat", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
-	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
+	use(s, "syscalls", "sys_enter_execve", NULL, on_enter);
+	use(s, "syscalls", "sys_enter_execveat", NULL, on_enter);
+	use(s, "syscalls", "sys_exit_execve", "ret < 0", on_fail);
+	use(s, "syscalls", "sys_exit_execveat", "ret < 0", on_fail);
 }
 
 /* banner - how arguments are taken (ladder_note: once setup has worked, so a

@@ -278,7 +278,7 @@ int main(int argc, char **argv)
 	const char *systems[6] = { NULL, COMM_FORMATS, NULL, NULL };
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
 	struct session *s;
-	char *filter, *self;
+	char *self;
 	int rc;
 
 	msg_init("kprobe");
@@ -314,11 +314,9 @@ int main(int argc, char **argv)
 	format_load(s, systems);
 	c.s = s;
 	c.name = o.name;
-	if (!(evs[0] = format_event(s, s->group, o.name)))
+	if (!(evs[0] = stream_follow(s, s->group, o.name, NULL, comm_row, NULL)))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
-	filter = filter_build(o.tid, o.filter, NULL);
-	session_filter(s, s->group, o.name, filter, o.filter);
-	free(filter);
+	session_user_filter(s, s->group, o.name, o.tid, o.filter);
 	who_events(s, o.pid);	/* -p: its threads, and those it starts */
 	if (o.stacks && !(c.stack_ev = kstack_enable(s)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
@@ -328,7 +326,6 @@ int main(int argc, char **argv)
 	self = filter_build(0, NULL, NULL);
 	comm_rows(s, self, evs, 0, on_event, &c);
 	free(self);
-	session_enable(s, s->group, o.name);
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
 	stream_begin(s, o.duration > 0);
 	out_tracing(o.duration, "kprobe %s", o.name);

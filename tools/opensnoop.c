@@ -259,10 +259,10 @@ static void follow_calls(const char *filter)
 	reorder_on_gap(forget_calls, NULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, filter, NULL, on_enter);
+		reorder_follow(sess, "syscalls", name, filter, on_enter, NULL);
 		/* every return, -x too: a return ends its call for the capture's pairing */
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, filter, NULL, on_return);
+		reorder_follow(sess, "syscalls", name, filter, on_return, NULL);
 	}
 }
 

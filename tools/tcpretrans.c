@@ -398,23 +398,15 @@ static int tlp_kprobe(struct session *s)
 	return v6_unproven;
 }
 
-/* own_filter - never trace ourselves */
-static void own_filter(struct session *s, const char *sys, const char *ev)
-{
-	char *f = filter_build(0, NULL, NULL);
-
-	session_filter(s, sys, ev, f, NULL);
-	free(f);
-}
-
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
 	struct src retrans = { "R", NULL, 0 }, tlp = { "L", NULL, 0 };
 	const char *systems[4] = { "tcp", NULL, NULL, NULL };
 	const char *tlp_sys = "tcp";
-	struct tep_event *ev, *tlp_ev = NULL, *stack_ev;
+	struct tep_event *stack_ev;
 	struct session *s;
+	char *self;
 	int n = 1;
 
 	msg_init("tcpretrans");
@@ -437,19 +429,12 @@ int main(int argc, char **argv)
 	if (o.stacks)
 		systems[n++] = "ftrace";
 	format_load(s, systems);
-	ev = format_event(s, "tcp", "tcp_retransmit_skb");
-	if (!ev)
+	self = filter_build(0, NULL, NULL);
+	if (!stream_follow(s, "tcp", "tcp_retransmit_skb", self, on_event, &retrans))
 		msg_die(EXIT_ERR, "cannot parse the format of tcp:tcp_retransmit_skb");
-	own_filter(s, "tcp", "tcp_retransmit_skb");
-	stream_on(ev, on_event, &retrans);
-	if (o.tlp) {
-		tlp_ev = format_event(s, tlp_sys, "tcp_send_loss_probe");
-		if (!tlp_ev)
-			msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe",
-				tlp_sys);
-		own_filter(s, tlp_sys, "tcp_send_loss_probe");
-		stream_on(tlp_ev, on_event, &tlp);
-	}
+	if (o.tlp && !stream_follow(s, tlp_sys, "tcp_send_loss_probe", self, on_event, &tlp))
+		msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe", tlp_sys);
+	free(self);
 	if (o.stacks) {
 		stack_ev = kstack_enable(s);
 		if (!stack_ev)
@@ -459,9 +444,6 @@ int main(int argc, char **argv)
 		stream_on_drained(kstack_drained);
 		stacks = 1;
 	}
-	session_enable(s, "tcp", "tcp_retransmit_skb");
-	if (tlp_ev)
-		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
 	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
 	stream_begin(s, 0);

@@ -180,7 +180,7 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct session *s;
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	char *filter, *self, spec[300];
+	char *self, spec[300];
 	const char *systems[6] = { spec, COMM_FORMATS, NULL, NULL };
 
 	msg_init("tpoint");
@@ -199,12 +199,10 @@ int main(int argc, char **argv)
 	snprintf(spec, sizeof(spec), "%s:%s", o.sys, o.event);
 	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
 	format_load(s, systems);
-	evs[0] = format_event(s, o.sys, o.event);
+	evs[0] = stream_follow(s, o.sys, o.event, NULL, comm_row, NULL);
 	if (!evs[0])
 		msg_die(EXIT_ERR, "cannot parse the format of %s (tpoint -v shows it)", spec);
-	filter = filter_build(o.tid, o.filter, NULL);
-	session_filter(s, o.sys, o.event, filter, o.filter);
-	free(filter);
+	session_user_filter(s, o.sys, o.event, o.tid, o.filter);
 	who_events(s, o.pid);	/* -p: its threads, and those it starts */
 	if (o.stacks && !(evs[1] = kstack_enable(s)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
@@ -213,7 +211,6 @@ int main(int argc, char **argv)
 	self = filter_build(0, NULL, NULL);
 	comm_rows(s, self, evs, o.filter || o.tid, on_record, s);
 	free(self);
-	session_enable(s, o.sys, o.event);
 	stream_begin(s, o.duration > 0);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !out_json)
