@@ -72,21 +72,13 @@ static const char *const tcp_states[] = {
 };
 
 struct opts {
-	int tlp, stacks;
+	int tlp, stacks;	/* -s: each row waits for its stack (kstack_hold) */
 };
 
-static int mono;		/* timestamps on the mono clock */
-static int stacks;		/* -s: each row waits for its stack (kstack_hold) */
-
-/* one traced event: its row marker ("R" or "L") */
-struct src {
-	const char *mark;
-	struct session *s;
-	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
-};
+static struct opts o;
 
 /* parse - options (also --tlp, --stacks); no arguments */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{ "tlp", no_argument, NULL, 'l' },
@@ -97,15 +89,24 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	while ((c = opt_next(argc, argv, "hjls", longs, usage_text)) != -1) {
 		switch (c) {
-		case 'l': o->tlp = 1; break;
-		case 's': o->stacks = 1; break;
+		case 'l': o.tlp = 1; break;
+		case 's': o.stacks = 1; break;
 		}
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
-	if (out_json && o->stacks)
+	if (out_json && o.stacks)
 		opt_usage("-s prints text stacks: not with -j");
 }
+
+static struct session *sess;
+static int mono;		/* timestamps on the mono clock */
+
+/* one traced event (the handlers' ctx): its row marker ("R" or "L") */
+struct src {
+	const char *mark;
+	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
+};
 
 /* fmt_state - TCP state name without TCP_, "-" if the kernel does not say */
 static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char *buf,
@@ -226,7 +227,7 @@ static void on_event(const struct stream_rec *r)
 	line_add(&line, " ");
 	col_str(&line, "state", strcmp(row.state, "-") ? row.state : NULL, ALIGN_LEFT, 12, -1);
 	line_add(&line, "\n");
-	if (!stacks) {
+	if (!o.stacks) {
 		line_put(&line);
 		return;
 	}
@@ -237,9 +238,7 @@ static void on_event(const struct stream_rec *r)
 /* on_stack - the kernel stack recorded right after an event on its CPU (-s) */
 static void on_stack(const struct stream_rec *r)
 {
-	const struct src *src = r->ctx;
-
-	kstack_under(src->s, r->ev, r->rec, r->cpu);
+	kstack_under(sess, r->ev, r->rec, r->cpu);
 }
 
 /* on_gap - events were lost on rec's CPU, before rec: the row held there may
@@ -400,18 +399,16 @@ static int tlp_kprobe(struct session *s)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct src retrans = { "R", NULL, 0 }, tlp = { "L", NULL, 0 };
+	struct src retrans = { "R", 0 }, tlp = { "L", 0 };
 	const char *systems[4] = { "tcp", NULL, NULL, NULL };
 	const char *tlp_sys = "tcp";
 	struct tep_event *stack_ev;
-	struct session *s;
 	char *self;
 	int n = 1;
 
 	msg_init("tcpretrans");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	session_tracefs();
 	if (!session_event_exists("tcp", "tcp_retransmit_skb"))
 		msg_die(EXIT_ERR, "tracepoint tcp:tcp_retransmit_skb not found (needs Linux 4.15+)");
@@ -419,34 +416,32 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
 			"and no kprobe_events in this kernel)");
 
-	s = session_open("tcpretrans");
-	retrans.s = tlp.s = s;
+	sess = session_open("tcpretrans");
 	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe")) {
-		tlp.v6_unproven = tlp_kprobe(s);
-		tlp_sys = s->group;
-		systems[n++] = s->group;
+		tlp.v6_unproven = tlp_kprobe(sess);
+		tlp_sys = sess->group;
+		systems[n++] = sess->group;
 	}
 	if (o.stacks)
 		systems[n++] = "ftrace";
-	format_load(s, systems);
+	format_load(sess, systems);
 	self = filter_build(0, NULL, NULL);
-	if (!stream_follow(s, "tcp", "tcp_retransmit_skb", self, on_event, &retrans))
+	if (!stream_follow(sess, "tcp", "tcp_retransmit_skb", self, on_event, &retrans))
 		msg_die(EXIT_ERR, "cannot parse the format of tcp:tcp_retransmit_skb");
-	if (o.tlp && !stream_follow(s, tlp_sys, "tcp_send_loss_probe", self, on_event, &tlp))
+	if (o.tlp && !stream_follow(sess, tlp_sys, "tcp_send_loss_probe", self, on_event, &tlp))
 		msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe", tlp_sys);
 	free(self);
 	if (o.stacks) {
-		stack_ev = kstack_enable(s);
+		stack_ev = kstack_enable(sess);
 		if (!stack_ev)
 			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-		stream_on(stack_ev, on_stack, &retrans);
+		stream_on(stack_ev, on_stack, NULL);
 		stream_on_gap(on_gap, NULL);
 		stream_on_drained(kstack_drained);
-		stacks = 1;
 	}
 
-	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
-	stream_begin(s, 0);
+	mono = session_clock(sess, "mono") == 0;	/* JSON's time: the event's own */
+	stream_begin(sess, 0);
 	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 		   o.tlp ? " and tail loss probes" : "");
 	if (!out_json)
@@ -454,8 +449,8 @@ int main(int argc, char **argv)
 		       "RADDR:RPORT", "STATE");
 	fflush(stdout);
 
-	stream_run(s, 0, 0, NULL, NULL);
+	stream_run(sess, 0, 0, NULL, NULL);
 
-	stream_end(s);
+	stream_end(sess);
 	return EXIT_OK;
 }
