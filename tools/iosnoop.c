@@ -61,8 +61,10 @@ struct opts {
 	int start_ts, end_ts;
 };
 
+static struct opts o;
+
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
@@ -70,41 +72,41 @@ static void parse(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
-			opt_regex(&o->name_re, optarg, "-n");
-			o->name = optarg;
+			opt_regex(&o.name_re, optarg, "-n");
+			o.name = optarg;
 			break;
-		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 's': o->start_ts = 1; break;
-		case 't': o->end_ts = 1; break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 's': o.start_ts = 1; break;
+		case 't': o.end_ts = 1; break;
 		default:	/* -d, -i, -Q */
-			blkev_option(&o->io, c, optarg);
+			blkev_option(&o.io, c, optarg);
 		}
 	}
-	opt_apart(o->pid, "-p", o->name != NULL, "-n");
+	opt_apart(o.pid, "-p", o.name != NULL, "-n");
 	opt_operands(argc, 0, 1, NULL, "only a duration");
 	if (optind < argc)
-		o->duration = opt_seconds(argv[optind], "duration");
+		o.duration = opt_seconds(argv[optind], "duration");
 }
 
 /* on_io - one finished I/O: the perf-tools row; in JSON, "time" is the completion */
 static void on_io(const struct blkio_done *io, void *arg)
 {
 	static struct line line;
-	struct opts *o = arg;
 	char t[32], dev[24];
 
-	if (o->name && (io->pid < 0 || regexec(&o->name_re, io->comm, 0, NULL, 0) != 0))
+	(void)arg;
+	if (o.name && (io->pid < 0 || regexec(&o.name_re, io->comm, 0, NULL, 0) != 0))
 		return;
 	line_begin(&line, io->mono ? io->end_ns : LINE_NO_TIME);
 	/* -s and -t: text only */
-	if (o->start_ts) {
+	if (o.start_ts) {
 		if (io->known & BLKIO_LAT)
 			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		else
 			line_str(&line, "?", ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
-	if (o->end_ts) {
+	if (o.end_ts) {
 		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
@@ -145,13 +147,12 @@ static void on_io(const struct blkio_done *io, void *arg)
 
 int main(int argc, char **argv)
 {
-	static struct opts o;	/* static: lives as long as the run (-n regex) */
 	struct session *s;
 	char ftext[128] = "", dtext[256] = "", desc[240];
 
 	msg_init("iosnoop");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	o.io.who = 1;
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
@@ -165,7 +166,7 @@ int main(int argc, char **argv)
 	/* a spill file's writeback would be traced as I/O of its own */
 	out_spill_memory();
 	s = session_open("iosnoop");
-	blkev_setup(s, &o.io, on_io, &o);
+	blkev_setup(s, &o.io, on_io, NULL);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
 	stream_begin(s, o.duration > 0);
