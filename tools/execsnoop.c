@@ -68,10 +68,6 @@ struct opts {
 };
 
 static struct opts o = { .argc = 8 };
-static struct capture *cap;
-static struct pidmap *pending, *parent, *seen;
-static unsigned long long unknown;	/* rows whose arguments were not taken */
-static int mono;			/* timestamps on the mono clock */
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
@@ -91,6 +87,11 @@ static void parse(int argc, char **argv)
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
 }
+
+static struct capture *cap;
+static struct pidmap *pending, *parent, *seen;
+static unsigned long long unknown;	/* rows whose arguments were not taken */
+static int mono;			/* timestamps on the mono clock */
 
 /* comm_of - the name the kernel gives a task that runs `path`: its base name */
 static void comm_of(const char *path, char *comm, size_t len)
@@ -247,16 +248,6 @@ static void on_exec(const struct stream_rec *r)
 	capture_free(v);
 }
 
-/* use - SYS:NAME, without our own events, plus `extra`, to fn in time order (reorder_follow) */
-static void use(struct session *s, const char *sys, const char *name, const char *extra,
-		stream_fn fn)
-{
-	char *f = filter_build(0, NULL, extra);
-
-	reorder_follow(s, sys, name, f, fn, NULL);
-	free(f);
-}
-
 /*
  * forget_calls - events were lost (reorder_on_gap, in time order): any exec
  * waiting for its end may have ended among them, and its task called again,
@@ -275,6 +266,16 @@ static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 	pidmap_free(seen);
 	seen = pidmap_new(NULL);
 	tgid_reset();
+}
+
+/* use - SYS:NAME, without our own events, plus `extra`, to fn in time order (reorder_follow) */
+static void use(struct session *s, const char *sys, const char *name, const char *extra,
+		stream_fn fn)
+{
+	char *f = filter_build(0, NULL, extra);
+
+	reorder_follow(s, sys, name, f, fn, NULL);
+	free(f);
 }
 
 /* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */

@@ -67,24 +67,7 @@ struct opts {
 	regex_t name_re, file_re;
 };
 
-/* an open in progress, from its entry event */
-struct call {
-	unsigned long long ptr[2];	/* the path's user pointer (and 0) */
-	unsigned long long flags;
-	int has_flags;			/* openat2's flags are behind a pointer */
-};
-
 static struct opts o;
-static struct pidmap *pending;
-static struct capture *cap;
-static unsigned long long unpaired;	/* returns without a traced call */
-static unsigned long long unknown;	/* rows whose path was not taken */
-static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
-static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
-static struct session *sess;
-static int mono;			/* timestamps on the mono clock */
-
-static const char *const calls[] = { "open", "openat", "openat2" };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
@@ -106,6 +89,24 @@ static void parse(int argc, char **argv)
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
 	opt_apart(o.pid, "-p", o.tid, "-L");
 }
+
+/* an open in progress, from its entry event */
+struct call {
+	unsigned long long ptr[2];	/* the path's user pointer (and 0) */
+	unsigned long long flags;
+	int has_flags;			/* openat2's flags are behind a pointer */
+};
+
+static struct pidmap *pending;
+static struct capture *cap;
+static unsigned long long unpaired;	/* returns without a traced call */
+static unsigned long long unknown;	/* rows whose path was not taken */
+static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
+static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
+static struct session *sess;
+static int mono;			/* timestamps on the mono clock */
+
+static const char *const calls[] = { "open", "openat", "openat2" };
 
 /* on_enter - an open is called: its pointer and flags wait for its return */
 static void on_enter(const struct stream_rec *r)
@@ -223,6 +224,19 @@ done:
 	free(r);
 }
 
+/*
+ * forget_calls - events were lost (reorder_on_gap, in time order): any open
+ * waiting for its exit may have ended among them, and its task called again,
+ * so no entry before the gap is joined with an exit after it (comm.c drops
+ * the names known: a rename may be among them)
+ */
+static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+	pidmap_free(pending);
+	pending = pidmap_new(free);
+}
+
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
 static char *build_filter(const char *extra)
 {
@@ -235,19 +249,6 @@ static char *build_filter(const char *extra)
 	f = filter_build(o.tid, NULL, more);
 	free(more);
 	return f;
-}
-
-/*
- * forget_calls - events were lost (reorder_on_gap, in time order): any open
- * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it (comm.c drops
- * the names known: a rename may be among them)
- */
-static void forget_calls(int cpu, unsigned long long ts, void *ctx)
-{
-	(void)cpu, (void)ts, (void)ctx;
-	pidmap_free(pending);
-	pending = pidmap_new(free);
 }
 
 /* follow_calls - the syscalls' entries and exits, filtered, in time order */
