@@ -155,7 +155,8 @@ static void on_capture(const struct stream_rec *r)
 /* pre_capture - decode at once; the gaps before it are counted when it is stored */
 static void pre_capture(const struct stream_rec *r)
 {
-	reorder_push(r->ev, r->rec, on_capture, followed, capture_decode(followed, r->ev, r->rec));
+	reorder_push(r->ev, r->rec, on_capture, followed,
+		     capture_decode(followed, r->ev, r->rec));
 }
 
 /* capture_load - see capture.h */

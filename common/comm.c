@@ -351,7 +351,7 @@ void comm_rows(struct session *s, const char *self, struct tep_event *const *evs
 			rows.stack_id = evs[i]->id;
 		else if (naming_event(evs[i]) && n < 3)
 			rows.naming_id[n++] = evs[i]->id;
-		stream_on(evs[i], comm_row, NULL);	/* once: stream_follow may have */
+		stream_on(evs[i], comm_row, NULL);	/* nothing more if stream_follow did */
 	}
 	if (!rows.blind)
 		follow(s, self, evs);

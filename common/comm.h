@@ -42,13 +42,14 @@ void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *c
  * comm_rows - every record of the events evs (NULL-ended, enabled by the
  * tool) goes to fn (with ctx) in time order, with the name its task had then
  * in r->comm (NULL: not known), held as comm_hold holds rows; names are
- * followed as comm_follow does (self, as there). An event of evs that names tasks (a fork, a rename, a switch) names
- * them for comm too; a kernel stack (-s: ftrace:kernel_stack among evs) that
- * the kernel records after one of comm's own records is that record's, and
- * is dropped. `filtered`: the events of evs are filtered in the kernel
- * (a filter, -L), so a task_rename among them may miss renames: then no name
- * is trusted, and every row goes out with none; so it does with s NULL
- * (names are not followed: the naming events could not be enabled).
+ * followed as comm_follow does (self, as there). An event of evs that names
+ * tasks (a fork, a rename, a switch) names them for comm too; a kernel stack
+ * (-s: ftrace:kernel_stack among evs) that the kernel records after one of
+ * comm's own records is that record's, and is dropped. `filtered`: the
+ * events of evs are filtered in the kernel (a filter, -L), so a task_rename
+ * among them may miss renames: then no name is trusted, and every row goes
+ * out with none; so it does with s NULL (names are not followed: the naming
+ * events could not be enabled).
  */
 void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
 	       stream_fn fn, void *ctx);
