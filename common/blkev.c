@@ -107,43 +107,40 @@ static void rec_of(struct tep_event *ev, struct tep_record *rec, struct blkio_re
 }
 
 /* on_getrq - block_getrq: remember who submitted the request at (dev, sector) */
-static void on_getrq(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_getrq(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_getrq(&r);
+	rec_of(r->ev, r->rec, &b);
+	blkio_getrq(&b);
 }
 
 /* on_start - issue (or insert): the request's clock starts; attach its submitter */
-static void on_start(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_start(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_start(&r, ev == issue);
+	rec_of(r->ev, r->rec, &b);
+	blkio_start(&b, r->ev == issue);
 }
 
 /* on_complete - block_rq_complete: pair with the start, hand the I/O to the tool */
-static void on_complete(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_complete(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_complete(&r);
+	rec_of(r->ev, r->rec, &b);
+	blkio_complete(&b);
 }
 
 /* on_task - sched_process_fork and _exit: -p's set of tasks, in time order */
-static void on_task(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_task(const struct stream_rec *r)
 {
-	(void)aux, (void)arg;
-	if (decode_has(ev, "child_pid"))
-		who_fork((int)decode_s64(ev, rec, "parent_pid"), (int)decode_s64(ev, rec, "child_pid"));
+	if (decode_has(r->ev, "child_pid"))
+		who_fork((int)decode_s64(r->ev, r->rec, "parent_pid"),
+			 (int)decode_s64(r->ev, r->rec, "child_pid"));
 	else
-		who_exit((int)decode_s64(ev, rec, "pid"));
+		who_exit((int)decode_s64(r->ev, r->rec, "pid"));
 }
 
 /* key - (dev, sector) of a block record, the rest of r zero */
@@ -155,34 +152,31 @@ static void key(struct tep_event *ev, struct tep_record *rec, struct blkio_rec *
 }
 
 /* on_requeue - block_rq_requeue: the request goes back and is issued again */
-static void on_requeue(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_requeue(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	rec_of(ev, rec, &r);
-	blkio_requeue(&r);
+	rec_of(r->ev, r->rec, &b);
+	blkio_requeue(&b);
 }
 
 /* on_rq_merge - block_rq_merge: a queued request merged into another never completes */
-static void on_rq_merge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_rq_merge(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &r);
-	blkio_merged(&r);
+	key(r->ev, r->rec, &b);
+	blkio_merged(&b);
 }
 
 /* on_frontmerge - block_bio_frontmerge: a queued request now starts at the bio's sector */
-static void on_frontmerge(struct tep_event *ev, struct tep_record *rec, void *aux, void *arg)
+static void on_frontmerge(const struct stream_rec *r)
 {
-	struct blkio_rec r;
+	struct blkio_rec b;
 
-	(void)aux, (void)arg;
-	key(ev, rec, &r);
-	r.nr_sector = decode_u64(ev, rec, "nr_sector");
-	blkio_frontmerge(&r);
+	key(r->ev, r->rec, &b);
+	b.nr_sector = decode_u64(r->ev, r->rec, "nr_sector");
+	blkio_frontmerge(&b);
 }
 
 /*
@@ -237,14 +231,14 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	    !decode_has(complete, "nr_sector") || !decode_has(complete, "rwbs"))
 		msg_die(EXIT_ERR, "block tracepoints lack the dev/sector/nr_sector/rwbs fields");
 	reorder_on_gap(on_gap, NULL);
-	reorder_follow(s, "block", complete->name, f, NULL, on_complete);
-	reorder_follow(s, "block", start->name, f, NULL, on_start);
+	reorder_follow(s, "block", complete->name, f, on_complete, NULL);
+	reorder_follow(s, "block", start->name, f, on_start, NULL);
 	if (o->queue)
-		reorder_follow(s, "block", issue->name, f, NULL, on_start);
+		reorder_follow(s, "block", issue->name, f, on_start, NULL);
 	if (requeue)
-		reorder_follow(s, "block", requeue->name, f, NULL, on_requeue);
+		reorder_follow(s, "block", requeue->name, f, on_requeue, NULL);
 	if (getrq)
-		reorder_follow(s, "block", getrq->name, df, NULL, on_getrq);
+		reorder_follow(s, "block", getrq->name, df, on_getrq, NULL);
 	if (o->pid) {
 		/*
 		 * -p: block_getrq fires in the submitter's context, but the other
@@ -253,15 +247,15 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 		 * process's tasks are kept in user space from these two
 		 */
 		self = filter_build(0, NULL, NULL);
-		reorder_follow(s, "sched", "sched_process_fork", self, NULL, on_task);
-		reorder_follow(s, "sched", "sched_process_exit", self, NULL, on_task);
+		reorder_follow(s, "sched", "sched_process_fork", self, on_task, NULL);
+		reorder_follow(s, "sched", "sched_process_exit", self, on_task, NULL);
 		free(self);
 		who_track(o->pid);
 	}
 	if (rq_merge)
-		reorder_follow(s, "block", rq_merge->name, f, NULL, on_rq_merge);
+		reorder_follow(s, "block", rq_merge->name, f, on_rq_merge, NULL);
 	if (front)
-		reorder_follow(s, "block", front->name, df, NULL, on_frontmerge);
+		reorder_follow(s, "block", front->name, df, on_frontmerge, NULL);
 	free(f);
 	free(df);
 }

@@ -146,17 +146,17 @@ void capture_store(struct capture *c, int tid, struct cap_val *v)
 static struct capture *followed;
 
 /* on_capture - a capture event in time order: the value waits for its call's end */
-static void on_capture(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_capture(const struct stream_rec *r)
 {
 	reorder_keep_aux();
-	capture_store(ctx, decode_pid(ev, rec), aux);
+	capture_store(r->ctx, decode_pid(r->ev, r->rec), r->aux);
 }
 
 /* pre_capture - decode at once; the gaps before it are counted when it is stored */
-static void pre_capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void pre_capture(const struct stream_rec *r)
 {
-	(void)cpu, (void)ctx;
-	reorder_push(ev, rec, on_capture, followed, capture_decode(followed, ev, rec));
+	reorder_push(r->ev, r->rec, on_capture, followed,
+		     capture_decode(followed, r->ev, r->rec));
 }
 
 /* capture_load - see capture.h */
@@ -190,7 +190,7 @@ void capture_follow(struct capture *c, const char *filter)
 	followed = c;
 	reorder_on_gap(no_gap_hook, NULL);	/* gaps are counted in time order */
 	for (i = 0; i < c->nev; i++)
-		reorder_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
+		stream_follow(c->s, c->s->group, c->names[i], filter, pre_capture, NULL);
 }
 
 /* capture_enter - see capture.h */

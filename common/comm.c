@@ -31,7 +31,7 @@ struct held {
 struct held_record {
 	struct tep_event *ev;
 	struct tep_record rec;
-	comm_record_fn fn;
+	stream_fn fn;
 	void *ctx;
 	unsigned char data[];
 };
@@ -112,12 +112,13 @@ static void name_field(struct tep_event *ev, struct tep_record *rec, int tid, co
 }
 
 /* on_naming - a fork, a rename or a switch, in time order */
-static void on_naming(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_naming(const struct stream_rec *r)
 {
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
 	char before[32], now[32];
 	int prev, next;
 
-	(void)aux, (void)ctx;
 	if (decode_has(ev, "child_comm")) {
 		name_field(ev, rec, (int)decode_s64(ev, rec, "parent_pid"), "parent_comm");
 		name_field(ev, rec, (int)decode_s64(ev, rec, "child_pid"), "child_comm");
@@ -138,22 +139,21 @@ static void on_naming(struct tep_event *ev, struct tep_record *rec, void *aux, v
 }
 
 /* pre_switch - stream handler: a switch between tasks both named already is dropped */
-static void pre_switch(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void pre_switch(const struct stream_rec *r)
 {
-	int prev = (int)decode_s64(ev, rec, "prev_pid"), next = (int)decode_s64(ev, rec, "next_pid");
+	int prev = (int)decode_s64(r->ev, r->rec, "prev_pid");
+	int next = (int)decode_s64(r->ev, r->rec, "next_pid");
 
-	(void)ctx;
-	mark(cpu, 1);
+	mark(r->cpu, 1);
 	if ((prev > 0 && !pidmap_get(names, prev)) || (next > 0 && !pidmap_get(names, next)))
-		reorder_push(ev, rec, on_naming, NULL, NULL);
+		reorder_push(r->ev, r->rec, on_naming, NULL, NULL);
 }
 
 /* pre_naming - stream handler: a fork or a rename, queued for time order */
-static void pre_naming(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void pre_naming(const struct stream_rec *r)
 {
-	(void)ctx;
-	mark(cpu, 1);
-	reorder_push(ev, rec, on_naming, NULL, NULL);
+	mark(r->cpu, 1);
+	reorder_push(r->ev, r->rec, on_naming, NULL, NULL);
 }
 
 /* settle_until - rows held from before `until` that still wait go out unnamed */
@@ -201,11 +201,11 @@ static void follow(struct session *s, const char *self, struct tep_event *const 
 	names = pidmap_new(free);
 	waiting = pidmap_new(NULL);
 	if (!taken(evs, "sched", "sched_process_fork"))
-		reorder_follow(s, "sched", "sched_process_fork", self, pre_naming, NULL);
+		stream_follow(s, "sched", "sched_process_fork", self, pre_naming, NULL);
 	if (!taken(evs, "task", "task_rename"))
-		reorder_follow(s, "task", "task_rename", self, pre_naming, NULL);
+		stream_follow(s, "task", "task_rename", self, pre_naming, NULL);
 	if (!taken(evs, "sched", "sched_switch"))
-		reorder_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
+		stream_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
 	reorder_on_gap(on_gap, NULL);
 	reorder_on_delivered(on_delivered, NULL);
 }
@@ -266,18 +266,18 @@ static void emit_record(void *item, const char *comm, void *ctx)
 	struct held_record *h = item;
 
 	(void)ctx;
-	h->fn(h->ev, &h->rec, comm, h->ctx);
+	h->fn(&(struct stream_rec){ h->ev, &h->rec, h->rec.cpu, NULL, h->ctx, comm });
 	free(h);
 }
 
-/* the printer of comm_rows, and whether its events are filtered */
-struct rows {
-	comm_record_fn fn;
+/* the printer of comm_rows, and whether its events are filtered (one per run) */
+static struct rows {
+	stream_fn fn;
 	void *ctx;
 	int blind;		/* no name can be trusted */
 	int stack_id;		/* ftrace:kernel_stack's event id among the tool's (-1: none) */
 	int naming_id[3];	/* ids of the tool's events that name tasks (-1: none) */
-};
+} rows;
 
 /* naming_event - ev is the fork, the rename or the switch event */
 static int naming_event(const struct tep_event *ev)
@@ -287,24 +287,30 @@ static int naming_event(const struct tep_event *ev)
 	       (!strcmp(ev->system, "task") && !strcmp(ev->name, "task_rename"));
 }
 
-/* on_row - one record of the tool's events, in time order: out now, or held */
-static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+/* row_out - a record to the tool's printer, with its task's name (NULL: not known) */
+static void row_out(const struct stream_rec *r, const char *comm)
 {
-	struct rows *r = ctx;
+	rows.fn(&(struct stream_rec){ r->ev, r->rec, r->cpu, NULL, rows.ctx, comm });
+}
+
+/* on_row - one record of the tool's events, in time order: out now, or held */
+static void on_row(const struct stream_rec *r)
+{
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
 	struct held_record *h;
 	int tid = decode_pid(ev, rec);
 	const char *comm = comm_now(tid);
 
-	(void)aux;
-	if (r->blind) {
-		r->fn(ev, rec, NULL, r->ctx);
+	if (rows.blind) {
+		row_out(r, NULL);
 		return;
 	}
 	if (head == nr && comm) {
-		r->fn(ev, rec, comm, r->ctx);
+		row_out(r, comm);
 	} else {
 		h = xmalloc(sizeof(*h) + rec->size);
-		*h = (struct held_record){ .ev = ev, .rec = *rec, .fn = r->fn, .ctx = r->ctx };
+		*h = (struct held_record){ .ev = ev, .rec = *rec, .fn = rows.fn, .ctx = rows.ctx };
 		h->rec.data = h->data;
 		memcpy(h->data, rec->data, rec->size);
 		hold(tid, rec->ts, h, emit_record);
@@ -314,42 +320,40 @@ static void on_row(struct tep_event *ev, struct tep_record *rec, void *aux, void
 	 * kernel records a rename before the name changes, so the row has the
 	 * name from before it (and a held row gets it from the record itself)
 	 */
-	if (ev->id == r->naming_id[0] || ev->id == r->naming_id[1] || ev->id == r->naming_id[2])
-		on_naming(ev, rec, NULL, NULL);
+	if (ev->id == rows.naming_id[0] || ev->id == rows.naming_id[1] ||
+	    ev->id == rows.naming_id[2])
+		on_naming(r);
 }
 
-/* pre_row - stream handler: a record of the tool's events, queued for time
+/* comm_row - see comm.h: a record of the tool's events, queued for time
  * order; a kernel stack that follows one of comm's own records is that one's */
-static void pre_row(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+void comm_row(const struct stream_rec *r)
 {
-	const struct rows *r = ctx;
-
-	if (ev->id == r->stack_id) {
-		if (cpu >= 0 && (size_t)cpu < naming_cpus && naming_last[cpu])
+	if (r->ev->id == rows.stack_id) {
+		if (r->cpu >= 0 && (size_t)r->cpu < naming_cpus && naming_last[r->cpu])
 			return;
 	} else {
-		mark(cpu, 0);
+		mark(r->cpu, 0);
 	}
-	reorder_push(ev, rec, on_row, ctx, NULL);
+	reorder_push(r->ev, r->rec, on_row, NULL, NULL);
 }
 
 /* comm_rows - see comm.h */
 void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
-	       comm_record_fn fn, void *ctx)
+	       stream_fn fn, void *ctx)
 {
-	struct rows *r = xmalloc(sizeof(*r));
 	size_t i, n = 0;
 
-	*r = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
-			    { -1, -1, -1 } };
+	rows = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
+			      { -1, -1, -1 } };
 	for (i = 0; evs[i]; i++) {
 		if (!strcmp(evs[i]->system, "ftrace") && !strcmp(evs[i]->name, "kernel_stack"))
-			r->stack_id = evs[i]->id;
+			rows.stack_id = evs[i]->id;
 		else if (naming_event(evs[i]) && n < 3)
-			r->naming_id[n++] = evs[i]->id;
-		stream_on(evs[i], pre_row, r);
+			rows.naming_id[n++] = evs[i]->id;
+		stream_on(evs[i], comm_row, NULL);	/* nothing more if stream_follow did */
 	}
-	if (!r->blind)
+	if (!rows.blind)
 		follow(s, self, evs);
 }
 

@@ -6,6 +6,8 @@
 
 #include <tracefs.h>
 
+#include "stream.h"
+
 struct session;
 
 /*
@@ -36,23 +38,27 @@ typedef void (*comm_emit_fn)(void *item, const char *comm, void *ctx);
  * first two; NULL: none), in time order; emit prints what comm_hold holds
  */
 void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *ctx);
-/* a row printer for comm_rows: the record with its task's name then (NULL: not known) */
-typedef void (*comm_record_fn)(struct tep_event *ev, struct tep_record *rec, const char *comm,
-			       void *ctx);
 /*
  * comm_rows - every record of the events evs (NULL-ended, enabled by the
- * tool) goes to fn in time order, with the name its task had then, held as
- * comm_hold holds rows; names are followed as comm_follow does (self, as
- * there). An event of evs that names tasks (a fork, a rename, a switch) names
- * them for comm too; a kernel stack (-s: ftrace:kernel_stack among evs) that
- * the kernel records after one of comm's own records is that record's, and
- * is dropped. `filtered`: the events of evs are filtered in the kernel
- * (a filter, -L), so a task_rename among them may miss renames: then no name
- * is trusted, and every row goes out with none; so it does with s NULL
- * (names are not followed: the naming events could not be enabled).
+ * tool) goes to fn (with ctx) in time order, with the name its task had then
+ * in r->comm (NULL: not known), held as comm_hold holds rows; names are
+ * followed as comm_follow does (self, as there). An event of evs that names
+ * tasks (a fork, a rename, a switch) names them for comm too; a kernel stack
+ * (-s: ftrace:kernel_stack among evs) that the kernel records after one of
+ * comm's own records is that record's, and is dropped. `filtered`: the
+ * events of evs are filtered in the kernel (a filter, -L), so a task_rename
+ * among them may miss renames: then no name is trusted, and every row goes
+ * out with none; so it does with s NULL (names are not followed: the naming
+ * events could not be enabled).
  */
 void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
-	       comm_record_fn fn, void *ctx);
+	       stream_fn fn, void *ctx);
+/*
+ * comm_row - the stream handler comm_rows gives the events evs (ctx NULL): a
+ * tool that follows its event with stream_follow (stream.h) gives it this
+ * one, and names the event among evs too
+ */
+void comm_row(const struct stream_rec *r);
 /* comm_now - tid's name as of the record being handed on ("<idle>" for 0), or NULL if not known */
 const char *comm_now(int tid);
 /*

@@ -51,14 +51,14 @@ static void number(struct line *l, const char *key, struct tep_event *ev,
 	unsigned long long v = tep_read_number(ev->tep, p, size);
 
 	if (!sign) {
-		col_fixed(l, key, v, 0, 0, 0);	/* JSON: the exact unsigned decimal */
+		col_fixed(l, key, v, 0, 0, ALIGN_LEFT, 0);	/* JSON: the exact unsigned decimal */
 		return;
 	}
 	switch (size) {
-	case 1: col_dec(l, key, (signed char)v, 0); break;
-	case 2: col_dec(l, key, (short)v, 0); break;
-	case 4: col_dec(l, key, (int)v, 0); break;
-	default: col_dec(l, key, (long long)v, 0); break;
+	case 1: col_dec(l, key, (signed char)v, ALIGN_LEFT, 0); break;
+	case 2: col_dec(l, key, (short)v, ALIGN_LEFT, 0); break;
+	case 4: col_dec(l, key, (int)v, ALIGN_LEFT, 0); break;
+	default: col_dec(l, key, (long long)v, ALIGN_LEFT, 0); break;
 	}
 }
 
@@ -71,13 +71,13 @@ static void field(struct line *l, struct tep_event *ev, struct tep_record *rec,
 
 	p = decode_raw(ev, rec, f->name, &n);
 	if (!p || n < 0) {
-		col_null(l, f->name, "", 0);
+		col_null(l, f->name, "", ALIGN_LEFT, 0);
 		return;
 	}
 	if (is_char(f) && (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC))) {
 		/* up to the first NUL; no bytes at all is a probe's failed fetch
 		 * ("(fault)" in the text; a string always has its NUL) */
-		col_str(l, f->name, n ? (const char *)p : NULL, 0, n);
+		col_str(l, f->name, n ? (const char *)p : NULL, ALIGN_LEFT, 0, n);
 		return;
 	}
 	size = elem_size(ev, f);
@@ -86,7 +86,7 @@ static void field(struct line *l, struct tep_event *ev, struct tep_record *rec,
 		return;
 	}
 	if (n % size) {
-		col_null(l, f->name, "", 0);
+		col_null(l, f->name, "", ALIGN_LEFT, 0);
 		return;
 	}
 	if (size == 1 && f->size == n && !(f->flags & TEP_FIELD_IS_ARRAY))
@@ -104,10 +104,10 @@ void evjson_fields(struct line *l, struct tep_event *ev, struct tep_record *rec,
 	char msg[80];
 
 	if (!decode_record_ok(ev, rec)) {
-		col_null(l, "fields", "", 0);
+		col_null(l, "fields", "", ALIGN_LEFT, 0);
 		snprintf(msg, sizeof(msg), "record of %d bytes does not match its format",
 			 rec->size);
-		col_str(l, "error", msg, 0, -1);
+		col_str(l, "error", msg, ALIGN_LEFT, 0, -1);
 		return;
 	}
 	col_open(l, "fields", '{');
@@ -138,10 +138,10 @@ static void probe_sym(struct line *l, struct session *s, struct tep_event *ev,
 	int n = 0;
 
 	if (!decode_raw(ev, rec, field, &n) || n <= 0)
-		col_null(l, key, "", 0);
+		col_null(l, key, "", ALIGN_LEFT, 0);
 	else
-		col_str(l, key, names_ksym(s, decode_u64(ev, rec, field), sym, sizeof(sym)), 0,
-			-1);
+		col_str(l, key, names_ksym(s, decode_u64(ev, rec, field), sym, sizeof(sym)),
+			ALIGN_LEFT, 0, -1);
 }
 
 /* evjson_line - see evjson.h */
@@ -154,19 +154,19 @@ void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 	char what[300];
 
 	line_begin(&l, mono ? rec->ts : LINE_NO_TIME);
-	col_str(&l, "comm", ok ? comm : NULL, 0, -1);
+	col_str(&l, "comm", ok ? comm : NULL, ALIGN_LEFT, 0, -1);
 	if (ok)
-		col_dec(&l, "pid", pid, 0);
+		col_dec(&l, "pid", pid, ALIGN_LEFT, 0);
 	else
-		col_null(&l, "pid", "", 0);
-	col_dec(&l, "cpu", rec->cpu, 0);
-	col_str(&l, "flags", ok ? evtext_flags(s, ev, rec) : NULL, 0, -1);
-	col_fixed(&l, "timestamp", rec->ts, 9, 6, 0);
+		col_null(&l, "pid", "", ALIGN_LEFT, 0);
+	col_dec(&l, "cpu", rec->cpu, ALIGN_LEFT, 0);
+	col_str(&l, "flags", ok ? evtext_flags(s, ev, rec) : NULL, ALIGN_LEFT, 0, -1);
+	col_fixed(&l, "timestamp", rec->ts, 9, 6, ALIGN_LEFT, 0);
 	if (stack || !name) {
 		snprintf(what, sizeof(what), "%s:%s", ev->system, ev->name);
 		name = what;
 	}
-	col_str(&l, "event", name, 0, -1);
+	col_str(&l, "event", name, ALIGN_LEFT, 0, -1);
 	if (stack) {
 		kstack_json(s, &l, ev, rec);
 	} else {

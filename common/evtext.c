@@ -79,15 +79,15 @@ void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
 	int pid = decode_pid(ev, rec);
 	const char *flags = evtext_flags(s, ev, rec);
 
-	line_rstr(l, comm ? comm : "<...>", 16);
+	line_str(l, comm ? comm : "<...>", ALIGN_RIGHT, 16, -1);
 	line_add(l, "-");
-	line_dec(l, pid, 7);
+	line_dec(l, pid, ALIGN_LEFT, 7);
 	line_add(l, " [");
 	line_num(l, rec->cpu, 10, 3);
 	line_add(l, "] ");
 	line_add(l, flags ? flags : "?????");
 	line_add(l, " ");
-	line_dec(l, (long long)(rec->ts / 1000000000ULL), -5);
+	line_dec(l, (long long)(rec->ts / 1000000000ULL), ALIGN_RIGHT, 5);
 	line_add(l, ".");
 	line_num(l, rec->ts % 1000000000ULL / 1000, 10, 6);
 	line_add(l, ":");
@@ -121,7 +121,7 @@ static void user_string(struct line *l, struct tep_event *ev, struct tep_record 
 	if (!s || n <= 0)
 		return;
 	line_add(l, " \"");
-	line_str(l, s, 0, n > 512 ? 512 : n);
+	line_str(l, s, ALIGN_LEFT, 0, n > 512 ? 512 : n);
 	line_add(l, "\"");
 }
 

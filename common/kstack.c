@@ -109,7 +109,7 @@ void kstack_json(struct session *s, struct line *l, struct tep_event *ev,
 
 	col_open(l, "stack", '[');
 	for (i = 0; i < n; i++)
-		col_str(l, NULL, names_ksym(s, frame[i], sym, sizeof(sym)), 0, -1);
+		col_str(l, NULL, names_ksym(s, frame[i], sym, sizeof(sym)), ALIGN_LEFT, 0, -1);
 	col_close(l);
 }
 

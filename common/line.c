@@ -30,12 +30,12 @@ void line_num(struct line *l, unsigned long long v, int base, int width)
 	line_addn(l, d + at, sizeof(d) - at);
 }
 
-/* line_pad - n bytes of s, then spaces up to width, as room allows */
-static void line_pad(struct line *l, const char *s, size_t n, int width, int right)
+/* line_pad - n bytes of s, aligned in width with spaces, as room allows */
+static void line_pad(struct line *l, const char *s, size_t n, enum align a, int width)
 {
 	size_t room = sizeof(l->buf) - l->n, pad = width > 0 && (size_t)width > n ? width - n : 0;
 
-	if (right && pad) {
+	if (a == ALIGN_RIGHT && pad) {
 		pad = pad < room ? pad : room;
 		memset(l->buf + l->n, ' ', pad);
 		l->n += pad;
@@ -54,8 +54,8 @@ static void line_pad(struct line *l, const char *s, size_t n, int width, int rig
 	l->n += pad;
 }
 
-/* line_vis - s (n bytes) escaped (out_vis), padded to width as it shows */
-static void line_vis(struct line *l, const char *s, size_t n, int width, int right)
+/* line_vis - s (n bytes) escaped (out_vis), aligned in width as it shows */
+static void line_vis(struct line *l, const char *s, size_t n, enum align a, int width)
 {
 	size_t used, at = json_escape(l->buf, sizeof(l->buf), l->n, s, n, 0, &used);
 	size_t len = at - l->n, room = sizeof(l->buf) - at, pad = width > 0 && (size_t)width > len ? width - len : 0;
@@ -63,7 +63,7 @@ static void line_vis(struct line *l, const char *s, size_t n, int width, int rig
 	if (used < n)
 		l->cut = 1;
 	pad = pad < room ? pad : room;
-	if (right && pad) {
+	if (a == ALIGN_RIGHT && pad) {
 		memmove(l->buf + l->n + pad, l->buf + l->n, len);
 		memset(l->buf + l->n, ' ', pad);
 	} else {
@@ -72,22 +72,15 @@ static void line_vis(struct line *l, const char *s, size_t n, int width, int rig
 	l->n = at + pad;
 }
 
-/* line_str - s escaped, at most max bytes, left-aligned in width; text only */
-void line_str(struct line *l, const char *s, int width, int max)
+/* line_str - s escaped, at most max bytes, aligned in width; text only */
+void line_str(struct line *l, const char *s, enum align a, int width, int max)
 {
 	if (!out_json)
-		line_vis(l, s, max < 0 ? strlen(s) : strnlen(s, max), width, 0);
+		line_vis(l, s, max < 0 ? strlen(s) : strnlen(s, max), a, width);
 }
 
-/* line_rstr - s escaped, right-aligned in width; text only */
-void line_rstr(struct line *l, const char *s, int width)
-{
-	if (!out_json)
-		line_vis(l, s, strlen(s), width, 1);
-}
-
-/* dec_text - "%-Wd" (width > 0) or "%Wd" (width < 0) of v */
-static void dec_text(struct line *l, long long v, int width)
+/* dec_text - "%-Wd" or "%Wd" of v */
+static void dec_text(struct line *l, long long v, enum align a, int width)
 {
 	char d[24];
 	unsigned long long u = v < 0 ? -(unsigned long long)v : (unsigned long long)v;
@@ -95,14 +88,14 @@ static void dec_text(struct line *l, long long v, int width)
 
 	if (v < 0)
 		d[--at] = '-';
-	line_pad(l, d + at, sizeof(d) - at, width < 0 ? -width : width, width < 0);
+	line_pad(l, d + at, sizeof(d) - at, a, width);
 }
 
-/* line_dec - v in decimal, left-aligned in width (right in -width); text only */
-void line_dec(struct line *l, long long v, int width)
+/* line_dec - v in decimal, aligned in width; text only */
+void line_dec(struct line *l, long long v, enum align a, int width)
 {
 	if (!out_json)
-		dec_text(l, v, width);
+		dec_text(l, v, a, width);
 }
 
 /* JSON_ROOM - bytes kept free at a line's end to close its containers, say
@@ -248,11 +241,11 @@ void line_times(struct line *l, unsigned long long ts, int mono, int hms, int se
 
 	line_begin(l, mono ? ts : LINE_NO_TIME);
 	if (hms) {
-		line_str(l, fmt_hms(ts, buf, sizeof(buf)), 8, -1);
+		line_str(l, fmt_hms(ts, buf, sizeof(buf)), ALIGN_LEFT, 8, -1);
 		line_add(l, " ");
 	}
 	if (secs) {
-		line_str(l, fmt_time(ts, buf, sizeof(buf)), 16, -1);
+		line_str(l, fmt_time(ts, buf, sizeof(buf)), ALIGN_LEFT, 16, -1);
 		line_add(l, " ");
 	}
 }
@@ -267,28 +260,28 @@ void line_time_headers(int hms, int secs)
 }
 
 /* col_str - a string column: escaped text, or a JSON string (null for NULL) */
-void col_str(struct line *l, const char *key, const char *s, int width, int max)
+void col_str(struct line *l, const char *key, const char *s, enum align a, int width, int max)
 {
 	size_t n;
 
 	if (!s) {
-		col_null(l, key, "", width);
+		col_null(l, key, "", a, width);
 		return;
 	}
 	n = max < 0 ? strlen(s) : strnlen(s, max);
 	if (out_json)
 		json_string(l, key, s, n);
 	else
-		line_vis(l, s, n, width, 0);
+		line_vis(l, s, n, a, width);
 }
 
 /* col_dec - a decimal column: padded text, or a JSON number */
-void col_dec(struct line *l, const char *key, long long v, int width)
+void col_dec(struct line *l, const char *key, long long v, enum align a, int width)
 {
 	char d[24];
 
 	if (!out_json) {
-		dec_text(l, v, width);
+		dec_text(l, v, a, width);
 		return;
 	}
 	snprintf(d, sizeof(d), "%lld", v);
@@ -296,17 +289,18 @@ void col_dec(struct line *l, const char *key, long long v, int width)
 }
 
 /* col_num - a number shown in the text as given (text), in JSON as the number */
-void col_num(struct line *l, const char *key, long long v, const char *text, int width)
+void col_num(struct line *l, const char *key, long long v, const char *text, enum align a,
+	     int width)
 {
 	if (out_json)
-		col_dec(l, key, v, 0);
+		col_dec(l, key, v, a, 0);
 	else
-		line_vis(l, text, strlen(text), width < 0 ? -width : width, width < 0);
+		line_vis(l, text, strlen(text), a, width);
 }
 
 /* col_fixed - v / 10^scale: rounded to prec digits in the text, exact in JSON */
 void col_fixed(struct line *l, const char *key, unsigned long long v, int scale, int prec,
-	       int width)
+	       enum align a, int width)
 {
 	unsigned long long div = 1;
 	char d[80];
@@ -324,16 +318,16 @@ void col_fixed(struct line *l, const char *key, unsigned long long v, int scale,
 		return;
 	}
 	snprintf(d, sizeof(d), "%.*f", prec, (double)v / div);
-	line_pad(l, d, strlen(d), width < 0 ? -width : width, width < 0);
+	line_pad(l, d, strlen(d), a, width);
 }
 
 /* col_null - an unknown value: text as given, JSON null */
-void col_null(struct line *l, const char *key, const char *text, int width)
+void col_null(struct line *l, const char *key, const char *text, enum align a, int width)
 {
 	if (out_json)
 		json_raw(l, key, "null");
 	else
-		line_vis(l, text, strlen(text), width < 0 ? -width : width, width < 0);
+		line_vis(l, text, strlen(text), a, width);
 }
 
 /* col_bool - text only when v; JSON true or false */
@@ -360,12 +354,12 @@ void col_hist(struct line *l, const char *key, const struct hist *h)
 	for (i = 0; i <= last; i++) {
 		hist_range(h, i, &lo, &hi);
 		col_open(l, NULL, '{');
-		col_dec(l, "lo", (long long)lo, 0);
+		col_dec(l, "lo", (long long)lo, ALIGN_LEFT, 0);
 		if (hi)
-			col_dec(l, "hi", (long long)hi, 0);
+			col_dec(l, "hi", (long long)hi, ALIGN_LEFT, 0);
 		else
 			json_raw(l, "hi", "null");
-		col_dec(l, "count", (long long)h->slot[i], 0);
+		col_dec(l, "count", (long long)h->slot[i], ALIGN_LEFT, 0);
 		col_close(l);
 	}
 	col_close(l);

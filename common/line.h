@@ -30,12 +30,17 @@ struct line {
 	int cut;		/* text cut to fit; JSON: a member left out or a string cut */
 	char close[8];		/* JSON: what closes each open container */
 };
-/* line_str - "%-W.Ms" of s: at most max bytes (max < 0: all), escaped (out_vis), padded to width */
-void line_str(struct line *l, const char *s, int width, int max);
-/* line_rstr - "%Ws" of s: escaped, right-aligned in width */
-void line_rstr(struct line *l, const char *s, int width);
-/* line_dec - "%-Wd" (width > 0) or "%Wd" (width < 0) of v */
-void line_dec(struct line *l, long long v, int width);
+/*
+ * A padded column is aligned in its width by name: ALIGN_LEFT pads after the
+ * text ("%-Ws"), ALIGN_RIGHT before it ("%Ws"). A width is a width (>= 0; 0:
+ * no padding, as in JSON-only columns); text wider than it is never cut.
+ */
+enum align { ALIGN_LEFT, ALIGN_RIGHT };
+/* line_str - "%-W.Ms" or "%W.Ms" of s: at most max bytes (max < 0: all), escaped
+ * (out_vis), aligned in width */
+void line_str(struct line *l, const char *s, enum align a, int width, int max);
+/* line_dec - "%-Wd" or "%Wd" of v: aligned in width */
+void line_dec(struct line *l, long long v, enum align a, int width);
 /* line_addn - n bytes of s as they are: the tool's own text, or text out_vis
  * made (line_put escapes what is left); inline, as the hot paths add many.
  * In JSON mode (out_json: line_json_init, below) the line_* adders add nothing */
@@ -91,18 +96,19 @@ void line_times(struct line *l, unsigned long long ts, int mono, int hms, int se
 void line_time_headers(int hms, int secs);
 /* col_str - line_str of s; JSON: "key":"s" (at most max bytes, escaped: json.h);
  * s NULL: JSON null, text as "" */
-void col_str(struct line *l, const char *key, const char *s, int width, int max);
+void col_str(struct line *l, const char *key, const char *s, enum align a, int width, int max);
 /* col_dec - line_dec of v; JSON: "key":v */
-void col_dec(struct line *l, const char *key, long long v, int width);
-/* col_num - text, left in width (right in -width, escaped); JSON: "key":v (a
- * column whose text is a number in another form, "0x3", or a name, "ENOENT") */
-void col_num(struct line *l, const char *key, long long v, const char *text, int width);
-/* col_fixed - v / 10^scale: text "%W.Pf" (right-aligned in -width); JSON: the
- * exact decimal, all scale digits ("latms" of 273451 ns: 0.27, 0.273451) */
+void col_dec(struct line *l, const char *key, long long v, enum align a, int width);
+/* col_num - text, escaped and aligned in width; JSON: "key":v (a column whose
+ * text is a number in another form, "0x3", or a name, "ENOENT") */
+void col_num(struct line *l, const char *key, long long v, const char *text, enum align a,
+	     int width);
+/* col_fixed - v / 10^scale: text "%-W.Pf" or "%W.Pf"; JSON: the exact
+ * decimal, all scale digits ("latms" of 273451 ns: 0.27, 0.273451) */
 void col_fixed(struct line *l, const char *key, unsigned long long v, int scale, int prec,
-	       int width);
+	       enum align a, int width);
 /* col_null - an unknown value: text as col_num shows it ("?", "[?]"); JSON: "key":null */
-void col_null(struct line *l, const char *key, const char *text, int width);
+void col_null(struct line *l, const char *key, const char *text, enum align a, int width);
 /* col_bool - text added only when v ("[cut]"); JSON: "key":true or false */
 void col_bool(struct line *l, const char *key, int v, const char *text);
 /* col_hist - JSON: "key":[{"lo":..,"hi":..,"count":..},...], the slots

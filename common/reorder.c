@@ -26,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
 #include "msg.h"
 #include "reorder.h"
 #include "session.h"
@@ -48,12 +47,12 @@ struct item {
 	struct tep_event *ev;
 	struct tep_record *rec;
 	struct chunk *chunk;
-	reorder_fn fn;
+	stream_fn fn;
 	void *ctx, *aux;
 };
 
 struct target {
-	reorder_fn fn;
+	stream_fn fn;
 	void *ctx;
 };
 
@@ -151,7 +150,7 @@ int reorder_init(struct session *s, const char *need)
 }
 
 /* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
-void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
+void reorder_push(struct tep_event *ev, struct tep_record *rec, stream_fn fn, void *ctx,
 		  void *aux)
 {
 	struct tep_record *r;
@@ -180,39 +179,39 @@ void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, v
 		newest = rec->ts;
 }
 
-/* capture - stream handler of reorder_on: queue the record */
-static void capture(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+/* capture - stream handler of reorder_on: queue the record for its target */
+static void capture(const struct stream_rec *r)
 {
-	struct target *t = arg;
+	const struct target *t = r->ctx;
 
-	(void)cpu;
-	reorder_push(ev, rec, t->fn, t->ctx, NULL);
+	reorder_push(r->ev, r->rec, t->fn, t->ctx, NULL);
 }
 
-/* reorder_on - queue every record of ev, to be handed to fn in time order */
-void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx)
+/* target - what capture queues a record for: fn with ctx */
+static struct target *target(stream_fn fn, void *ctx)
 {
 	struct target *t = xmalloc(sizeof(*t));
 
 	t->fn = fn;
 	t->ctx = ctx;
-	stream_on(ev, capture, t);
+	return t;
+}
+
+/* reorder_on - queue every record of ev, to be handed to fn in time order */
+void reorder_on(struct tep_event *ev, stream_fn fn, void *ctx)
+{
+	stream_on(ev, capture, target(fn, ctx));
 }
 
 /* reorder_follow - see reorder.h */
 struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
-				 const char *filter, stream_fn pre, reorder_fn fn)
+				 const char *filter, stream_fn fn, void *ctx)
 {
-	struct tep_event *ev = format_event(s, sys, name);
+	struct target *t = target(fn, ctx);
+	struct tep_event *ev = stream_follow(s, sys, name, filter, capture, t);
 
 	if (!ev)
-		return NULL;
-	session_filter(s, sys, name, filter, NULL);
-	if (pre)
-		stream_on(ev, pre, NULL);
-	else
-		reorder_on(ev, fn, NULL);
-	session_enable(s, sys, name);
+		free(t);
 	return ev;
 }
 
@@ -296,7 +295,7 @@ static void deliver(unsigned long long limit)
 		struct item *it = &queue[head];
 
 		aux_kept = 0;
-		it->fn(it->ev, it->rec, it->aux, it->ctx);
+		it->fn(&(struct stream_rec){ it->ev, it->rec, it->rec->cpu, it->aux, it->ctx, NULL });
 		if (!aux_kept)
 			free(it->aux);
 		release(it->chunk);
@@ -339,14 +338,13 @@ void reorder_on_delivered(reorder_delivered_fn fn, void *ctx)
 }
 
 /* run_gap - a gap's mark handed on: the gap hooks, in the order they were set */
-static void run_gap(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void run_gap(const struct stream_rec *r)
 {
 	int i;
 
-	(void)ev, (void)aux, (void)ctx;
 	gaps++;
 	for (i = 0; i < nr_gap_hooks; i++)
-		gap_hooks[i].fn(rec->cpu, rec->ts, gap_hooks[i].ctx);
+		gap_hooks[i].fn(r->cpu, r->rec->ts, gap_hooks[i].ctx);
 }
 
 /* queue_gap - the stream's gap hook: a mark, queued just before the record after the gap */

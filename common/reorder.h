@@ -29,21 +29,20 @@
  */
 int reorder_init(struct session *s, const char *need);
 
-/* a handler gets the record, the aux pointer given to reorder_push (or NULL) and ctx */
-typedef void (*reorder_fn)(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx);
-
-/* reorder_on - queue every record of ev, to be handed to fn in time order */
-void reorder_on(struct tep_event *ev, reorder_fn fn, void *ctx);
+/* reorder_on - queue every record of ev, to be handed to fn in time order
+ * (a stream handler, stream.h: its cpu is rec->cpu) */
+void reorder_on(struct tep_event *ev, stream_fn fn, void *ctx);
 /*
- * reorder_follow - filter (NULL: none) and enable SYS:NAME, and route its
- * records: to the stream handler pre if given (it reads what must be read at
- * once and queues with reorder_push), else to fn in time order. Returns the
- * event, or NULL (nothing done) if this kernel does not have it.
+ * reorder_follow - stream_follow (stream.h) with the records handed to fn in
+ * time order (reorder_on). A handler that must read a record at once (what
+ * may be gone later) is given to stream_follow, and queues the record with
+ * reorder_push. Returns the event, or NULL (nothing done) if its format is
+ * not loaded.
  */
 struct tep_event *reorder_follow(struct session *s, const char *sys, const char *name,
-				 const char *filter, stream_fn pre, reorder_fn fn);
-/* reorder_push - queue one record from a stream handler, with aux (freed after fn) */
-void reorder_push(struct tep_event *ev, struct tep_record *rec, reorder_fn fn, void *ctx,
+				 const char *filter, stream_fn fn, void *ctx);
+/* reorder_push - queue one record from a stream handler, for fn with ctx and aux (freed after fn) */
+void reorder_push(struct tep_event *ev, struct tep_record *rec, stream_fn fn, void *ctx,
 		  void *aux);
 /* reorder_keep_aux - called by a handler: it keeps its aux, which is not freed */
 void reorder_keep_aux(void);

@@ -163,6 +163,16 @@ void session_filter(struct session *s, const char *sys, const char *ev, const ch
 	}
 }
 
+/* session_user_filter - see session.h */
+void session_user_filter(struct session *s, const char *sys, const char *ev, pid_t tid,
+			 const char *user)
+{
+	char *filter = filter_build(tid, user, NULL);
+
+	session_filter(s, sys, ev, filter, user);
+	free(filter);
+}
+
 /* session_enable - enable an event in the instance; die if refused */
 void session_enable(struct session *s, const char *sys, const char *ev)
 {

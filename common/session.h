@@ -44,6 +44,13 @@ int session_event_exists(const char *sys, const char *ev);
 /* session_filter - install a filter on an event; die with the kernel's reason naming `shown` */
 void session_filter(struct session *s, const char *sys, const char *ev, const char *filter,
 		    const char *shown);
+/*
+ * session_user_filter - SYS:EV's filter from what the user typed (user, NULL:
+ * none) and -L's thread (tid, 0: none), never ourselves (filter_build); a
+ * refusal names the user's filter as typed (session_filter)
+ */
+void session_user_filter(struct session *s, const char *sys, const char *ev, pid_t tid,
+			 const char *user);
 /* session_enable - enable an event in the instance; die if refused */
 void session_enable(struct session *s, const char *sys, const char *ev);
 /* session_option - set options/NAME in the instance; -1 if the kernel lacks it */

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "clock.h"
+#include "format.h"
 #include "msg.h"
 #include "output.h"
 #include "procread.h"
@@ -52,9 +53,29 @@ static void (*drained_fn)(int last);
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
 {
+	struct handler h = { ev ? ev->id : -1, fn, ctx };
+	int i;
+
+	for (i = 0; i < nr_handlers; i++)
+		if (handlers[i].id == h.id && handlers[i].fn == fn && handlers[i].ctx == ctx)
+			return;
 	if (nr_handlers == MAX_HANDLERS)
 		msg_die(EXIT_ERR, "internal: too many event handlers");
-	handlers[nr_handlers++] = (struct handler){ ev ? ev->id : -1, fn, ctx };
+	handlers[nr_handlers++] = h;
+}
+
+/* stream_follow - see stream.h */
+struct tep_event *stream_follow(struct session *s, const char *sys, const char *name,
+				const char *filter, stream_fn fn, void *ctx)
+{
+	struct tep_event *ev = format_event(s, sys, name);
+
+	if (!ev)
+		return NULL;
+	session_filter(s, sys, name, filter, NULL);
+	stream_on(ev, fn, ctx);
+	session_enable(s, sys, name);
+	return ev;
 }
 
 /* dispatch - hand one record to the handler registered for its event */
@@ -65,14 +86,14 @@ static void dispatch(struct tep_event *ev, struct tep_record *rec, int cpu)
 
 	for (i = 0; i < nr_handlers; i++) {
 		if (handlers[i].id == ev->id) {
-			handlers[i].fn(ev, rec, cpu, handlers[i].ctx);
+			handlers[i].fn(&(struct stream_rec){ ev, rec, cpu, NULL, handlers[i].ctx, NULL });
 			return;
 		}
 		if (handlers[i].id == -1)
 			any = &handlers[i];
 	}
 	if (any)
-		any->fn(ev, rec, cpu, any->ctx);
+		any->fn(&(struct stream_rec){ ev, rec, cpu, NULL, any->ctx, NULL });
 }
 
 /* stat_sum - sum "key: N" over every CPU's stats file of the instance */

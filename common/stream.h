@@ -7,11 +7,36 @@
 
 struct session;
 
-/* a handler gets each decoded record of the event it was registered for */
-typedef void (*stream_fn)(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx);
+/*
+ * What a handler is given: one record of the event it was registered for,
+ * and what came with it. Every record handler has this one signature, the
+ * stream's, reorder's (reorder.h) and comm_rows's (comm.h); each reads only
+ * the members it uses.
+ */
+struct stream_rec {
+	struct tep_event *ev;	/* the record's event */
+	struct tep_record *rec;	/* the record: its ts, data (and cpu) */
+	int cpu;		/* the CPU whose buffer held it */
+	void *aux;		/* what reorder_push queued with it (else NULL) */
+	void *ctx;		/* the ctx the handler was registered with */
+	const char *comm;	/* comm_rows: its task's name then (NULL: not known) */
+};
+/* a record handler */
+typedef void (*stream_fn)(const struct stream_rec *r);
 
-/* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
+/* stream_on - call fn for every record of ev (NULL ev: every record not claimed);
+ * the same ev, fn and ctx again add nothing */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
+/*
+ * stream_follow - follow the event SYS:NAME in one call: its format (loaded
+ * by format_load), the filter (NULL: none set here; the tool's own, refused
+ * as a runtime error), its records to fn with ctx as they are read
+ * (stream_on), and the event enabled. Returns the event, or NULL (nothing
+ * done) if its format is not loaded. reorder_follow (reorder.h) is the same
+ * with the records in time order.
+ */
+struct tep_event *stream_follow(struct session *s, const char *sys, const char *name,
+				const char *filter, stream_fn fn, void *ctx);
 /*
  * stream_run - turn tracing on, drain the kernel buffers every poll period and
  * dispatch, until a stop is requested or `duration` seconds (0: no limit) pass;

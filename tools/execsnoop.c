@@ -68,10 +68,6 @@ struct opts {
 };
 
 static struct opts o = { .argc = 8 };
-static struct capture *cap;
-static struct pidmap *pending, *parent, *seen;
-static unsigned long long unknown;	/* rows whose arguments were not taken */
-static int mono;			/* timestamps on the mono clock */
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
@@ -91,6 +87,11 @@ static void parse(int argc, char **argv)
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
 }
+
+static struct capture *cap;
+static struct pidmap *pending, *parent, *seen;
+static unsigned long long unknown;	/* rows whose arguments were not taken */
+static int mono;			/* timestamps on the mono clock */
 
 /* comm_of - the name the kernel gives a task that runs `path`: its base name */
 static void comm_of(const char *path, char *comm, size_t len)
@@ -115,32 +116,32 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 		path = v->str[0];
 	line_times(&line, ts, mono, o.hms, o.times);
 	if (o.uids && uid < 0)
-		col_null(&line, "uid", "?", -6);
+		col_null(&line, "uid", "?", ALIGN_RIGHT, 6);
 	else if (o.uids)
-		col_dec(&line, "uid", uid, -6);
+		col_dec(&line, "uid", uid, ALIGN_RIGHT, 6);
 	if (o.uids)
 		line_add(&line, " ");
-	col_dec(&line, "pid", pid, -6);
+	col_dec(&line, "pid", pid, ALIGN_RIGHT, 6);
 	line_add(&line, " ");
 	if (ppid <= 0)		/* unknown: ?, not the original's 0, which is a PID */
-		col_null(&line, "ppid", "?", -6);
+		col_null(&line, "ppid", "?", ALIGN_RIGHT, 6);
 	else
-		col_dec(&line, "ppid", ppid, -6);
+		col_dec(&line, "ppid", ppid, ALIGN_RIGHT, 6);
 	line_add(&line, " ");
 	if (o.fails) {
-		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", 7);
+		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", ALIGN_LEFT, 7);
 		if (out_json)		/* JSON only: the text's RET is the name */
-			col_str(&line, "error", err, 0, -1);
+			col_str(&line, "error", err, ALIGN_LEFT, 0, -1);
 		line_add(&line, " ");
 	}
 	if (first) {
 		if (out_json)		/* JSON only: the text shows the arguments */
-			col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+			col_str(&line, "file", path && path[0] ? path : NULL, ALIGN_LEFT, 0, -1);
 		col_open(&line, "args", '[');
 		for (i = first; i < last; i++) {
 			if (i > first)
 				line_add(&line, " ");
-			col_str(&line, NULL, v->str[i], 0, -1);
+			col_str(&line, NULL, v->str[i], ALIGN_LEFT, 0, -1);
 		}
 		col_close(&line);
 		col_bool(&line, "more", v->more, " [...]");
@@ -148,11 +149,11 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 			col_bool(&line, "cut", v->cut, "");
 	} else {
 		unknown++;
-		col_str(&line, "file", path && path[0] ? path : NULL, 0, -1);
+		col_str(&line, "file", path && path[0] ? path : NULL, ALIGN_LEFT, 0, -1);
 		col_bool(&line, "cut", v && v->cut, " [cut]");
 		if (path && path[0])
 			line_add(&line, " ");
-		col_null(&line, "args", "[?]", 0);
+		col_null(&line, "args", "[?]", ALIGN_LEFT, 0);
 		col_bool(&line, "more", 0, "");
 	}
 	line_add(&line, "\n");
@@ -167,13 +168,12 @@ static int name_ok(const char *comm)
 
 /* on_fork - the new task's parent (the forking thread's process, if known),
  * and its own process; a new process is not a re-exec */
-static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_fork(const struct stream_rec *r)
 {
-	int child = (int)decode_s64(ev, rec, "child_pid");
-	int ppid = tgid_at((int)decode_s64(ev, rec, "parent_pid"), rec->ts);
-	struct tgid *t = aux;
+	int child = (int)decode_s64(r->ev, r->rec, "child_pid");
+	int ppid = tgid_at((int)decode_s64(r->ev, r->rec, "parent_pid"), r->rec->ts);
+	struct tgid *t = r->aux;
 
-	(void)ctx;
 	if (ppid)
 		pidmap_put(parent, child, (void *)(long)ppid);
 	else
@@ -183,22 +183,21 @@ static void on_fork(struct tep_event *ev, struct tep_record *rec, void *aux, voi
 }
 
 /* pre_fork - stream handler: the new task's process, from /proc, while it likely lives */
-static void pre_fork(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void pre_fork(const struct stream_rec *r)
 {
-	(void)cpu, (void)ctx;
-	reorder_push(ev, rec, on_fork, NULL, tgid_read((int)decode_s64(ev, rec, "child_pid")));
+	reorder_push(r->ev, r->rec, on_fork, NULL,
+		     tgid_read((int)decode_s64(r->ev, r->rec, "child_pid")));
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_enter(const struct stream_rec *r)
 {
 	unsigned long long *ptr = xmalloc(2 * sizeof(*ptr));
 
-	(void)aux, (void)ctx;
-	ptr[0] = decode_u64(ev, rec, "filename");
-	ptr[1] = decode_u64(ev, rec, "argv");
-	pidmap_put(pending, decode_pid(ev, rec), ptr);
-	capture_enter(cap, ev, rec);
+	ptr[0] = decode_u64(r->ev, r->rec, "filename");
+	ptr[1] = decode_u64(r->ev, r->rec, "argv");
+	pidmap_put(pending, decode_pid(r->ev, r->rec), ptr);
+	capture_enter(cap, r->ev, r->rec);
 }
 
 /* take - the strings tid's exec was called with, as taken at the call, or NULL */
@@ -213,51 +212,40 @@ static struct cap_val *take(int tid, unsigned long long ts)
 }
 
 /* on_fail - an exec that returned an error (the kernel passes only those) */
-static void on_fail(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_fail(const struct stream_rec *r)
 {
-	int tid = decode_pid(ev, rec), tgid = tgid_at(tid, rec->ts);
-	struct cap_val *v = take(tid, rec->ts);
+	int tid = decode_pid(r->ev, r->rec), tgid = tgid_at(tid, r->rec->ts);
+	struct cap_val *v = take(tid, r->rec->ts);
 	char err[16], comm[16];
 
-	(void)aux, (void)ctx;
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm)) {
-		print_line(rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
-			   names_errno((int)decode_s64(ev, rec, "ret"), err, sizeof(err)), v,
+		print_line(r->rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
+			   names_errno((int)decode_s64(r->ev, r->rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	}
 	capture_free(v);
 }
 
 /* on_exec - a successful exec: print it unless filtered */
-static void on_exec(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_exec(const struct stream_rec *r)
 {
-	int pid = (int)decode_s64(ev, rec, "pid"), old = (int)decode_s64(ev, rec, "old_pid");
-	struct cap_val *v = take(old, rec->ts);
+	int pid = (int)decode_s64(r->ev, r->rec, "pid");
+	int old = (int)decode_s64(r->ev, r->rec, "old_pid");
+	struct cap_val *v = take(old, r->rec->ts);
 	char path[4096], comm[16];
 
-	(void)aux, (void)ctx;
 	/* the caller now leads its process, under the process's ID */
 	if (old != pid)
 		tgid_put(old, 0, 0);
-	tgid_put(pid, pid, rec->ts);
-	decode_str(ev, rec, "filename", path, sizeof(path));
+	tgid_put(pid, pid, r->rec->ts);
+	decode_str(r->ev, r->rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
 	if ((o.rexec || !pidmap_get(seen, pid)) && name_ok(comm)) {
-		print_line(rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
+		print_line(r->rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
 	}
 	pidmap_put(seen, pid, (void *)1);
 	capture_free(v);
-}
-
-/* use - SYS:NAME, without our own events, plus `extra`, to pre or fn (reorder_follow) */
-static void use(struct session *s, const char *sys, const char *name, const char *extra,
-		stream_fn pre, reorder_fn fn)
-{
-	char *f = filter_build(0, NULL, extra);
-
-	reorder_follow(s, sys, name, f, pre, fn);
-	free(f);
 }
 
 /*
@@ -280,20 +268,30 @@ static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 	tgid_reset();
 }
 
+/* use - SYS:NAME, without our own events, plus `extra`, to fn in time order (reorder_follow) */
+static void use(struct session *s, const char *sys, const char *name, const char *extra,
+		stream_fn fn)
+{
+	char *f = filter_build(0, NULL, extra);
+
+	reorder_follow(s, sys, name, f, fn, NULL);
+	free(f);
+}
+
 /* follow - the events the run reads, to their handlers; name_filter: -n's glob (NULL: none) */
 static void follow(struct session *s, const char *name_filter)
 {
 	char *self = filter_build(0, NULL, NULL);
 
 	reorder_on_gap(forget_calls, NULL);
-	use(s, "sched", "sched_process_fork", NULL, pre_fork, NULL);
-	use(s, "sched", "sched_process_exec", name_filter, NULL, on_exec);
+	stream_follow(s, "sched", "sched_process_fork", self, pre_fork, NULL);
+	use(s, "sched", "sched_process_exec", name_filter, on_exec);
 	capture_follow(cap, self);
 	free(self);
-	use(s, "syscalls", "sys_enter_execve", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_enter_execveat", NULL, NULL, on_enter);
-	use(s, "syscalls", "sys_exit_execve", "ret < 0", NULL, on_fail);
-	use(s, "syscalls", "sys_exit_execveat", "ret < 0", NULL, on_fail);
+	use(s, "syscalls", "sys_enter_execve", NULL, on_enter);
+	use(s, "syscalls", "sys_enter_execveat", NULL, on_enter);
+	use(s, "syscalls", "sys_exit_execve", "ret < 0", on_fail);
+	use(s, "syscalls", "sys_exit_execveat", "ret < 0", on_fail);
 }
 
 /* banner - how arguments are taken (ladder_note: once setup has worked, so a

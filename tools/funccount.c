@@ -62,6 +62,28 @@ struct opts {
 	const char *funcs;
 };
 
+static struct opts o;
+
+/* parse - options and arguments, strictly; exits on any problem */
+static void parse(int argc, char **argv)
+{
+	int c;
+
+	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", NULL, usage_text)) != -1) {
+		switch (c) {
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'F': o.force = 1; break;
+		case 'i': o.interval = opt_seconds(optarg, "-i"); break;
+		case 't': o.top = opt_ulong(optarg, "-t", 1, 1000000); break;
+		case 'T': o.stamp = 1; break;
+		}
+	}
+	opt_operands(argc, 1, 1, "funcstring (kernel function names or globs)",
+		     "quote several globs as one argument");
+	o.funcs = argv[optind];
+	opt_funcs(o.funcs, "kernel function names or globs");
+}
+
 /* one counted function: counts are cumulative, printed as differences;
  * missed: calls the kernel saw but did not count (kprobe_profile) */
 struct func {
@@ -69,46 +91,24 @@ struct func {
 	unsigned long long last, now, missed_last, missed_now;
 };
 
-struct state {
-	struct session *s;
-	const struct opts *o;
-	struct func *f;
-	char **list;		/* the functions, sorted (f[i] counts list[i]) */
-	int n, profiler;
-	int onoff;		/* counting's switch (session_file_fd) */
-};
-
-/* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
-{
-	int c;
-
-	while ((c = opt_next(argc, argv, "d:Fhi:jt:T", NULL, usage_text)) != -1) {
-		switch (c) {
-		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'F': o->force = 1; break;
-		case 'i': o->interval = opt_seconds(optarg, "-i"); break;
-		case 't': o->top = opt_ulong(optarg, "-t", 1, 1000000); break;
-		case 'T': o->stamp = 1; break;
-		}
-	}
-	opt_operands(argc, 1, 1, "funcstring (kernel function names or globs)",
-		     "quote several globs as one argument");
-	o->funcs = argv[optind];
-	opt_funcs(o->funcs, "kernel function names or globs");
-}
+static struct session *sess;
+static struct func *funcs;	/* funcs[i] counts list[i] */
+static char **list;		/* the functions, sorted */
+static int nfuncs;
+static int profiler;		/* the function profiler counts; else kprobes */
+static int onoff;		/* counting's switch (session_file_fd) */
 
 /* on_probe_hits - a probe's total hits and misses: probe "fN" counts function N */
 static void on_probe_hits(const char *event, unsigned long long hits, unsigned long long missed,
 			  void *ctx)
 {
-	struct state *st = ctx;
 	const char *idx = strrchr(event, '_');
 	long i = idx ? strtol(idx + 1, NULL, 10) : -1;
 
-	if (i >= 0 && i < st->n) {
-		st->f[i].now = hits;
-		st->f[i].missed_now = missed;
+	(void)ctx;
+	if (i >= 0 && i < nfuncs) {
+		funcs[i].now = hits;
+		funcs[i].missed_now = missed;
 	}
 }
 
@@ -119,22 +119,22 @@ static void on_probe_hits(const char *event, unsigned long long hits, unsigned l
  */
 static void on_profile_hits(const char *func, unsigned long long hits, void *ctx)
 {
-	struct state *st = ctx;
-	int i = probes_profiler_find(st->list, st->n, func);
+	int i = probes_profiler_find(list, nfuncs, func);
 
+	(void)ctx;
 	if (i >= 0)
-		st->f[i].now += hits;
+		funcs[i].now += hits;
 }
 
-/* read_counts - the kernel's cumulative counts into f[].now */
-static void read_counts(struct state *st)
+/* read_counts - the kernel's cumulative counts into funcs[].now */
+static void read_counts(void)
 {
 	int i, rc;
 
-	for (i = 0; st->profiler && i < st->n; i++)
-		st->f[i].now = 0;
-	rc = st->profiler ? probes_profiler_hits(on_profile_hits, st)
-			  : probes_hits(st->s, on_probe_hits, st);
+	for (i = 0; profiler && i < nfuncs; i++)
+		funcs[i].now = 0;
+	rc = profiler ? probes_profiler_hits(on_profile_hits, NULL)
+		      : probes_hits(sess, on_probe_hits, NULL);
 	if (rc < 0)
 		msg_die(EXIT_ERR, "cannot read the kernel's counts:");
 }
@@ -155,7 +155,7 @@ static int cmp_count(const void *a, const void *b)
  * text lists them; counts that do not fit in one line (some 300) go on in
  * further objects with the same time
  */
-static void summary_json(struct func **v, int first, int n, int profiler)
+static void summary_json(struct func **v, int first, int n)
 {
 	static struct line line;
 	unsigned long long t = clock_ns();	/* fmt_iso's clock */
@@ -170,12 +170,13 @@ static void summary_json(struct func **v, int first, int n, int profiler)
 			col_open(&line, "counts", '[');
 		}
 		col_open(&line, NULL, '{');
-		col_str(&line, "func", v[i]->name, 0, -1);
-		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), 0);
+		col_str(&line, "func", v[i]->name, ALIGN_LEFT, 0, -1);
+		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), ALIGN_LEFT, 0);
 		if (profiler)	/* the profiler does not say what it missed */
-			col_null(&line, "missed", "", 0);
+			col_null(&line, "missed", "", ALIGN_LEFT, 0);
 		else
-			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last), 0);
+			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last),
+				ALIGN_LEFT, 0);
 		col_close(&line);
 	}
 	col_close(&line);
@@ -185,23 +186,23 @@ static void summary_json(struct func **v, int first, int n, int profiler)
 /* summary - print the counts since the last summary, then start a new interval */
 static void summary(void *arg)
 {
-	struct state *st = arg;
-	struct func **v = xcalloc(st->n + 1, sizeof(*v));
+	struct func **v = xcalloc(nfuncs + 1, sizeof(*v));
 	unsigned long long missed;
 	int i, n = 0, first, some = 0;
 
-	read_counts(st);
-	for (i = 0; i < st->n; i++)
-		if (st->f[i].now > st->f[i].last || st->f[i].missed_now > st->f[i].missed_last)
-			v[n++] = &st->f[i];
+	(void)arg;
+	read_counts();
+	for (i = 0; i < nfuncs; i++)
+		if (funcs[i].now > funcs[i].last || funcs[i].missed_now > funcs[i].missed_last)
+			v[n++] = &funcs[i];
 	qsort(v, n, sizeof(*v), cmp_count);
-	first = st->o->top && (unsigned long)n > st->o->top ? n - (int)st->o->top : 0;
+	first = o.top && (unsigned long)n > o.top ? n - (int)o.top : 0;
 	if (out_json) {
-		summary_json(v, first, n, st->profiler);
+		summary_json(v, first, n);
 		goto done;
 	}
 	printf("\n");
-	if (st->o->stamp) {
+	if (o.stamp) {
 		char buf[64];
 		time_t t = time(NULL);
 
@@ -221,38 +222,53 @@ static void summary(void *arg)
 		msg_warn("the kernel missed calls (a probe hit while another ran on that CPU): "
 			 "the counts marked \"missed N\" are short by N");
 done:
-	for (i = 0; i < st->n; i++) {
-		st->f[i].last = st->f[i].now;
-		st->f[i].missed_last = st->f[i].missed_now;
+	for (i = 0; i < nfuncs; i++) {
+		funcs[i].last = funcs[i].now;
+		funcs[i].missed_last = funcs[i].missed_now;
 	}
 	free(v);
 	fflush(stdout);
 }
 
-/* match - the functions to count; refuse in one line if the kernel will not */
-static char **match(const struct opts *o, int *n, int profiler)
+/* match - the functions to count, into list; refuse in one line if the kernel will not */
+static void match(void)
 {
-	char **list;
-
-	*n = probes_funcs(o->funcs, &list);
-	if (*n < 0 && errno == EPERM)
+	nfuncs = probes_funcs(o.funcs, &list);
+	if (nfuncs < 0 && errno == EPERM)
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: it refuses "
 			"function tracing (available_filter_functions: not permitted, "
 			"kernel lockdown?)");
-	if (*n < 0)
+	if (nfuncs < 0)
 		msg_die(EXIT_ERR, "cannot read available_filter_functions:");
-	if (*n == 0)
+	if (nfuncs == 0)
 		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
-			"(see available_filter_functions)", o->funcs);
-	if (*n > MAX_PROBES && !profiler && !o->force)
+			"(see available_filter_functions)", o.funcs);
+	if (nfuncs > MAX_PROBES && !profiler && !o.force)
 		msg_die(EXIT_ERR, "\"%s\" matches %d functions: more than %d probes are slow "
-			"to set up; narrow the globs, or force with -F", o->funcs, *n,
+			"to set up; narrow the globs, or force with -F", o.funcs, nfuncs,
 			MAX_PROBES);
-	return list;
+}
+
+/* name_rows - a row per function, named as the counts are: with the profiler,
+ * the cut of its name it shows, one row for the functions that share it */
+static void name_rows(void)
+{
+	char label[64];
+	int i;
+
+	funcs = xcalloc(nfuncs, sizeof(*funcs));
+	for (i = 0; i < nfuncs; i++) {
+		funcs[i].name = list[i];
+		if (!profiler)
+			continue;
+		probes_profiler_label(list, nfuncs, i, label, sizeof(label));
+		if (strcmp(label, list[i]))
+			funcs[i].name = xstrdup(label);
+	}
 }
 
 /* setup_profiler - count with the function profiler (top level, restored at exit) */
-static void setup_profiler(struct state *st)
+static void setup_profiler(void)
 {
 	char *prof;
 
@@ -263,35 +279,35 @@ static void setup_profiler(struct state *st)
 		msg_die(EXIT_ERR, "the function profiler is on already (function_profile_enabled=%s): "
 			"someone else's counts; funccount will not reset them", prof ? prof : "unreadable");
 	free(prof);
-	if (global_write("set_ftrace_filter", st->o->funcs, 1) < 0)
+	if (global_write("set_ftrace_filter", o.funcs, 1) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_ftrace_filter holds another user's "
 			"function triggers; not touching it" : "cannot set set_ftrace_filter:");
 	/* every function asked for, each entry taken (one per write) */
-	if (probes_list_holds(NULL, "set_ftrace_filter", st->list, st->n) < 0)
+	if (probes_list_holds(NULL, "set_ftrace_filter", list, nfuncs) < 0)
 		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: set_ftrace_filter "
-			"does not hold exactly the %d functions it matches", st->o->funcs, st->n);
+			"does not hold exactly the %d functions it matches", o.funcs, nfuncs);
 	/* saved and journaled now; the switch is flipped by one write each way */
 	if (global_write("function_profile_enabled", "0", 1) < 0)
 		msg_die(EXIT_ERR, "cannot set function_profile_enabled:");
 	global_expect("function_profile_enabled", "1");
 	global_expect("function_profile_enabled", "0");
-	st->onoff = session_file_fd(st->s, 1, "function_profile_enabled");
-	if (st->onoff < 0)
+	onoff = session_file_fd(sess, 1, "function_profile_enabled");
+	if (onoff < 0)
 		msg_die(EXIT_ERR, "cannot open function_profile_enabled:");
 }
 
 /* setup_probes - one kprobe per function, in our (switched off) instance; the
  * switch is the group's enable file there */
-static void setup_probes(struct state *st, char **list)
+static void setup_probes(void)
 {
 	char name[64], file[160];
 	int i, skipped = 0;
 	double t0 = clock_s(), secs;
 
-	for (i = 0; i < st->n && !sig_stop; i++) {
+	for (i = 0; i < nfuncs && !sig_stop; i++) {
 		/* the instance's tracing_on stays 0: the hit counts, no records */
 		snprintf(name, sizeof(name), "f%d_%d", (int)getpid(), i);
-		if (probe_add(st->s, name, 0, list[i], NULL) < 0) {
+		if (probe_add(sess, name, 0, list[i], NULL) < 0) {
 			if (!skipped++)
 				errlog_warn(NULL, "cannot probe %s, not counted", list[i]);
 			continue;
@@ -302,20 +318,20 @@ static void setup_probes(struct state *st, char **list)
 	secs = clock_s() - t0;
 	if (skipped > 1)
 		msg_warn("%d of %d functions cannot be probed and are not counted",
-			 skipped, st->n);
+			 skipped, nfuncs);
 	if (secs > 1.0)
-		msg_warn("setting up %d probes took %.1f s", st->n - skipped, secs);
-	snprintf(file, sizeof(file), "events/%s/enable", st->s->group);
-	st->onoff = session_file_fd(st->s, 0, file);
-	if (st->onoff < 0)
+		msg_warn("setting up %d probes took %.1f s", nfuncs - skipped, secs);
+	snprintf(file, sizeof(file), "events/%s/enable", sess->group);
+	onoff = session_file_fd(sess, 0, file);
+	if (onoff < 0)
 		msg_die(EXIT_ERR, "cannot open %s:", file);
 }
 
 /* counting - switch the kernel's counting on or off: one write(); a refused
  * stop is said, and the counts are read anyway */
-static void counting(struct state *st, int on)
+static void counting(int on)
 {
-	if (session_flip(st->onoff, on) == 0)
+	if (session_flip(onoff, on) == 0)
 		return;
 	if (on)
 		msg_die(EXIT_ERR, "cannot start counting:");
@@ -325,38 +341,24 @@ static void counting(struct state *st, int on)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct state st = { 0 };
-	char **list, ttext[48] = "", label[64];
-	int i;
+	char ttext[48] = "";
 
 	msg_init("funccount");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	session_tracefs();
-	st.o = &o;
-	st.profiler = kernel_has(KF_FUNC_PROFILER);
-	if (!st.profiler && !kernel_has(KF_KPROBES))
+	profiler = kernel_has(KF_FUNC_PROFILER);
+	if (!profiler && !kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
 			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
-	list = match(&o, &st.n, st.profiler);
-	st.list = list;
-	st.f = xcalloc(st.n, sizeof(*st.f));
-	for (i = 0; i < st.n; i++) {
-		st.f[i].name = list[i];
-		if (!st.profiler)
-			continue;
-		/* functions the profiler's cut names do not tell apart: one row */
-		probes_profiler_label(list, st.n, i, label, sizeof(label));
-		if (strcmp(label, list[i]))
-			st.f[i].name = xstrdup(label);
-	}
+	match();
+	name_rows();
 
-	st.s = session_open("funccount");
-	if (st.profiler)
-		setup_profiler(&st);
+	sess = session_open("funccount");
+	if (profiler)
+		setup_profiler();
 	else
-		setup_probes(&st, list);
+		setup_probes();
 	/* the counts start at 0: the profiler's at the switch, new probes' at creation */
 
 	if (o.top)
@@ -369,21 +371,21 @@ int main(int argc, char **argv)
 	 */
 	if (!o.interval)
 		sig_hold();
-	counting(&st, 1);
+	counting(1);
 	if (o.duration > 0)
 		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
 	else
 		out_banner("Tracing \"%s\".%s.. Ctrl-C to end.\n", o.funcs, ttext);
 	fflush(stdout);
 	if (o.interval)
-		stream_idle(o.duration, o.interval, summary, &st);
+		stream_idle(o.duration, o.interval, summary, NULL);
 	else
 		stream_wait(o.duration);
-	counting(&st, 0);
+	counting(0);
 	sig_release();
 	/* the last (or only) interval, also when ended early by Ctrl-C */
 	if (!out_broken())
-		summary(&st);
+		summary(NULL);
 	out_ending();
 	return EXIT_OK;
 }

@@ -69,40 +69,85 @@ struct opts {
 	int n;
 };
 
-/* where the graph runs: our instance, or the top level (inst == NULL) */
-struct place {
-	struct session *s;
-	struct tracefs_instance *inst;
-	int top, mono;		/* mono: the trace clock is CLOCK_MONOTONIC's */
-	struct session raw;	/* -j: s reading the records where the graph runs */
-	struct tep_event *exit;
-};
+static struct opts o;
 
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
 	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'a': o->headers = o->proc = o->abstime = 1; break;
-		case 'C': o->cpu_only = 1; break;
-		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'D': o->no_dur = 1; break;
-		case 'H': o->headers = 1; break;
-		case 'm': o->maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
-		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_tid(optarg, "-L"); break;
-		case 'P': o->proc = 1; break;
-		case 't': o->abstime = 1; break;
-		case 'T': o->tail = 1; break;
+		case 'a': o.headers = o.proc = o.abstime = 1; break;
+		case 'C': o.cpu_only = 1; break;
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'D': o.no_dur = 1; break;
+		case 'H': o.headers = 1; break;
+		case 'm': o.maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 'L': o.tid = opt_tid(optarg, "-L"); break;
+		case 'P': o.proc = 1; break;
+		case 't': o.abstime = 1; break;
+		case 'T': o.tail = 1; break;
 		}
 	}
 	opt_operands(argc, 1, 1, "funcstring (a kernel function name or glob)",
 		     "quote several functions as one argument");
-	opt_apart(o->pid, "-p", o->tid, "-L");
-	o->funcs = argv[optind];
-	opt_funcs(o->funcs, "a kernel function name or glob");
+	opt_apart(o.pid, "-p", o.tid, "-L");
+	o.funcs = argv[optind];
+	opt_funcs(o.funcs, "a kernel function name or glob");
+}
+
+static struct session *sess;
+/* where the graph runs: our instance, or the top level (inst NULL, top 1) */
+static struct tracefs_instance *inst;
+static int top;
+static int mono;		/* -j: the trace clock is CLOCK_MONOTONIC's */
+static struct session raw;	/* -j: sess reading the records where the graph runs */
+static struct tep_event *exit_ev;	/* -j: ftrace:funcgraph_exit */
+
+/* col_field - the field as a signed number, or null where this kernel has no such field */
+static void col_field(struct line *l, struct tep_event *ev, struct tep_record *rec,
+		      const char *field)
+{
+	if (decode_has(ev, field))
+		col_dec(l, field, decode_s64(ev, rec, field), ALIGN_LEFT, 0);
+	else
+		col_null(l, field, "", ALIGN_LEFT, 0);
+}
+
+/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in
+ * time order, with its task's name then (NULL: not known) */
+static void on_graph(const struct stream_rec *r)
+{
+	static struct line line;
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
+	int pid = decode_pid(ev, rec), ret = ev == exit_ev;
+	unsigned long long call, back;
+
+	if (!decode_record_ok(ev, rec))
+		return;
+	line_begin(&line, mono ? rec->ts : LINE_NO_TIME);
+	col_str(&line, "comm", r->comm, ALIGN_LEFT, 0, -1);
+	col_dec(&line, "pid", pid, ALIGN_LEFT, 0);
+	col_dec(&line, "cpu", rec->cpu, ALIGN_LEFT, 0);
+	col_str(&line, "type", ret ? "exit" : "entry", ALIGN_LEFT, 0, -1);
+	col_str(&line, "func", decode_has(ev, "func") ?
+		names_kfunc(&raw, decode_u64(ev, rec, "func")) : NULL, ALIGN_LEFT, 0, -1);
+	col_field(&line, ev, rec, "depth");
+	if (ret) {
+		call = decode_u64(ev, rec, "calltime");
+		back = decode_u64(ev, rec, "rettime");
+		/* a call time of 0 was never taken (no clock reads 0 after boot) */
+		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
+			col_dec(&line, "duration_ns", (long long)(back - call), ALIGN_LEFT, 0);
+		else
+			col_null(&line, "duration_ns", "", ALIGN_LEFT, 0);
+		col_field(&line, ev, rec, "retval");
+		col_field(&line, ev, rec, "overrun");
+	}
+	line_put(&line);
 }
 
 /* has_word - does the space-separated list contain the word */
@@ -119,7 +164,7 @@ static int has_word(const char *list, const char *word)
 }
 
 /* check_kernel - refuse, in one line, a kernel that does not allow the graph */
-static void check_kernel(struct opts *o)
+static void check_kernel(void)
 {
 	char *filter = global_read("set_ftrace_filter");
 	const char *why;
@@ -136,28 +181,28 @@ static void check_kernel(struct opts *o)
 		msg_die(EXIT_ERR, "this kernel refuses function tracing "
 			"(reading set_ftrace_filter:%s)", why);
 	free(filter);
-	o->n = probes_funcs(o->funcs, &o->list);
-	if (o->n < 0)
+	o.n = probes_funcs(o.funcs, &o.list);
+	if (o.n < 0)
 		msg_die(EXIT_ERR, "this kernel refuses the list of traceable functions "
 			"(available_filter_functions:%s)", errno == EPERM ?
 			" not permitted, kernel lockdown?" : " unreadable");
-	if (o->n == 0)
+	if (o.n == 0)
 		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
-			"(see available_filter_functions)", o->funcs);
+			"(see available_filter_functions)", o.funcs);
 }
 
 /* choose_place - instance if the kernel graphs there, else a free top level */
-static void choose_place(struct place *pl)
+static void choose_place(void)
 {
-	char *tracers = tracefs_instance_file_read(pl->s->inst, "available_tracers", NULL);
+	char *tracers = tracefs_instance_file_read(sess->inst, "available_tracers", NULL);
 	char *events;
 	long held;
 
-	pl->top = !tracers || !has_word(tracers, "function_graph") ||
-		  !tracefs_file_exists(pl->s->inst, "set_graph_function");
+	top = !tracers || !has_word(tracers, "function_graph") ||
+	      !tracefs_file_exists(sess->inst, "set_graph_function");
 	free(tracers);
-	pl->inst = pl->top ? NULL : pl->s->inst;
-	if (!pl->top)
+	inst = top ? NULL : sess->inst;
+	if (!top)
 		return;
 	global_tracer_free("this kernel graphs only at the top level, so funcgraph will not "
 			   "take it");
@@ -182,143 +227,100 @@ static void choose_place(struct place *pl)
 }
 
 /* set - write a file where the graph runs; top-level files are restored at exit */
-static int set(struct place *pl, const char *file, const char *value)
+static int set(const char *file, const char *value)
 {
-	return session_set(pl->s, pl->top, file, value);
+	return session_set(sess, top, file, value);
 }
 
 /* set_or_die - set, or end with a line naming the file */
-static void set_or_die(struct place *pl, const char *file, const char *value)
+static void set_or_die(const char *file, const char *value)
 {
-	if (set(pl, file, value) < 0)
+	if (set(file, value) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "%s holds function triggers of another user; "
 			"not touching it" : "cannot set %s:", file);
 }
 
 /* check_list - the function list FILE holds the N functions of LIST, exactly, else die */
-static void check_list(struct place *pl, const char *file, const char *asked, char **list, int n)
+static void check_list(const char *file, const char *asked, char **list, int n)
 {
-	if (probes_list_holds(pl->inst, file, list, n) < 0)
+	if (probes_list_holds(inst, file, list, n) < 0)
 		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: %s does not hold "
 			"exactly the %d functions it matches", asked, file, n);
 }
 
 /* set_option - trace option of the graph tracer; -1 if this kernel lacks it */
-static int set_option(struct place *pl, const char *name, int on)
+static int set_option(const char *name, int on)
 {
 	char path[96];
 
 	snprintf(path, sizeof(path), "options/%s", name);
-	if (!tracefs_file_exists(pl->inst, path))
+	if (!tracefs_file_exists(inst, path))
 		return -1;
-	set_or_die(pl, path, on ? "1" : "0");
+	set_or_die(path, on ? "1" : "0");
 	return 0;
 }
 
 /* setup - configure the graph; options after the tracer (older kernels need that) */
-static void setup(struct place *pl, const struct opts *o)
+static void setup(void)
 {
 	char num[32];
 
-	set_or_die(pl, "tracing_on", "0");
+	set_or_die("tracing_on", "0");
 	/* -j: record times on the clock fmt_iso converts, which all CPUs share
 	 * (else "time" is null) */
-	pl->mono = out_json && set(pl, "trace_clock", "mono") == 0;
+	mono = out_json && set("trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
-	snprintf(num, sizeof(num), "%lu", o->maxdepth);
-	if ((pl->top || o->maxdepth) && global_write("max_graph_depth", num, 1) < 0)
+	snprintf(num, sizeof(num), "%lu", o.maxdepth);
+	if ((top || o.maxdepth) && global_write("max_graph_depth", num, 1) < 0)
 		msg_die(EXIT_ERR, "-m: cannot set max_graph_depth:");
 	/* -p: its threads and (function-fork) those it starts; -L: one thread */
-	if (o->pid || o->tid)
-		who_ftrace(pl->s, pl->top, o->pid, o->tid);
+	if (o.pid || o.tid)
+		who_ftrace(sess, top, o.pid, o.tid);
 	else
-		set_or_die(pl, "set_ftrace_pid", "");
+		set_or_die("set_ftrace_pid", "");
 	/* never graph ourselves reading the trace (5.8+ has notrace_pid) */
 	snprintf(num, sizeof(num), "%d", (int)getpid());
-	if (!o->pid && !o->tid && tracefs_file_exists(pl->inst, "set_ftrace_notrace_pid"))
-		set_or_die(pl, "set_ftrace_notrace_pid", num);
-	set_or_die(pl, "set_ftrace_filter", "");
-	check_list(pl, "set_ftrace_filter", "", NULL, 0);
-	if (set(pl, "set_graph_function", o->funcs) < 0)
+	if (!o.pid && !o.tid && tracefs_file_exists(inst, "set_ftrace_notrace_pid"))
+		set_or_die("set_ftrace_notrace_pid", num);
+	set_or_die("set_ftrace_filter", "");
+	check_list("set_ftrace_filter", "", NULL, 0);
+	if (set("set_graph_function", o.funcs) < 0)
 		msg_die(EXIT_ERR, errno == EBUSY ? "set_graph_function holds another user's "
 			"settings; not touching it" : "kernel refused the graph function "
-			"\"%s\":", o->funcs);
+			"\"%s\":", o.funcs);
 	/* every function asked for, each entry taken (one per write) */
-	check_list(pl, "set_graph_function", o->funcs, o->list, o->n);
-	set_or_die(pl, "current_tracer", "function_graph");
-	if (set_option(pl, "sleep-time", !o->cpu_only) < 0 && o->cpu_only)
+	check_list("set_graph_function", o.funcs, o.list, o.n);
+	set_or_die("current_tracer", "function_graph");
+	if (set_option("sleep-time", !o.cpu_only) < 0 && o.cpu_only)
 		msg_die(EXIT_ERR, "-C: this kernel has no sleep-time option");
-	if (set_option(pl, "funcgraph-tail", o->tail) < 0 && o->tail)
+	if (set_option("funcgraph-tail", o.tail) < 0 && o.tail)
 		msg_die(EXIT_ERR, "-T: this kernel has no funcgraph-tail option");
-	set_option(pl, "funcgraph-duration", !o->no_dur);
-	set_option(pl, "funcgraph-proc", o->proc);
-	set_option(pl, "funcgraph-abstime", o->abstime);
-	set_option(pl, "funcgraph-cpu", 1);
-	set_option(pl, "funcgraph-overhead", 1);
+	set_option("funcgraph-duration", !o.no_dur);
+	set_option("funcgraph-proc", o.proc);
+	set_option("funcgraph-abstime", o.abstime);
+	set_option("funcgraph-cpu", 1);
+	set_option("funcgraph-overhead", 1);
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
-	set_option(pl, "funcgraph-retval", 1);
+	set_option("funcgraph-retval", 1);
 	/* -j reads funcgraph_entry records, not the return-address kind */
 	if (out_json)
-		set_option(pl, "funcgraph-retaddr", 0);
-}
-
-/* col_field - the field as a signed number, or null where this kernel has no such field */
-static void col_field(struct line *l, struct tep_event *ev, struct tep_record *rec,
-		      const char *field)
-{
-	if (decode_has(ev, field))
-		col_dec(l, field, decode_s64(ev, rec, field), 0);
-	else
-		col_null(l, field, "", 0);
-}
-
-/* on_graph - -j: a funcgraph_entry or funcgraph_exit record as one object, in
- * time order, with its task's name then (NULL: not known) */
-static void on_graph(struct tep_event *ev, struct tep_record *rec, const char *comm, void *ctx)
-{
-	static struct line line;
-	struct place *pl = ctx;
-	int pid = decode_pid(ev, rec), ret = ev == pl->exit;
-	unsigned long long call, back;
-
-	if (!decode_record_ok(ev, rec))
-		return;
-	line_begin(&line, pl->mono ? rec->ts : LINE_NO_TIME);
-	col_str(&line, "comm", comm, 0, -1);
-	col_dec(&line, "pid", pid, 0);
-	col_dec(&line, "cpu", rec->cpu, 0);
-	col_str(&line, "type", ret ? "exit" : "entry", 0, -1);
-	col_str(&line, "func", decode_has(ev, "func") ?
-		names_kfunc(&pl->raw, decode_u64(ev, rec, "func")) : NULL, 0, -1);
-	col_field(&line, ev, rec, "depth");
-	if (ret) {
-		call = decode_u64(ev, rec, "calltime");
-		back = decode_u64(ev, rec, "rettime");
-		/* a call time of 0 was never taken (no clock reads 0 after boot) */
-		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
-			col_dec(&line, "duration_ns", (long long)(back - call), 0);
-		else
-			col_null(&line, "duration_ns", "", 0);
-		col_field(&line, ev, rec, "retval");
-		col_field(&line, ev, rec, "overrun");
-	}
-	line_put(&line);
+		set_option("funcgraph-retaddr", 0);
 }
 
 /* json_setup - -j: the graph's record formats, read where the graph runs; dies without them */
-static void json_setup(struct place *pl)
+static void json_setup(void)
 {
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
 	char *self;
 
-	pl->raw = *pl->s;
-	pl->raw.inst = pl->inst;
-	pl->raw.tep = NULL;
-	format_load(&pl->raw, (const char *const[]){ "ftrace:funcgraph_entry",
-						     "ftrace:funcgraph_exit", COMM_FORMATS, NULL });
-	evs[0] = format_event(&pl->raw, "ftrace", "funcgraph_entry");
-	evs[1] = pl->exit = format_event(&pl->raw, "ftrace", "funcgraph_exit");
-	if (!evs[0] || !pl->exit)
+	raw = *sess;
+	raw.inst = inst;
+	raw.tep = NULL;
+	format_load(&raw, (const char *const[]){ "ftrace:funcgraph_entry",
+						 "ftrace:funcgraph_exit", COMM_FORMATS, NULL });
+	evs[0] = format_event(&raw, "ftrace", "funcgraph_entry");
+	evs[1] = exit_ev = format_event(&raw, "ftrace", "funcgraph_exit");
+	if (!evs[0] || !exit_ev)
 		msg_die(EXIT_ERR, "-j: cannot read the function graph record formats "
 			"(events/ftrace/funcgraph_entry, funcgraph_exit)");
 	/*
@@ -327,32 +329,30 @@ static void json_setup(struct place *pl)
 	 * in the graph's instance; at the top level those events would be the
 	 * user's, so there no name is known (null)
 	 */
-	if (pl->top) {
-		comm_rows(NULL, NULL, evs, 0, on_graph, pl);
+	if (top) {
+		comm_rows(NULL, NULL, evs, 0, on_graph, NULL);
 		return;
 	}
 	self = filter_build(0, NULL, NULL);
-	comm_rows(&pl->raw, self, evs, 0, on_graph, pl);
+	comm_rows(&raw, self, evs, 0, on_graph, NULL);
 	free(self);
 }
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct place pl = { 0 };
 	char pidtext[64] = "";
 
 	msg_init("funcgraph");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	session_tracefs();
-	check_kernel(&o);
+	check_kernel();
 
-	pl.s = session_open("funcgraph");
-	choose_place(&pl);
-	setup(&pl, &o);
+	sess = session_open("funcgraph");
+	choose_place();
+	setup();
 	if (out_json)
-		json_setup(&pl);
+		json_setup();
 
 	out_init(o.duration > 0);
 	if (o.pid)
@@ -366,12 +366,12 @@ int main(int argc, char **argv)
 	fflush(stdout);
 
 	/* the readers turn tracing_on on themselves: the run's value too */
-	if (pl.top)
+	if (top)
 		global_expect("tracing_on", "1");
 	if (out_json) {
-		stream_run(&pl.raw, o.duration, 0, NULL, NULL);
-		stream_report_lost(&pl.raw);
-	} else if (stream_run_text(pl.inst, o.duration, o.headers) < 0) {
+		stream_run(&raw, o.duration, 0, NULL, NULL);
+		stream_report_lost(&raw);
+	} else if (stream_run_text(inst, o.duration, o.headers) < 0) {
 		msg_die(EXIT_ERR, "cannot read trace_pipe:");
 	}
 

@@ -59,123 +59,122 @@ static const char usage_text[] =
 "       iolatency -Dm             # per disk, in microseconds\n"
 "\n";
 
-struct disk {
-	unsigned int dev;
-	struct hist h;
-};
-
 struct opts {
 	struct blkio_opts io;
 	double interval;
 	unsigned long count;
-	int per_disk, usecs, timestamps, kernel;
+	int per_disk, usecs, timestamps;
+	int kernel;		/* -K: klat counts; else blkio hands on each I/O */
 };
 
-struct state {
-	struct opts *o;
-	int in_kernel;		/* klat counts; else blkio hands on each I/O */
-	struct disk *disks;	/* one entry (dev 0) unless -D */
-	int ndisks;
-	unsigned long ticks;
-	unsigned long long unknown;	/* I/O whose latency is not known, not counted */
-};
+static struct opts o;
 
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
 	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'D': o->per_disk = 1; break;
-		case 'K': o->kernel = 1; break;
-		case 'm': o->usecs = 1; break;
-		case 'T': o->timestamps = 1; break;
+		case 'D': o.per_disk = 1; break;
+		case 'K': o.kernel = 1; break;
+		case 'm': o.usecs = 1; break;
+		case 'T': o.timestamps = 1; break;
 		default:	/* -d, -i, -Q */
-			blkev_option(&o->io, c, optarg);
+			blkev_option(&o.io, c, optarg);
 		}
 	}
-	if (o->kernel && o->io.queue)
+	if (o.kernel && o.io.queue)
 		opt_usage("-K and -Q cannot be combined (the kernel pairs from the issue only)");
 	opt_operands(argc, 0, 2, NULL, "interval and count only");
-	o->interval = 1;
+	o.interval = 1;
 	if (optind < argc)
-		o->interval = opt_seconds(argv[optind], "interval");
+		o.interval = opt_seconds(argv[optind], "interval");
 	if (optind + 1 < argc)
-		o->count = opt_ulong(argv[optind + 1], "count", 1, 1000000000UL);
+		o.count = opt_ulong(argv[optind + 1], "count", 1, 1000000000UL);
 }
 
+/* a histogram of latencies: one per disk with -D, else one (dev 0) */
+struct disk {
+	unsigned int dev;
+	struct hist h;
+};
+
+static struct disk *disks;
+static int ndisks;
+static unsigned long ticks;
+static unsigned long long unknown;	/* I/O whose latency is not known, not counted */
+
 /* disk_hist - the histogram an I/O on dev counts in (created on first use) */
-static struct hist *disk_hist(struct state *st, unsigned int dev)
+static struct hist *disk_hist(unsigned int dev)
 {
 	int i;
 
-	if (!st->o->per_disk)
+	if (!o.per_disk)
 		dev = 0;
-	for (i = 0; i < st->ndisks; i++)
-		if (st->disks[i].dev == dev)
-			return &st->disks[i].h;
-	st->disks = xreallocarray(st->disks, st->ndisks + 1, sizeof(*st->disks));
-	st->disks[i].dev = dev;
-	hist_init(&st->disks[i].h, 0);
-	st->ndisks++;
-	return &st->disks[i].h;
+	for (i = 0; i < ndisks; i++)
+		if (disks[i].dev == dev)
+			return &disks[i].h;
+	disks = xreallocarray(disks, ndisks + 1, sizeof(*disks));
+	disks[i].dev = dev;
+	hist_init(&disks[i].h, 0);
+	ndisks++;
+	return &disks[i].h;
 }
 
 /* on_io - one finished I/O: count its latency (whole us or ms, as the kernel's clock) */
 static void on_io(const struct blkio_done *io, void *arg)
 {
-	struct state *st = arg;
-
+	(void)arg;
 	if (!(io->known & BLKIO_LAT)) {
-		st->unknown++;
+		unknown++;
 		return;
 	}
-	hist_add(disk_hist(st, io->dev), hist_lat(io->start_ns, io->end_ns, st->o->usecs), 1);
+	hist_add(disk_hist(io->dev), hist_lat(io->start_ns, io->end_ns, o.usecs), 1);
 }
 
 /* on_lat - n more I/O with this latency (us or ms), counted by the kernel */
 static void on_lat(unsigned int dev, unsigned long long lat, unsigned long long n, void *arg)
 {
-	hist_add(disk_hist(arg, dev), lat, n);
+	(void)arg;
+	hist_add(disk_hist(dev), lat, n);
 }
 
 /* poll - fold in what the kernel counted since the last poll */
 static void poll(void *arg)
 {
-	struct state *st = arg;
-
-	klat_poll(on_lat, st);
+	(void)arg;
+	klat_poll(on_lat, NULL);
 }
 
 /* tick_json - the interval as one object: its end, unit, hist (with -D: disks[]) */
-static void tick_json(struct state *st, const char *unit)
+static void tick_json(const char *unit)
 {
 	static struct line line;
 	char d[128];
 	int i;
 
 	line_begin(&line, clock_ns());	/* the trace clock's (mono) time */
-	col_str(&line, "unit", unit, 0, -1);
-	if (st->o->per_disk)
+	col_str(&line, "unit", unit, ALIGN_LEFT, 0, -1);
+	if (o.per_disk)
 		col_open(&line, "disks", '[');
-	for (i = 0; i < st->ndisks; i++) {
-		struct disk *k = &st->disks[i];
+	for (i = 0; i < ndisks; i++) {
+		struct disk *k = &disks[i];
 
-		if (st->o->per_disk && !hist_total(&k->h))
+		if (o.per_disk && !hist_total(&k->h))
 			continue;
-		if (st->o->per_disk) {
+		if (o.per_disk) {
 			col_open(&line, NULL, '{');
-			col_str(&line, "dev", blkdev_str(k->dev, d, sizeof(d)), 0, -1);
+			col_str(&line, "dev", blkdev_str(k->dev, d, sizeof(d)), ALIGN_LEFT, 0, -1);
 			blkdev_name(k->dev, d, sizeof(d));
-			col_str(&line, "name", d[0] ? d : NULL, 0, -1);
+			col_str(&line, "name", d[0] ? d : NULL, ALIGN_LEFT, 0, -1);
 		}
 		col_hist(&line, "hist", &k->h);
-		if (st->o->per_disk)
+		if (o.per_disk)
 			col_close(&line);
 		hist_init(&k->h, 0);
 	}
-	if (st->o->per_disk)
+	if (o.per_disk)
 		col_close(&line);
 	line_put(&line);
 }
@@ -183,27 +182,27 @@ static void tick_json(struct state *st, const char *unit)
 /* tick - print this interval's histogram(s), empty them, stop after count */
 static void tick(void *arg)
 {
-	struct state *st = arg;
-	const char *unit = st->o->usecs ? "us" : "ms";
+	const char *unit = o.usecs ? "us" : "ms";
 	char d[128], ts[16];
 	time_t now = time(NULL);
 	int i, shown = 0;
 
-	if (st->in_kernel)
-		poll(st);
+	(void)arg;
+	if (o.kernel)
+		poll(NULL);
 	if (out_json) {
-		tick_json(st, unit);
+		tick_json(unit);
 		goto done;
 	}
 	printf("\n");
-	if (st->o->timestamps) {
+	if (o.timestamps) {
 		strftime(ts, sizeof(ts), "%H:%M:%S", localtime(&now));
 		printf("%s:\n", ts);
 	}
-	for (i = 0; i < st->ndisks; i++) {
-		struct disk *k = &st->disks[i];
+	for (i = 0; i < ndisks; i++) {
+		struct disk *k = &disks[i];
 
-		if (st->o->per_disk) {
+		if (o.per_disk) {
 			if (!hist_total(&k->h))
 				continue;
 			printf("%sdisk = %s\n", shown ? "\n" : "",
@@ -220,22 +219,22 @@ static void tick(void *arg)
 		hist_print(stdout, &empty, unit, "I/O");
 	}
 done:
-	if (st->o->count && ++st->ticks >= st->o->count)
+	if (o.count && ++ticks >= o.count)
 		sig_request_stop();
 }
 
 /* in_kernel - set up the kernel's pairing and counting (-K), or die saying why not */
-static void in_kernel(struct session *s, const struct opts *o)
+static void in_kernel(struct session *s)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				NULL, NULL, o->usecs };
+				NULL, NULL, o.usecs };
 	char *f, *pf, *cf;
 	int ok;
 
 	if (!klat_available(s))
 		msg_die(EXIT_ERR, "-K: this kernel has no hist triggers with synthetic events and "
 			"the .buckets modifier (6.1+, CONFIG_HIST_TRIGGERS)");
-	f = blkev_filter(&o->io);
+	f = blkev_filter(&o.io);
 	/*
 	 * requests without data are not paired: a flush's issue and completion
 	 * report different sectors, and its issue at sector 0 would pair with
@@ -258,28 +257,25 @@ static void in_kernel(struct session *s, const struct opts *o)
 
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct state st = { .o = &o };
 	struct session *s;
 	char dtext[256] = "", desc[240];
 
 	msg_init("iolatency");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
 
 	s = session_open("iolatency");
-	st.in_kernel = o.kernel;
 	if (o.kernel)
-		in_kernel(s, &o);
+		in_kernel(s);
 	else
-		blkev_setup(s, &o.io, on_io, &st);
+		blkev_setup(s, &o.io, on_io, NULL);
 	if (!o.per_disk)
-		disk_hist(&st, 0);
+		disk_hist(0);
 
 	/* counting is on before the banner: whatever runs after it is seen */
-	if (st.in_kernel) {	/* nothing is read: no ring buffer to size */
+	if (o.kernel) {	/* nothing is read: no ring buffer to size */
 		session_start(s);
 		klat_start();
 		out_init(0);
@@ -290,13 +286,13 @@ int main(int argc, char **argv)
 		   o.count ? "" : " Ctrl-C to end.");
 	fflush(stdout);
 
-	if (st.in_kernel)
-		stream_idle_poll(0, o.interval, 0.05, poll, tick, &st);
+	if (o.kernel)
+		stream_idle_poll(0, o.interval, 0.05, poll, tick, NULL);
 	else
-		stream_run(s, 0, o.interval, tick, &st);
+		stream_run(s, 0, o.interval, tick, NULL);
 
 	out_ending();
-	if (st.in_kernel) {
+	if (o.kernel) {
 		unsigned long long n = klat_unpaired(s);
 
 		if (n)
@@ -309,11 +305,11 @@ int main(int argc, char **argv)
 				 klat_unknown());
 	} else {
 		stream_report_lost(s);
-		if (st.unknown)
+		if (unknown)
 			msg_warn("%llu I/O not counted: another request was in flight at the same "
 				 "device and sector, so which completion was whose is not known",
-				 st.unknown);
+				 unknown);
 	}
-	free(st.disks);
+	free(disks);
 	return EXIT_OK;
 }

@@ -61,8 +61,10 @@ struct opts {
 	int start_ts, end_ts;
 };
 
+static struct opts o;
+
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
@@ -70,88 +72,87 @@ static void parse(int argc, char **argv, struct opts *o)
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
-			opt_regex(&o->name_re, optarg, "-n");
-			o->name = optarg;
+			opt_regex(&o.name_re, optarg, "-n");
+			o.name = optarg;
 			break;
-		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 's': o->start_ts = 1; break;
-		case 't': o->end_ts = 1; break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 's': o.start_ts = 1; break;
+		case 't': o.end_ts = 1; break;
 		default:	/* -d, -i, -Q */
-			blkev_option(&o->io, c, optarg);
+			blkev_option(&o.io, c, optarg);
 		}
 	}
-	opt_apart(o->pid, "-p", o->name != NULL, "-n");
+	opt_apart(o.pid, "-p", o.name != NULL, "-n");
 	opt_operands(argc, 0, 1, NULL, "only a duration");
 	if (optind < argc)
-		o->duration = opt_seconds(argv[optind], "duration");
+		o.duration = opt_seconds(argv[optind], "duration");
 }
 
 /* on_io - one finished I/O: the perf-tools row; in JSON, "time" is the completion */
 static void on_io(const struct blkio_done *io, void *arg)
 {
 	static struct line line;
-	struct opts *o = arg;
 	char t[32], dev[24];
 
-	if (o->name && (io->pid < 0 || regexec(&o->name_re, io->comm, 0, NULL, 0) != 0))
+	(void)arg;
+	if (o.name && (io->pid < 0 || regexec(&o.name_re, io->comm, 0, NULL, 0) != 0))
 		return;
 	line_begin(&line, io->mono ? io->end_ns : LINE_NO_TIME);
 	/* -s and -t: text only */
-	if (o->start_ts) {
+	if (o.start_ts) {
 		if (io->known & BLKIO_LAT)
-			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), 15, -1);
+			line_str(&line, fmt_time(io->start_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		else
-			line_str(&line, "?", 15, -1);
+			line_str(&line, "?", ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
-	if (o->end_ts) {
-		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), 15, -1);
+	if (o.end_ts) {
+		line_str(&line, fmt_time(io->end_ns, t, sizeof(t)), ALIGN_LEFT, 15, -1);
 		line_add(&line, " ");
 	}
 	/* at most 12 bytes of the name, as perf-tools; "?" when not known */
 	if (io->pid < 0)
-		col_null(&line, "comm", "?", 12);
+		col_null(&line, "comm", "?", ALIGN_LEFT, 12);
 	else
-		col_str(&line, "comm", io->comm, 12, 12);
+		col_str(&line, "comm", io->comm, ALIGN_LEFT, 12, 12);
 	line_add(&line, " ");
 	if (io->pid < 0)
-		col_null(&line, "pid", "?", 6);
+		col_null(&line, "pid", "?", ALIGN_LEFT, 6);
 	else
-		col_dec(&line, "pid", io->pid, 6);
+		col_dec(&line, "pid", io->pid, ALIGN_LEFT, 6);
 	line_add(&line, " ");
-	col_str(&line, "type", io->rwbs, 4, -1);
+	col_str(&line, "type", io->rwbs, ALIGN_LEFT, 4, -1);
 	line_add(&line, " ");
-	col_str(&line, "dev", blkdev_str(io->dev, dev, sizeof(dev)), 8, -1);
+	col_str(&line, "dev", blkdev_str(io->dev, dev, sizeof(dev)), ALIGN_LEFT, 8, -1);
 	line_add(&line, " ");
 	/* a cache flush has no block */
 	if (io->known & BLKIO_SECTOR)
-		col_dec(&line, "block", (long long)io->sector, 12);
+		col_dec(&line, "block", (long long)io->sector, ALIGN_LEFT, 12);
 	else
-		col_null(&line, "block", "?", 12);
+		col_null(&line, "block", "?", ALIGN_LEFT, 12);
 	line_add(&line, " ");
 	if (io->known & BLKIO_BYTES)
-		col_dec(&line, "bytes", (long long)io->bytes, 6);
+		col_dec(&line, "bytes", (long long)io->bytes, ALIGN_LEFT, 6);
 	else
-		col_null(&line, "bytes", "?", 6);
+		col_null(&line, "bytes", "?", ALIGN_LEFT, 6);
 	line_add(&line, " ");
 	/* two requests were in flight at one place: which completion was whose is not known */
 	if (io->known & BLKIO_LAT)
-		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, -8);
+		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, ALIGN_RIGHT, 8);
 	else
-		col_null(&line, "latms", "?", -8);
+		col_null(&line, "latms", "?", ALIGN_RIGHT, 8);
 	line_add(&line, "\n");
 	line_put(&line);
 }
 
 int main(int argc, char **argv)
 {
-	static struct opts o;	/* static: lives as long as the run (-n regex) */
 	struct session *s;
 	char ftext[128] = "", dtext[256] = "", desc[240];
 
 	msg_init("iosnoop");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	o.io.who = 1;
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
@@ -165,7 +166,7 @@ int main(int argc, char **argv)
 	/* a spill file's writeback would be traced as I/O of its own */
 	out_spill_memory();
 	s = session_open("iosnoop");
-	blkev_setup(s, &o.io, on_io, &o);
+	blkev_setup(s, &o.io, on_io, NULL);
 
 	/* tracing is on before the banner: whatever runs after it is seen */
 	stream_begin(s, o.duration > 0);

@@ -84,12 +84,7 @@ struct opts {
 	const char *def, *filter;
 };
 
-struct ctx {
-	struct session *s;
-	struct tep_event *stack_ev;
-	const char *name;
-	int mono;	/* -j: the records' timestamps on the mono clock */
-};
+static struct opts o;
 
 /* is_argument - does a word look like a fetch argument rather than a function */
 static int is_argument(const char *w)
@@ -98,10 +93,10 @@ static int is_argument(const char *w)
 }
 
 /* parse_def - split 'p|r[N]:[[group/]name] func [args]' into our fields */
-static void parse_def(struct opts *o)
+static void parse_def(void)
 {
 	char buf[1200], *w[2], *rest, *p;
-	const char *d = o->def;
+	const char *d = o.def;
 	size_t i;
 
 	opt_no_ctrl(d, "kprobe definition");
@@ -109,14 +104,14 @@ static void parse_def(struct opts *o)
 		opt_usage("kprobe definition too long");
 	if ((d[0] != 'p' && d[0] != 'r') || !strchr(d, ':'))
 		opt_usage("invalid kprobe definition (should start with p: or r:)");
-	o->ret = d[0] == 'r';
+	o.ret = d[0] == 'r';
 	for (p = (char *)d + 1; isdigit((unsigned char)*p); p++)
 		;
-	if (*p != ':' || (!o->ret && p != d + 1))
+	if (*p != ':' || (!o.ret && p != d + 1))
 		opt_usage("invalid kprobe definition (should start with p:, r: or rN:)");
 	if (p != d + 1) {
 		snprintf(buf, sizeof(buf), "%.*s", (int)(p - d - 1), d + 1);
-		o->maxactive = opt_ulong(buf, "maxactive (rN:)", 1, 4096);
+		o.maxactive = opt_ulong(buf, "maxactive (rN:)", 1, 4096);
 	}
 	strcpy(buf, p + 1);
 	rest = buf;
@@ -135,16 +130,16 @@ static void parse_def(struct opts *o)
 	 * traceable function and the second is not */
 	if (!w[1] || is_argument(w[1]) || strchr(w[0], '+') ||
 	    (!probes_function_exists(w[1]) && probes_function_exists(w[0]))) {
-		snprintf(o->func, sizeof(o->func), "%s", w[0]);
-		snprintf(o->args, sizeof(o->args), "%s%s%s", w[1] ? w[1] : "",
+		snprintf(o.func, sizeof(o.func), "%s", w[0]);
+		snprintf(o.args, sizeof(o.args), "%s%s%s", w[1] ? w[1] : "",
 			 w[1] && *rest ? " " : "", rest);
 		/* the event is named for the function: do_sys_open+0x10 -> do_sys_open_0x10 */
-		snprintf(o->name, sizeof(o->name), "%.63s", o->func);
-		for (p = o->name; *p; p++)
+		snprintf(o.name, sizeof(o.name), "%.63s", o.func);
+		for (p = o.name; *p; p++)
 			if (!isalnum((unsigned char)*p))
 				*p = '_';
-		if (isdigit((unsigned char)o->name[0]))
-			o->name[0] = '_';
+		if (isdigit((unsigned char)o.name[0]))
+			o.name[0] = '_';
 	} else {
 		/* the group is always ours: 'p:grp/name' keeps only the name */
 		p = strchr(w[0], '/');
@@ -154,106 +149,84 @@ static void parse_def(struct opts *o)
 				opt_usage("probe group '%.40s' is not a name (letters, digits, _)",
 					  w[0]);
 		}
-		snprintf(o->name, sizeof(o->name), "%s", p ? p : w[0]);
-		snprintf(o->func, sizeof(o->func), "%s", w[1]);
-		snprintf(o->args, sizeof(o->args), "%s", rest);
-		if (!probe_name_ok(o->name))
-			opt_usage("probe name '%.40s' is not a name (letters, digits, _)", o->name);
+		snprintf(o.name, sizeof(o.name), "%s", p ? p : w[0]);
+		snprintf(o.func, sizeof(o.func), "%s", w[1]);
+		snprintf(o.args, sizeof(o.args), "%s", rest);
+		if (!probe_name_ok(o.name))
+			opt_usage("probe name '%.40s' is not a name (letters, digits, _)", o.name);
 	}
-	for (p = o->func; *p; p++)
+	for (p = o.func; *p; p++)
 		if (!isalnum((unsigned char)*p) && !strchr("_.:+", *p))
 			opt_usage("'%.60s' is not a kernel function (SYMBOL[+offs] or MOD:SYMBOL)",
-				  o->func);
+				  o.func);
 }
 
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
 	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'F': o->force = 1; break;
-		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'H': o->headers = 1; break;
-		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_tid(optarg, "-L"); break;
-		case 's': o->stacks = 1; break;
-		case 'v': o->view = 1; break;
+		case 'F': o.force = 1; break;
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'H': o.headers = 1; break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 'L': o.tid = opt_tid(optarg, "-L"); break;
+		case 's': o.stacks = 1; break;
+		case 'v': o.view = 1; break;
 		}
 	}
 	opt_operands(argc, 1, 2, "kprobe definition (p:FUNC or r:FUNC ...)",
 		     "quote the definition and the filter");
-	opt_apart(o->pid, "-p", o->tid, "-L");
-	opt_apart(o->duration > 0, "-d", o->view, "-v");
-	opt_apart(out_json, "-j", o->view, "-v");
-	o->def = argv[optind];
-	parse_def(o);
+	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.duration > 0, "-d", o.view, "-v");
+	opt_apart(out_json, "-j", o.view, "-v");
+	o.def = argv[optind];
+	parse_def();
 	if (optind + 1 < argc) {
-		o->filter = argv[optind + 1];
-		opt_no_ctrl(o->filter, "filter");
+		o.filter = argv[optind + 1];
+		opt_no_ctrl(o.filter, "filter");
 	}
 }
 
-/* check - the kernel has kprobes, the function is safe, the syntax is known */
-static void check(struct opts *o)
-{
-	char sym[128], args[1024], *p, *w, *save = NULL;
-
-	if (!kernel_has(KF_KPROBES))
-		msg_die(EXIT_ERR, "this kernel does not allow kprobes: no kprobe_events in tracefs "
-			"(CONFIG_KPROBE_EVENTS off)");
-	p = strchr(o->func, ':');
-	snprintf(sym, sizeof(sym), "%s", p ? p + 1 : o->func);
-	sym[strcspn(sym, "+")] = '\0';
-	if (!o->force && !probes_function_exists(sym))
-		msg_die(EXIT_ERR, "function %s is not in available_filter_functions: it does not "
-			"exist or may be unsafe to probe (-F to force)", sym);
-	if (strstr(o->args, "$arg") && !kernel_has(KF_ARGN))
-		msg_die(EXIT_ERR, "this kernel does not know $argN in probe arguments "
-			"(tracing README); use registers, e.g. %%di, %%si on x86-64");
-	/* a fetcharg starting with a letter is a BTF argument name (6.6+) */
-	snprintf(args, sizeof(args), "%s", o->args);
-	for (w = strtok_r(args, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
-		p = strchr(w, '=') ? strchr(w, '=') + 1 : w;
-		if ((isalpha((unsigned char)*p) || *p == '_') && !kernel_has(KF_ARGNAME))
-			msg_die(EXIT_ERR, "this kernel does not know BTF argument names (%.40s) in "
-				"probe arguments (Linux 6.6+); use $argN or registers", p);
-	}
-}
-
+static struct session *sess;
+static struct tep_event *stack_ev;	/* -s: ftrace:kernel_stack */
+static int mono;	/* -j: the records' timestamps on the mono clock */
 
 /* on_event - comm-pid [cpu] flags time: name: (where) fields, as ftrace prints,
  * with the task's name at the event (NULL: not known) */
-static void on_event(struct tep_event *ev, struct tep_record *rec, const char *comm, void *arg)
+static void on_event(const struct stream_rec *r)
 {
-	struct ctx *c = arg;
+	struct tep_event *ev = r->ev;
+	struct tep_record *rec = r->rec;
+	const char *comm = r->comm;
 	static struct trace_seq seq;
 	static struct line line;
 	char where[300], a[256], b[256];
 	const char *at, *info;
 
 	if (out_json) {		/* the probe's address as a symbol, its arguments by name */
-		evjson_line(c->s, ev, rec, c->mono, c->name, EVJSON_PROBE, comm);
+		evjson_line(sess, ev, rec, mono, o.name, EVJSON_PROBE, comm);
 		return;
 	}
-	if (c->stack_ev && ev->id == c->stack_ev->id) {
-		evtext_line(c->s, ev, rec, comm);
+	if (stack_ev && ev->id == stack_ev->id) {
+		evtext_line(sess, ev, rec, comm);
 		return;
 	}
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	evtext_head(c->s, &line, ev, rec, comm);
-	tep_print_event(c->s->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
+	evtext_head(sess, &line, ev, rec, comm);
+	tep_print_event(sess->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
 	if (decode_has(ev, "__probe_ip"))
-		snprintf(where, sizeof(where), "(%s)", names_ksym(c->s,
+		snprintf(where, sizeof(where), "(%s)", names_ksym(sess,
 			 decode_u64(ev, rec, "__probe_ip"), a, sizeof(a)));
 	else
-		snprintf(where, sizeof(where), "(%s <- %s)", names_ksym(c->s,
-			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), names_ksym(c->s,
+		snprintf(where, sizeof(where), "(%s <- %s)", names_ksym(sess,
+			 decode_u64(ev, rec, "__probe_ret_ip"), a, sizeof(a)), names_ksym(sess,
 			 decode_u64(ev, rec, "__probe_func"), b, sizeof(b)));
 	at = strstr(seq.buffer, ": (");
 	info = at ? strchr(at, ')') : NULL;
@@ -268,27 +241,51 @@ static void on_event(struct tep_event *ev, struct tep_record *rec, const char *c
 	line_put(&line);
 }
 
+/* check - the kernel has kprobes, the function is safe, the syntax is known */
+static void check(void)
+{
+	char sym[128], args[1024], *p, *w, *save = NULL;
+
+	if (!kernel_has(KF_KPROBES))
+		msg_die(EXIT_ERR, "this kernel does not allow kprobes: no kprobe_events in tracefs "
+			"(CONFIG_KPROBE_EVENTS off)");
+	p = strchr(o.func, ':');
+	snprintf(sym, sizeof(sym), "%s", p ? p + 1 : o.func);
+	sym[strcspn(sym, "+")] = '\0';
+	if (!o.force && !probes_function_exists(sym))
+		msg_die(EXIT_ERR, "function %s is not in available_filter_functions: it does not "
+			"exist or may be unsafe to probe (-F to force)", sym);
+	if (strstr(o.args, "$arg") && !kernel_has(KF_ARGN))
+		msg_die(EXIT_ERR, "this kernel does not know $argN in probe arguments "
+			"(tracing README); use registers, e.g. %%di, %%si on x86-64");
+	/* a fetcharg starting with a letter is a BTF argument name (6.6+) */
+	snprintf(args, sizeof(args), "%s", o.args);
+	for (w = strtok_r(args, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		p = strchr(w, '=') ? strchr(w, '=') + 1 : w;
+		if ((isalpha((unsigned char)*p) || *p == '_') && !kernel_has(KF_ARGNAME))
+			msg_die(EXIT_ERR, "this kernel does not know BTF argument names (%.40s) in "
+				"probe arguments (Linux 6.6+); use $argN or registers", p);
+	}
+}
+
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct ctx c = { 0 };
 	const char *systems[6] = { NULL, COMM_FORMATS, NULL, NULL };
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	struct session *s;
-	char *filter, *self;
+	char *self;
 	int rc;
 
 	msg_init("kprobe");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	session_tracefs();
-	check(&o);
+	check();
 
-	s = session_open("kprobe");
+	sess = session_open("kprobe");
 	if (o.ret)
-		rc = probe_add_ret(s, o.name, o.func, *o.args ? o.args : NULL, o.maxactive);
+		rc = probe_add_ret(sess, o.name, o.func, *o.args ? o.args : NULL, o.maxactive);
 	else
-		rc = probe_add(s, o.name, 0, o.func, *o.args ? o.args : NULL);
+		rc = probe_add(sess, o.name, 0, o.func, *o.args ? o.args : NULL);
 	if (rc < 0) {
 		int err = errno;
 
@@ -298,7 +295,7 @@ int main(int argc, char **argv)
 		exit(err == EINVAL ? EXIT_USAGE : EXIT_ERR);
 	}
 	if (o.view) {
-		char *fmt = tracefs_event_file_read(NULL, s->group, o.name, "format", NULL);
+		char *fmt = tracefs_event_file_read(NULL, sess->group, o.name, "format", NULL);
 
 		if (!fmt)
 			msg_die(EXIT_ERR, "cannot read the format of %s:", o.name);
@@ -306,28 +303,23 @@ int main(int argc, char **argv)
 		free(fmt);
 		return EXIT_OK;
 	}
-	systems[0] = s->group;
+	systems[0] = sess->group;
 	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
-	format_load(s, systems);
-	c.s = s;
-	c.name = o.name;
-	if (!(evs[0] = format_event(s, s->group, o.name)))
+	format_load(sess, systems);
+	if (!(evs[0] = stream_follow(sess, sess->group, o.name, NULL, comm_row, NULL)))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
-	filter = filter_build(o.tid, o.filter, NULL);
-	session_filter(s, s->group, o.name, filter, o.filter);
-	free(filter);
-	who_events(s, o.pid);	/* -p: its threads, and those it starts */
-	if (o.stacks && !(c.stack_ev = kstack_enable(s)))
+	session_user_filter(sess, sess->group, o.name, o.tid, o.filter);
+	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
+	if (o.stacks && !(stack_ev = kstack_enable(sess)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-	evs[1] = c.stack_ev;
+	evs[1] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	c.mono = reorder_init(s, NULL) == 1;
+	mono = reorder_init(sess, NULL) == 1;
 	self = filter_build(0, NULL, NULL);
-	comm_rows(s, self, evs, 0, on_event, &c);
+	comm_rows(sess, self, evs, 0, on_event, NULL);
 	free(self);
-	session_enable(s, s->group, o.name);
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
-	stream_begin(s, o.duration > 0);
+	stream_begin(sess, o.duration > 0);
 	out_tracing(o.duration, "kprobe %s", o.name);
 	if (o.headers && !out_json) {
 		char what[200];
@@ -337,8 +329,8 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 
-	stream_run(s, o.duration, 0, NULL, NULL);
+	stream_run(sess, o.duration, 0, NULL, NULL);
 
-	stream_end(s);
+	stream_end(sess);
 	return EXIT_OK;
 }

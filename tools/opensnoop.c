@@ -67,24 +67,7 @@ struct opts {
 	regex_t name_re, file_re;
 };
 
-/* an open in progress, from its entry event */
-struct call {
-	unsigned long long ptr[2];	/* the path's user pointer (and 0) */
-	unsigned long long flags;
-	int has_flags;			/* openat2's flags are behind a pointer */
-};
-
 static struct opts o;
-static struct pidmap *pending;
-static struct capture *cap;
-static unsigned long long unpaired;	/* returns without a traced call */
-static unsigned long long unknown;	/* rows whose path was not taken */
-static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
-static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
-static struct session *sess;
-static int mono;			/* timestamps on the mono clock */
-
-static const char *const calls[] = { "open", "openat", "openat2" };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
@@ -107,17 +90,34 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.tid, "-L");
 }
 
+/* an open in progress, from its entry event */
+struct call {
+	unsigned long long ptr[2];	/* the path's user pointer (and 0) */
+	unsigned long long flags;
+	int has_flags;			/* openat2's flags are behind a pointer */
+};
+
+static struct pidmap *pending;
+static struct capture *cap;
+static unsigned long long unpaired;	/* returns without a traced call */
+static unsigned long long unknown;	/* rows whose path was not taken */
+static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
+static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
+static struct session *sess;
+static int mono;			/* timestamps on the mono clock */
+
+static const char *const calls[] = { "open", "openat", "openat2" };
+
 /* on_enter - an open is called: its pointer and flags wait for its return */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_enter(const struct stream_rec *r)
 {
 	struct call *c = xcalloc(1, sizeof(*c));
 
-	(void)aux, (void)ctx;
-	c->ptr[0] = decode_u64(ev, rec, "filename");
-	c->has_flags = decode_has(ev, "flags");
-	c->flags = decode_u64(ev, rec, "flags");
-	pidmap_put(pending, decode_pid(ev, rec), c);
-	capture_enter(cap, ev, rec);
+	c->ptr[0] = decode_u64(r->ev, r->rec, "filename");
+	c->has_flags = decode_has(r->ev, "flags");
+	c->flags = decode_u64(r->ev, r->rec, "flags");
+	pidmap_put(pending, decode_pid(r->ev, r->rec), c);
+	capture_enter(cap, r->ev, r->rec);
 }
 
 /* a returned open, held until its task's name at the call is known (comm.h) */
@@ -131,37 +131,36 @@ struct row {
 };
 
 /* on_return - an open returned: with its call, it waits for its task's name */
-static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_return(const struct stream_rec *r)
 {
 	static const unsigned long long none[2];
-	int tid = decode_pid(ev, rec);
+	int tid = decode_pid(r->ev, r->rec);
 	struct call *c = pidmap_take(pending, tid);
-	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, rec->ts);
-	struct row *r;
+	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, r->rec->ts);
+	struct row *row;
 	size_t n;
 
-	(void)aux, (void)ctx;
 	if (!c) {
 		unpaired++;		/* began before tracing did, or its call was lost */
 		capture_free(v);
 		return;
 	}
-	r = xcalloc(1, sizeof(*r));
-	r->ts = rec->ts;
-	r->tid = tid;
-	r->ret = decode_s64(ev, rec, "ret");
-	r->call = c;
-	r->val = v;
+	row = xcalloc(1, sizeof(*row));
+	row->ts = r->rec->ts;
+	row->tid = tid;
+	row->ret = decode_s64(r->ev, r->rec, "ret");
+	row->call = c;
+	row->val = v;
 	if (v) {
 		n = strlen(v->str[0]);
-		r->path = xmalloc(4 * n + 8);
-		out_vis(r->path, 4 * n + 8, 0, v->str[0], n);
+		row->path = xmalloc(4 * n + 8);
+		out_vis(row->path, 4 * n + 8, 0, v->str[0], n);
 		if (!c->has_flags && v->has_flags) {
 			c->flags = v->flags;
 			c->has_flags = 1;
 		}
 	}
-	comm_hold(tid, rec->ts, r);
+	comm_hold(tid, row->ts, row);
 }
 
 /* emit_row - print a returned open with its task's name (NULL: not known), unless filtered */
@@ -185,11 +184,11 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	}
 	line_times(&line, r->ts, mono, o.hms, o.times);
 	if (comm)
-		col_str(&line, "comm", comm, 16, 16);
+		col_str(&line, "comm", comm, ALIGN_LEFT, 16, 16);
 	else
-		col_null(&line, "comm", "?", 16);
+		col_null(&line, "comm", "?", ALIGN_LEFT, 16);
 	line_add(&line, " ");
-	col_dec(&line, "pid", r->tid, 6);
+	col_dec(&line, "pid", r->tid, ALIGN_LEFT, 6);
 	line_add(&line, " ");
 	if (ret >= 0) {
 		buf[0] = '0';
@@ -198,20 +197,21 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	}
 	ename = names_errno((int)ret, err, sizeof(err));
 	col_num(&line, "fd", ret >= 0 ? ret : -1, ret >= 0 ? buf : o.fails ? ename : "-1",
-		o.fails ? -7 : -4);
+		ALIGN_RIGHT, o.fails ? 7 : 4);
 	if (out_json)		/* JSON only: the text shows it with -x */
-		col_str(&line, "error", ret < 0 ? ename : NULL, 0, -1);
+		col_str(&line, "error", ret < 0 ? ename : NULL, ALIGN_LEFT, 0, -1);
 	line_add(&line, " ");
 	if (o.flags && c->has_flags)
-		col_str(&line, "flags", fmt_num(c->flags, 8, 8, buf, sizeof(buf)), 8, -1);
+		col_str(&line, "flags", fmt_num(c->flags, 8, 8, buf, sizeof(buf)), ALIGN_LEFT, 8,
+			-1);
 	else if (o.flags)
-		col_null(&line, "flags", "?", 8);
+		col_null(&line, "flags", "?", ALIGN_LEFT, 8);
 	if (o.flags)
 		line_add(&line, " ");
 	if (r->val)
-		col_str(&line, "file", r->val->str[0], 0, -1);
+		col_str(&line, "file", r->val->str[0], ALIGN_LEFT, 0, -1);
 	else
-		col_null(&line, "file", "[?]", 0);
+		col_null(&line, "file", "[?]", ALIGN_LEFT, 0);
 	col_bool(&line, "cut", r->val && r->val->cut, " [cut]");
 	line_add(&line, "\n");
 	line_put(&line);
@@ -222,6 +222,19 @@ done:
 	free(c);
 	capture_free(r->val);
 	free(r);
+}
+
+/*
+ * forget_calls - events were lost (reorder_on_gap, in time order): any open
+ * waiting for its exit may have ended among them, and its task called again,
+ * so no entry before the gap is joined with an exit after it (comm.c drops
+ * the names known: a rename may be among them)
+ */
+static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+	pidmap_free(pending);
+	pending = pidmap_new(free);
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
@@ -238,19 +251,6 @@ static char *build_filter(const char *extra)
 	return f;
 }
 
-/*
- * forget_calls - events were lost (reorder_on_gap, in time order): any open
- * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it (comm.c drops
- * the names known: a rename may be among them)
- */
-static void forget_calls(int cpu, unsigned long long ts, void *ctx)
-{
-	(void)cpu, (void)ts, (void)ctx;
-	pidmap_free(pending);
-	pending = pidmap_new(free);
-}
-
 /* follow_calls - the syscalls' entries and exits, filtered, in time order */
 static void follow_calls(const char *filter)
 {
@@ -260,10 +260,10 @@ static void follow_calls(const char *filter)
 	reorder_on_gap(forget_calls, NULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, filter, NULL, on_enter);
+		reorder_follow(sess, "syscalls", name, filter, on_enter, NULL);
 		/* every return, -x too: a return ends its call for the capture's pairing */
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i]);
-		reorder_follow(sess, "syscalls", name, filter, NULL, on_return);
+		reorder_follow(sess, "syscalls", name, filter, on_return, NULL);
 	}
 }
 

@@ -72,21 +72,13 @@ static const char *const tcp_states[] = {
 };
 
 struct opts {
-	int tlp, stacks;
+	int tlp, stacks;	/* -s: each row waits for its stack (kstack_hold) */
 };
 
-static int mono;		/* timestamps on the mono clock */
-static int stacks;		/* -s: each row waits for its stack (kstack_hold) */
-
-/* one traced event: its row marker ("R" or "L") */
-struct src {
-	const char *mark;
-	struct session *s;
-	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
-};
+static struct opts o;
 
 /* parse - options (also --tlp, --stacks); no arguments */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{ "tlp", no_argument, NULL, 'l' },
@@ -97,15 +89,24 @@ static void parse(int argc, char **argv, struct opts *o)
 
 	while ((c = opt_next(argc, argv, "hjls", longs, usage_text)) != -1) {
 		switch (c) {
-		case 'l': o->tlp = 1; break;
-		case 's': o->stacks = 1; break;
+		case 'l': o.tlp = 1; break;
+		case 's': o.stacks = 1; break;
 		}
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
-	if (out_json && o->stacks)
+	if (out_json && o.stacks)
 		opt_usage("-s prints text stacks: not with -j");
 }
+
+static struct session *sess;
+static int mono;		/* timestamps on the mono clock */
+
+/* one traced event (the handlers' ctx): its row marker ("R" or "L") */
+struct src {
+	const char *mark;
+	int v6_unproven;	/* its IPv6 addresses not proven: shown as "-" */
+};
 
 /* fmt_state - TCP state name without TCP_, "-" if the kernel does not say */
 static const char *fmt_state(struct tep_event *ev, struct tep_record *rec, char *buf,
@@ -130,16 +131,16 @@ static void endpoint(struct line *l, const char *side, const char *text, unsigne
 	size_t n = c ? (size_t)(c - text) : strlen(text);
 
 	if (!out_json) {
-		line_str(l, text, 20, -1);
+		line_str(l, text, ALIGN_LEFT, 20, -1);
 		return;
 	}
 	if (text[0] == '[' && n >= 2)	/* IPv6: [ADDR] */
 		text++, n -= 2;
 	snprintf(addr, sizeof(addr), "%.*s", (int)n, text);
 	snprintf(key, sizeof(key), "%saddr", side);
-	col_str(l, key, strcmp(addr, "-") ? addr : NULL, 0, -1);
+	col_str(l, key, strcmp(addr, "-") ? addr : NULL, ALIGN_LEFT, 0, -1);
 	snprintf(key, sizeof(key), "%sport", side);
-	col_dec(l, key, port, 0);
+	col_dec(l, key, port, ALIGN_LEFT, 0);
 }
 
 /* rec_inet_v4 - is a tcp event's socket IPv4: the family field, else a
@@ -199,47 +200,45 @@ static void row_fields(struct tep_event *ev, struct tep_record *rec, struct row 
 }
 
 /* on_event - one row: TIME PID LADDR:LPORT R> RADDR:RPORT STATE */
-static void on_event(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+static void on_event(const struct stream_rec *r)
 {
 	static struct line line;
-	struct src *src = arg;
-	struct row r;
+	const struct src *src = r->ctx;
+	struct row row;
 	char now[16];
 	time_t t = time(NULL);
 
 	strftime(now, sizeof(now), "%H:%M:%S", localtime(&t));
-	row_fields(ev, rec, &r);
-	if (src->v6_unproven && !rec_inet_v4(ev, rec)) {
-		snprintf(r.laddr, sizeof(r.laddr), "[-]:%u", r.sport);
-		snprintf(r.raddr, sizeof(r.raddr), "[-]:%u", r.dport);
+	row_fields(r->ev, r->rec, &row);
+	if (src->v6_unproven && !rec_inet_v4(r->ev, r->rec)) {
+		snprintf(row.laddr, sizeof(row.laddr), "[-]:%u", row.sport);
+		snprintf(row.raddr, sizeof(row.raddr), "[-]:%u", row.dport);
 	}
-	line_begin(&line, mono ? rec->ts : LINE_NO_TIME);
-	line_str(&line, now, 8, -1);	/* text only: when read; JSON: the event's time */
+	line_begin(&line, mono ? r->rec->ts : LINE_NO_TIME);
+	line_str(&line, now, ALIGN_LEFT, 8, -1);	/* text only: when read; JSON: the event's time */
 	line_add(&line, " ");
-	col_dec(&line, "pid", decode_pid(ev, rec), 6);
+	col_dec(&line, "pid", decode_pid(r->ev, r->rec), ALIGN_LEFT, 6);
 	line_add(&line, " ");
-	endpoint(&line, "l", r.laddr, r.sport);
+	endpoint(&line, "l", row.laddr, row.sport);
 	line_add(&line, " ");
-	col_str(&line, "type", src->mark, 0, -1);
+	col_str(&line, "type", src->mark, ALIGN_LEFT, 0, -1);
 	line_add(&line, "> ");
-	endpoint(&line, "r", r.raddr, r.dport);
+	endpoint(&line, "r", row.raddr, row.dport);
 	line_add(&line, " ");
-	col_str(&line, "state", strcmp(r.state, "-") ? r.state : NULL, 12, -1);
+	col_str(&line, "state", strcmp(row.state, "-") ? row.state : NULL, ALIGN_LEFT, 12, -1);
 	line_add(&line, "\n");
-	if (!stacks) {
+	if (!o.stacks) {
 		line_put(&line);
 		return;
 	}
-	kstack_hold(cpu, line.buf, line.n);
+	kstack_hold(r->cpu, line.buf, line.n);
 	line.n = 0;
 }
 
 /* on_stack - the kernel stack recorded right after an event on its CPU (-s) */
-static void on_stack(struct tep_event *ev, struct tep_record *rec, int cpu, void *arg)
+static void on_stack(const struct stream_rec *r)
 {
-	struct src *src = arg;
-
-	kstack_under(src->s, ev, rec, cpu);
+	kstack_under(sess, r->ev, r->rec, r->cpu);
 }
 
 /* on_gap - events were lost on rec's CPU, before rec: the row held there may
@@ -398,28 +397,18 @@ static int tlp_kprobe(struct session *s)
 	return v6_unproven;
 }
 
-/* own_filter - never trace ourselves */
-static void own_filter(struct session *s, const char *sys, const char *ev)
-{
-	char *f = filter_build(0, NULL, NULL);
-
-	session_filter(s, sys, ev, f, NULL);
-	free(f);
-}
-
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct src retrans = { "R", NULL, 0 }, tlp = { "L", NULL, 0 };
+	struct src retrans = { "R", 0 }, tlp = { "L", 0 };
 	const char *systems[4] = { "tcp", NULL, NULL, NULL };
 	const char *tlp_sys = "tcp";
-	struct tep_event *ev, *tlp_ev = NULL, *stack_ev;
-	struct session *s;
+	struct tep_event *stack_ev;
+	char *self;
 	int n = 1;
 
 	msg_init("tcpretrans");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	session_tracefs();
 	if (!session_event_exists("tcp", "tcp_retransmit_skb"))
 		msg_die(EXIT_ERR, "tracepoint tcp:tcp_retransmit_skb not found (needs Linux 4.15+)");
@@ -427,44 +416,32 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "-l needs kprobes (no tcp:tcp_send_loss_probe tracepoint "
 			"and no kprobe_events in this kernel)");
 
-	s = session_open("tcpretrans");
-	retrans.s = tlp.s = s;
+	sess = session_open("tcpretrans");
 	if (o.tlp && !session_event_exists("tcp", "tcp_send_loss_probe")) {
-		tlp.v6_unproven = tlp_kprobe(s);
-		tlp_sys = s->group;
-		systems[n++] = s->group;
+		tlp.v6_unproven = tlp_kprobe(sess);
+		tlp_sys = sess->group;
+		systems[n++] = sess->group;
 	}
 	if (o.stacks)
 		systems[n++] = "ftrace";
-	format_load(s, systems);
-	ev = format_event(s, "tcp", "tcp_retransmit_skb");
-	if (!ev)
+	format_load(sess, systems);
+	self = filter_build(0, NULL, NULL);
+	if (!stream_follow(sess, "tcp", "tcp_retransmit_skb", self, on_event, &retrans))
 		msg_die(EXIT_ERR, "cannot parse the format of tcp:tcp_retransmit_skb");
-	own_filter(s, "tcp", "tcp_retransmit_skb");
-	stream_on(ev, on_event, &retrans);
-	if (o.tlp) {
-		tlp_ev = format_event(s, tlp_sys, "tcp_send_loss_probe");
-		if (!tlp_ev)
-			msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe",
-				tlp_sys);
-		own_filter(s, tlp_sys, "tcp_send_loss_probe");
-		stream_on(tlp_ev, on_event, &tlp);
-	}
+	if (o.tlp && !stream_follow(sess, tlp_sys, "tcp_send_loss_probe", self, on_event, &tlp))
+		msg_die(EXIT_ERR, "cannot parse the format of %s:tcp_send_loss_probe", tlp_sys);
+	free(self);
 	if (o.stacks) {
-		stack_ev = kstack_enable(s);
+		stack_ev = kstack_enable(sess);
 		if (!stack_ev)
 			msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
-		stream_on(stack_ev, on_stack, &retrans);
+		stream_on(stack_ev, on_stack, NULL);
 		stream_on_gap(on_gap, NULL);
 		stream_on_drained(kstack_drained);
-		stacks = 1;
 	}
-	session_enable(s, "tcp", "tcp_retransmit_skb");
-	if (tlp_ev)
-		session_enable(s, tlp_sys, "tcp_send_loss_probe");
 
-	mono = session_clock(s, "mono") == 0;	/* JSON's time: the event's own */
-	stream_begin(s, 0);
+	mono = session_clock(sess, "mono") == 0;	/* JSON's time: the event's own */
+	stream_begin(sess, 0);
 	out_banner("Tracing TCP retransmits%s. Ctrl-C to end.\n",
 		   o.tlp ? " and tail loss probes" : "");
 	if (!out_json)
@@ -472,8 +449,8 @@ int main(int argc, char **argv)
 		       "RADDR:RPORT", "STATE");
 	fflush(stdout);
 
-	stream_run(s, 0, 0, NULL, NULL);
+	stream_run(sess, 0, 0, NULL, NULL);
 
-	stream_end(s);
+	stream_end(sess);
 	return EXIT_OK;
 }

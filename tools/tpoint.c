@@ -69,48 +69,63 @@ struct opts {
 	const char *filter;
 };
 
+static struct opts o;
+
 /* parse - options and arguments, strictly; exits on any problem */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	const char *tp, *colon;
 	int c;
 
 	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'd': o->duration = opt_seconds(optarg, "-d"); break;
-		case 'H': o->headers = 1; break;
-		case 'l': o->list = 1; break;
-		case 'p': o->pid = opt_pid(optarg, "-p"); break;
-		case 'L': o->tid = opt_tid(optarg, "-L"); break;
-		case 's': o->stacks = 1; break;
-		case 'v': o->view = 1; break;
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'H': o.headers = 1; break;
+		case 'l': o.list = 1; break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 'L': o.tid = opt_tid(optarg, "-L"); break;
+		case 's': o.stacks = 1; break;
+		case 'v': o.view = 1; break;
 		}
 	}
-	opt_apart(out_json, "-j", o->list, "-l");
-	opt_apart(out_json, "-j", o->view, "-v");
-	if (o->list) {
+	opt_apart(out_json, "-j", o.list, "-l");
+	opt_apart(out_json, "-j", o.view, "-v");
+	if (o.list) {
 		if (optind != argc)
 			opt_usage("-l takes no tracepoint");
 		return;
 	}
 	opt_operands(argc, 1, 2, "tracepoint (SYSTEM:EVENT; tpoint -l lists them)",
 		     "quote the filter");
-	opt_apart(o->pid, "-p", o->tid, "-L");
-	opt_apart(o->duration > 0, "-d", o->view, "-v");
+	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	tp = argv[optind];
 	colon = strchr(tp, ':');
-	if (!colon || (size_t)(colon - tp) >= sizeof(o->sys) ||
-	    strlen(colon + 1) >= sizeof(o->event))
+	if (!colon || (size_t)(colon - tp) >= sizeof(o.sys) ||
+	    strlen(colon + 1) >= sizeof(o.event))
 		opt_usage("tracepoint '%.60s' is not SYSTEM:EVENT", tp);
-	memcpy(o->sys, tp, colon - tp);
-	o->sys[colon - tp] = '\0';
-	strcpy(o->event, colon + 1);
-	if (!opt_is_ident(o->sys) || !opt_is_ident(o->event))
+	memcpy(o.sys, tp, colon - tp);
+	o.sys[colon - tp] = '\0';
+	strcpy(o.event, colon + 1);
+	if (!opt_is_ident(o.sys) || !opt_is_ident(o.event))
 		opt_usage("tracepoint '%.60s' is not SYSTEM:EVENT (letters, digits, _)", tp);
 	if (optind + 1 < argc) {
-		o->filter = argv[optind + 1];
-		opt_no_ctrl(o->filter, "filter");
+		o.filter = argv[optind + 1];
+		opt_no_ctrl(o.filter, "filter");
 	}
+}
+
+static struct session *sess;
+static int mono;	/* -j: the records' timestamps on the mono clock */
+
+/* on_record - each record (the event's, and kernel_stack after it with -s), in
+ * time order with its task's name then, as a text line or a JSON object */
+static void on_record(const struct stream_rec *r)
+{
+	if (out_json)
+		evjson_line(sess, r->ev, r->rec, mono, NULL, 0, r->comm);
+	else
+		evtext_line(sess, r->ev, r->rec, r->comm);
 }
 
 /* cmp_str - qsort order for -l */
@@ -152,40 +167,26 @@ static void list(void)
 }
 
 /* view - print the event's format file */
-static void view(const struct opts *o)
+static void view(void)
 {
-	char *fmt = tracefs_event_file_read(NULL, o->sys, o->event, "format", NULL);
+	char *fmt = tracefs_event_file_read(NULL, o.sys, o.event, "format", NULL);
 
 	if (!fmt)
-		msg_die(EXIT_ERR, "cannot read the format of %s:%s:", o->sys, o->event);
+		msg_die(EXIT_ERR, "cannot read the format of %s:%s:", o.sys, o.event);
 	fputs(fmt, stdout);
 	free(fmt);
 	exit(EXIT_OK);
 }
 
-static int mono;	/* -j: the records' timestamps on the mono clock */
-
-/* on_record - each record (the event's, and kernel_stack after it with -s), in
- * time order with its task's name then, as a text line or a JSON object */
-static void on_record(struct tep_event *ev, struct tep_record *rec, const char *comm, void *s)
-{
-	if (out_json)
-		evjson_line(s, ev, rec, mono, NULL, 0, comm);
-	else
-		evtext_line(s, ev, rec, comm);
-}
-
 int main(int argc, char **argv)
 {
-	struct opts o = { 0 };
-	struct session *s;
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	char *filter, *self, spec[300];
+	char *self, spec[300];
 	const char *systems[6] = { spec, COMM_FORMATS, NULL, NULL };
 
 	msg_init("tpoint");
 	sig_init();
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	if (o.list)
 		list();
 	session_tracefs();
@@ -193,35 +194,32 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoint %s:%s not found (tpoint -l lists them)",
 			o.sys, o.event);
 	if (o.view)
-		view(&o);
+		view();
 
-	s = session_open("tpoint");
+	sess = session_open("tpoint");
 	snprintf(spec, sizeof(spec), "%s:%s", o.sys, o.event);
 	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
-	format_load(s, systems);
-	evs[0] = format_event(s, o.sys, o.event);
+	format_load(sess, systems);
+	evs[0] = stream_follow(sess, o.sys, o.event, NULL, comm_row, NULL);
 	if (!evs[0])
 		msg_die(EXIT_ERR, "cannot parse the format of %s (tpoint -v shows it)", spec);
-	filter = filter_build(o.tid, o.filter, NULL);
-	session_filter(s, o.sys, o.event, filter, o.filter);
-	free(filter);
-	who_events(s, o.pid);	/* -p: its threads, and those it starts */
-	if (o.stacks && !(evs[1] = kstack_enable(s)))
+	session_user_filter(sess, o.sys, o.event, o.tid, o.filter);
+	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
+	if (o.stacks && !(evs[1] = kstack_enable(sess)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(s, NULL) == 1;
+	mono = reorder_init(sess, NULL) == 1;
 	self = filter_build(0, NULL, NULL);
-	comm_rows(s, self, evs, o.filter || o.tid, on_record, s);
+	comm_rows(sess, self, evs, o.filter || o.tid, on_record, NULL);
 	free(self);
-	session_enable(s, o.sys, o.event);
-	stream_begin(s, o.duration > 0);
+	stream_begin(sess, o.duration > 0);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !out_json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
 
-	stream_run(s, o.duration, 0, NULL, NULL);
+	stream_run(sess, o.duration, 0, NULL, NULL);
 
-	stream_end(s);
+	stream_end(sess);
 	return EXIT_OK;
 }

@@ -39,7 +39,7 @@
 static struct tep_handle *tep;
 static struct tep_event *events[MAX_EVENTS];
 static int nr_events;
-static struct session sess;
+static struct session fuzz_sess;
 static unsigned char *page;	/* two pages: data, then PROT_NONE */
 static long pagesz;
 static FILE *devnull;
@@ -100,7 +100,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stdout, "fuzz_decode: no format files in %s\n", dir);
 		abort();
 	}
-	sess.tep = tep;
+	fuzz_sess.tep = tep;
 	pagesz = getpagesize();
 	page = mmap(NULL, 2 * pagesz, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (page == MAP_FAILED || mprotect(page + pagesz, pagesz, PROT_NONE))
@@ -158,9 +158,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rec_endpoint(ev, &rec, !v4, "daddr", "daddr_v6", 2, buf, sizeof(buf));
 	FUZZ_ASSERT(strlen(buf) < sizeof(buf));
 	if (!strcmp(ev->name, "kernel_stack"))
-		kstack_print(&sess, ev, &rec);
+		kstack_print(&fuzz_sess, ev, &rec);
 
 	/* the whole line as tpoint and kprobe print it (its own checks first) */
-	evtext_line(&sess, ev, &rec, "fuzz");
+	evtext_line(&fuzz_sess, ev, &rec, "fuzz");
 	return 0;
 }

@@ -15,15 +15,14 @@ static unsigned char *seen;
 #define NREC 20000	/* per CPU: more than one drain hands on */
 
 /* take - the handler: count records and those that came after a newer one */
-static void take(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void take(const struct stream_rec *r)
 {
-	long id = (long)decode_s64(ev, rec, "child_pid");
+	long id = (long)decode_s64(r->ev, r->rec, "child_pid");
 
-	(void)aux, (void)ctx;
-	if (rec->ts < last_ts)
+	if (r->rec->ts < last_ts)
 		late++;		/* handed on after a newer one */
 	else
-		last_ts = rec->ts;
+		last_ts = r->rec->ts;
 	n++;
 	if (id < 0 || id >= 2 * NREC || seen[id]++)
 		dup_or_lost++;
@@ -86,10 +85,10 @@ static void interleaved(void)
 }
 
 /* show - the handler: each record's time and id, as handed on */
-static void show(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void show(const struct stream_rec *r)
 {
-	(void)aux, (void)ctx;
-	printf("ts=%llu id=%lld cpu=%d\n", rec->ts, decode_s64(ev, rec, "child_pid"), rec->cpu);
+	printf("ts=%llu id=%lld cpu=%d\n", r->rec->ts, decode_s64(r->ev, r->rec, "child_pid"),
+	       r->rec->cpu);
 }
 
 /* long_pauses - seconds between records (time-extend entries in the pages) */

@@ -12,7 +12,7 @@ static struct src retrans = { .mark = "R" };
 /* prepare - the handler on tcp:tcp_retransmit_skb, as main sets it */
 static void prepare(void)
 {
-	retrans.s = rp_session();
+	sess = rp_session();
 	stream_on(rp_event("tcp:tcp_retransmit_skb"), on_event, &retrans);
 }
 
@@ -27,7 +27,7 @@ static void two_retransmits(void)
 	       "saddr_v6=x:00000000000000000000000000000001 "
 	       "daddr_v6=x:fe800000000000000000000000000002 sport=40001 dport=443 state=1");
 	rp_run();
-	stream_report_lost(retrans.s);
+	stream_report_lost(sess);
 }
 
 int main(void)

@@ -131,18 +131,18 @@ static int line_is_end(const char *want)
 static void columns(void)
 {
 	line_begin(&l, LINE_NO_TIME);
-	col_str(&l, "comm", "c\"at\n", 8, 16);
+	col_str(&l, "comm", "c\"at\n", ALIGN_LEFT, 8, 16);
 	line_add(&l, " ");
-	col_dec(&l, "pid", -42, -6);
+	col_dec(&l, "pid", -42, ALIGN_RIGHT, 6);
 	line_add(&l, " ");
-	col_num(&l, "fd", 3, "0x3", -4);
+	col_num(&l, "fd", 3, "0x3", ALIGN_RIGHT, 4);
 	line_add(&l, " ");
-	col_null(&l, "flags", "?", 3);
-	col_str(&l, "file", "/a\xff", 6, -1);
+	col_null(&l, "flags", "?", ALIGN_LEFT, 3);
+	col_str(&l, "file", "/a\xff", ALIGN_LEFT, 6, -1);
 	col_bool(&l, "cut", 1, " [cut]");
 	col_bool(&l, "more", 0, " [...]");
-	col_str(&l, "none", NULL, 2, -1);
-	col_fixed(&l, "latms", 273451, 6, 2, -8);
+	col_str(&l, "none", NULL, ALIGN_LEFT, 2, -1);
+	col_fixed(&l, "latms", 273451, 6, 2, ALIGN_RIGHT, 8);
 }
 
 /* check_lines - the same calls in text and in JSON, nesting, overflow */
@@ -164,13 +164,13 @@ static void check_lines(void)
 	CHECK("json_line", line_is(want));
 	/* a histogram: an array of objects */
 	line_begin(&l, LINE_NO_TIME);
-	col_str(&l, "disk", "sda", 0, -1);
+	col_str(&l, "disk", "sda", ALIGN_LEFT, 0, -1);
 	col_open(&l, "hist", '[');
 	for (i = 0; i < 2; i++) {
 		col_open(&l, NULL, '{');
-		col_dec(&l, "lo", i, 0);
-		col_dec(&l, "hi", i + 1, 0);
-		col_dec(&l, "count", 10 * i, 0);
+		col_dec(&l, "lo", i, ALIGN_LEFT, 0);
+		col_dec(&l, "hi", i + 1, ALIGN_LEFT, 0);
+		col_dec(&l, "count", 10 * i, ALIGN_LEFT, 0);
 		col_close(&l);
 	}
 	col_close(&l);
@@ -212,8 +212,8 @@ static void check_lines(void)
 	big[sizeof(big) - 1] = '\0';
 	line_begin(&l, LINE_NO_TIME);
 	col_open(&l, "a", '[');
-	col_str(&l, NULL, big, 0, -1);
-	col_dec(&l, NULL, 1, 0);
+	col_str(&l, NULL, big, ALIGN_LEFT, 0, -1);
+	col_dec(&l, NULL, 1, ALIGN_LEFT, 0);
 	CHECK("json_overflow_cut", l.n <= sizeof(l.buf) - 10 && !memcmp(l.buf + l.n - 3, "\\n\"", 3));
 	CHECK("json_overflow_closed", l.depth == 1);
 	CHECK("json_overflow_line", line_is_end("\\n\"],\"truncated\":true}\n"));
@@ -222,25 +222,25 @@ static void check_lines(void)
 	i = (int)(sizeof(l.buf) - l.n - 100);
 	memset(big, 'x', (size_t)i);
 	big[i] = '\0';
-	col_str(&l, "s", big, 0, -1);
+	col_str(&l, "s", big, ALIGN_LEFT, 0, -1);
 	CHECK("json_fits", !l.cut);
-	col_str(&l, "t", big, 0, 80);
-	col_dec(&l, "n", 1234567890, 0);
+	col_str(&l, "t", big, ALIGN_LEFT, 0, 80);
+	col_dec(&l, "n", 1234567890, ALIGN_LEFT, 0);
 	CHECK("json_left_out", line_is_end(",\"truncated\":true}\n"));
 	memset(big, 'y', sizeof(big) - 1);
 	big[sizeof(big) - 1] = '\0';
 	line_begin(&l, LINE_NO_TIME);
-	col_str(&l, "s", big, 0, -1);
+	col_str(&l, "s", big, ALIGN_LEFT, 0, -1);
 	CHECK("json_string_cut", line_is_end("yy\",\"truncated\":true}\n"));
 	line_begin(&l, LINE_NO_TIME);
-	col_str(&l, "s", "short", 0, -1);
+	col_str(&l, "s", "short", ALIGN_LEFT, 0, -1);
 	CHECK("json_not_cut", line_is_end("\"s\":\"short\"}\n"));
 	/* the text-only adders add nothing to a JSON line */
 	line_begin(&l, LINE_NO_TIME);
 	i = (int)l.n;
-	line_str(&l, "x", 4, -1);
-	line_rstr(&l, "y", 4);
-	line_dec(&l, 5, 4);
+	line_str(&l, "x", ALIGN_LEFT, 4, -1);
+	line_str(&l, "y", ALIGN_RIGHT, 4, -1);
+	line_dec(&l, 5, ALIGN_LEFT, 4);
 	line_add(&l, " ");
 	CHECK("json_text_only", (int)l.n == i);
 	l.n = 0;

@@ -24,9 +24,9 @@ static int same(const char *want)
 static void check_vis(void)
 {
 	l.n = 0;
-	line_str(&l, "a\x1b", 8, 16);
+	line_str(&l, "a\x1b", ALIGN_LEFT, 8, 16);
 	CHECK("line_str_vis", same("a\\x1b   "));
-	line_rstr(&l, "\n", 6);
+	line_str(&l, "\n", ALIGN_RIGHT, 6, -1);
 	CHECK("line_rstr_vis", same("  \\x0a"));
 }
 
@@ -63,7 +63,7 @@ static void fill_utf8(void)
 
 	line_add(&l, "x");
 	for (i = 0; i < 10000; i++)
-		line_str(&l, "\xc3\xa9", 0, -1);
+		line_str(&l, "\xc3\xa9", ALIGN_LEFT, 0, -1);
 	line_add(&l, "\n");
 }
 
@@ -123,22 +123,22 @@ int main(void)
 			int w = widths[j];
 
 			snprintf(want, sizeof(want), "%-*.16s", w, strs[i]);
-			line_str(&l, strs[i], w, 16);
+			line_str(&l, strs[i], ALIGN_LEFT, w, 16);
 			CHECK("str_max16", same(want));
 			snprintf(want, sizeof(want), "%-*s", w, strs[i]);
-			line_str(&l, strs[i], w, -1);
+			line_str(&l, strs[i], ALIGN_LEFT, w, -1);
 			CHECK("str", same(want));
 			snprintf(want, sizeof(want), "%*s", w, strs[i]);
-			line_rstr(&l, strs[i], w);
+			line_str(&l, strs[i], ALIGN_RIGHT, w, -1);
 			CHECK("rstr", same(want));
 		}
 	for (i = 0; i < sizeof(nums) / sizeof(*nums); i++)
 		for (j = 0; j < sizeof(widths) / sizeof(*widths); j++) {
 			snprintf(want, sizeof(want), "%-*lld", widths[j], nums[i]);
-			line_dec(&l, nums[i], widths[j]);
+			line_dec(&l, nums[i], ALIGN_LEFT, widths[j]);
 			CHECK("dec_left", same(want));
 			snprintf(want, sizeof(want), "%*lld", widths[j], nums[i]);
-			line_dec(&l, nums[i], -widths[j]);
+			line_dec(&l, nums[i], ALIGN_RIGHT, widths[j]);
 			CHECK("dec_right", same(want));
 		}
 	/* line_num, the hot path's number: as "%0Wllu" and "%0Wllx" */
@@ -155,18 +155,18 @@ int main(void)
 	CHECK("line_addn", same("abc"));
 
 	/* columns in a row, then a line that overflows: truncated, never past the end */
-	line_str(&l, "cat", 16, 16);
+	line_str(&l, "cat", ALIGN_LEFT, 16, 16);
 	line_add(&l, " ");
-	line_dec(&l, 4242, 6);
+	line_dec(&l, 4242, ALIGN_LEFT, 6);
 	line_add(&l, " ");
-	line_rstr(&l, "0x3", 4);
+	line_str(&l, "0x3", ALIGN_RIGHT, 4, -1);
 	line_add(&l, " /etc/passwd\n");
 	CHECK("row", same("cat              4242    0x3 /etc/passwd\n"));
 	for (i = 0; i < sizeof(l.buf) / 10 + 5; i++)
-		line_str(&l, "0123456789", 10, -1);
+		line_str(&l, "0123456789", ALIGN_LEFT, 10, -1);
 	CHECK("overflow_truncates", l.n == sizeof(l.buf));
-	line_rstr(&l, "x", 100);
-	line_dec(&l, 5, 100);
+	line_str(&l, "x", ALIGN_RIGHT, 100, -1);
+	line_dec(&l, 5, ALIGN_LEFT, 100);
 	line_num(&l, 5, 10, 100);
 	line_add(&l, "more");
 	CHECK("full_stays_full", l.n == sizeof(l.buf));

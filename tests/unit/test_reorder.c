@@ -19,25 +19,23 @@ static void check(const char *name, int ok)
 }
 
 /* take - the handler: note the record's timestamp (and its payload's) */
-static void take(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void take(const struct stream_rec *r)
 {
 	unsigned long long payload;
 
-	(void)ev, (void)ctx;
-	memcpy(&payload, rec->data, sizeof(payload));
+	memcpy(&payload, r->rec->data, sizeof(payload));
 	if (ngot < 64)
 		got[ngot++] = payload;
-	if (aux && !strcmp(aux, "aux"))
+	if (r->aux && !strcmp(r->aux, "aux"))
 		aux_seen++;
 }
 
 static char *kept;
 
 /* keep - a handler that takes its aux: reorder must not free it */
-static void keep(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void keep(const struct stream_rec *r)
 {
-	(void)ev, (void)rec, (void)ctx;
-	kept = aux;
+	kept = r->aux;
 	reorder_keep_aux();
 }
 
@@ -74,12 +72,12 @@ static size_t nmodel, nhanded;
 static int stress_bad;
 
 /* take_big - the stress handler: check the payload, note what came */
-static void take_big(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void take_big(const struct stream_rec *r)
 {
+	struct tep_record *rec = r->rec;
 	unsigned long long v[8];
 	int i;
 
-	(void)ev, (void)aux, (void)ctx;
 	memcpy(v, rec->data, sizeof(v));
 	for (i = 1; i < 8; i++)
 		if (v[i] != v[0] * 8 + i)

@@ -125,14 +125,13 @@ static struct session sess;
 static struct tep_event *ev_a, *ev_b;
 
 /* take - a handler: log the record, and which handler had it ('a', or '*' for the rest) */
-static void take(struct tep_event *ev, struct tep_record *rec, int cpu, void *ctx)
+static void take(const struct stream_rec *r)
 {
 	unsigned int n;
 
-	(void)ev;
-	memcpy(&n, (unsigned char *)rec->data + 8, 4);
+	memcpy(&n, (unsigned char *)r->rec->data + 8, 4);
 	if (ngot < MAX_LOG)
-		got[ngot++] = (struct taken){ *(const char *)ctx, cpu, rec->ts, n };
+		got[ngot++] = (struct taken){ *(const char *)r->ctx, r->cpu, r->rec->ts, n };
 }
 
 /* order - the log as "who:n" words (the first 20) */
