@@ -147,12 +147,13 @@ static void settle(int tid)
 }
 
 /* on_enter - a call is made: its target and signal wait for its return */
-static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_enter(const struct stream_rec *sr)
 {
+	struct tep_event *ev = sr->ev;
+	struct tep_record *rec = sr->rec;
 	struct call *c = xcalloc(1, sizeof(*c));
 	int tid = decode_pid(ev, rec);
 
-	(void)aux, (void)ctx;
 	c->kind = kind_of(ev, enter_ev);
 	c->sig = arg_int(ev, rec, "sig");
 	c->pid = arg_int(ev, rec, calls[c->kind].fd ? "pidfd" : "pid");
@@ -163,13 +164,14 @@ static void on_enter(struct tep_event *ev, struct tep_record *rec, void *aux, vo
 }
 
 /* on_return - a call returned: with its entry, it waits for its task's name */
-static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_return(const struct stream_rec *sr)
 {
+	struct tep_event *ev = sr->ev;
+	struct tep_record *rec = sr->rec;
 	int tid = decode_pid(ev, rec);
 	struct call *c = pidmap_take(pending, tid);
 	struct row *r;
 
-	(void)aux, (void)ctx;
 	settle(tid);
 	if (!c || c->kind != kind_of(ev, exit_ev)) {
 		/* began before tracing did, or its entry was lost; with -p in the
@@ -201,14 +203,15 @@ static void on_return(struct tep_event *ev, struct tep_record *rec, void *aux, v
  * on_generate - a signal is generated: inside a call of the running task
  * (not in an interrupt) it is that call's; else the kernel sent it (-a)
  */
-static void on_generate(struct tep_event *ev, struct tep_record *rec, void *aux, void *ctx)
+static void on_generate(const struct stream_rec *sr)
 {
+	struct tep_event *ev = sr->ev;
+	struct tep_record *rec = sr->rec;
 	int tid = decode_pid(ev, rec);
 	int irq = (decode_u64(ev, rec, "common_flags") & IRQ_FLAGS) != 0;
 	struct call *c = irq ? NULL : pidmap_get(pending, tid);
 	struct row *r;
 
-	(void)aux, (void)ctx;
 	if (c) {
 		if (c->gens++ == 0) {
 			c->gen_sig = (int)decode_s64(ev, rec, "sig");
@@ -277,43 +280,43 @@ static void emit_row(void *item, const char *comm, void *ctx)
 	if (r->kernel) {
 		/* the text's COMM is the target's: the kernel has no name */
 		if (out_json)
-			col_null(&line, "comm", "", 16);
+			col_null(&line, "comm", "", ALIGN_LEFT, 16);
 		else
-			line_str(&line, r->tcomm, 16, 16);
+			line_str(&line, r->tcomm, ALIGN_LEFT, 16, 16);
 		line_add(&line, " ");
-		col_null(&line, "pid", "-", 6);
+		col_null(&line, "pid", "-", ALIGN_LEFT, 6);
 	} else {
 		if (comm)
-			col_str(&line, "comm", comm, 16, 16);
+			col_str(&line, "comm", comm, ALIGN_LEFT, 16, 16);
 		else
-			col_null(&line, "comm", "?", 16);
+			col_null(&line, "comm", "?", ALIGN_LEFT, 16);
 		line_add(&line, " ");
-		col_dec(&line, "pid", r->tid, 6);
+		col_dec(&line, "pid", r->tid, ALIGN_LEFT, 6);
 	}
 	line_add(&line, " ");
 	if (r->known)
-		col_dec(&line, "tpid", r->tpid, 8);
+		col_dec(&line, "tpid", r->tpid, ALIGN_LEFT, 8);
 	else
-		col_null(&line, "tpid", "?", 8);
+		col_null(&line, "tpid", "?", ALIGN_LEFT, 8);
 	line_add(&line, " ");
 	snprintf(num, sizeof(num), "%d", r->sig);
-	col_num(&line, "signal", r->sig, o.names && signame ? signame : num, 10);
+	col_num(&line, "signal", r->sig, o.names && signame ? signame : num, ALIGN_LEFT, 10);
 	line_add(&line, " ");
 	if (r->kernel)
-		col_null(&line, "ret", "kernel", 4);
+		col_null(&line, "ret", "kernel", ALIGN_LEFT, 4);
 	else
-		col_num(&line, "ret", r->ret < 0 ? -1 : r->ret, r->ret < 0 ? "-1" : "0", 4);
+		col_num(&line, "ret", r->ret < 0 ? -1 : r->ret, r->ret < 0 ? "-1" : "0", ALIGN_LEFT, 4);
 	if (out_json) {
-		col_str(&line, "signame", signame, 0, -1);
+		col_str(&line, "signame", signame, ALIGN_LEFT, 0, -1);
 		col_str(&line, "error", r->ret < 0 ? names_errno((int)r->ret, err, sizeof(err)) :
-			NULL, 0, -1);
-		col_str(&line, "call", r->kernel ? NULL : calls[r->call->kind].name, 0, -1);
+			NULL, ALIGN_LEFT, 0, -1);
+		col_str(&line, "call", r->kernel ? NULL : calls[r->call->kind].name, ALIGN_LEFT, 0, -1);
 		col_bool(&line, "kernel", r->kernel, "");
-		col_str(&line, "tcomm", r->tcomm[0] ? r->tcomm : NULL, 16, 16);
+		col_str(&line, "tcomm", r->tcomm[0] ? r->tcomm : NULL, ALIGN_LEFT, 16, 16);
 		if (r->kernel)
-			col_dec(&line, "code", r->code, 0);
+			col_dec(&line, "code", r->code, ALIGN_LEFT, 0);
 		else
-			col_null(&line, "code", "", 0);
+			col_null(&line, "code", "", ALIGN_LEFT, 0);
 	}
 	line_add(&line, "\n");
 	line_put(&line);
@@ -392,9 +395,9 @@ static void follow(void)
 		fe = NULL;
 		filter_cat(&fe, "%s%s%s", f, tf ? " && " : "", tf ? tf : "");
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i].name);
-		reorder_follow(sess, "syscalls", name, fe, NULL, on_enter);
+		reorder_follow(sess, "syscalls", name, fe, on_enter, NULL);
 		snprintf(name, sizeof(name), "sys_exit_%s", calls[i].name);
-		reorder_follow(sess, "syscalls", name, f, NULL, on_return);
+		reorder_follow(sess, "syscalls", name, f, on_return, NULL);
 		free(tf);
 		free(fe);
 	}
@@ -410,8 +413,8 @@ static void follow(void)
 			return;
 		}
 		snprintf(gen, sizeof(gen), "pid == %d", o.pid);
-		reorder_follow(sess, "signal", "signal_generate", o.pid ? gen : NULL, NULL,
-			       on_generate);
+		reorder_follow(sess, "signal", "signal_generate", o.pid ? gen : NULL,
+			       on_generate, NULL);
 	}
 }
 

@@ -37,18 +37,20 @@ static const char usage_text[] =
 
 struct opts {
 	int force, quiet;
-	int shown;	/* lines printed */
 };
 
+static struct opts o;
+static int shown;	/* lines printed */
+
 /* parse - options only; no arguments */
-static void parse(int argc, char **argv, struct opts *o)
+static void parse(int argc, char **argv)
 {
 	int c;
 
 	while ((c = opt_next(argc, argv, "fhjq", NULL, usage_text)) != -1) {
 		switch (c) {
-		case 'f': o->force = 1; break;
-		case 'q': o->quiet = 1; break;
+		case 'f': o.force = 1; break;
+		case 'q': o.quiet = 1; break;
 		}
 	}
 	if (optind < argc)
@@ -59,20 +61,20 @@ static void parse(int argc, char **argv, struct opts *o)
 static void on_item(const struct active_item *it, void *arg)
 {
 	static struct line line;
-	struct opts *o = arg;
 	int paren = 0;
 
-	if (o->quiet)
+	(void)arg;
+	if (o.quiet)
 		return;
 	line_begin(&line, clock_ns());
-	col_str(&line, "action", it->action, 8, -1);
+	col_str(&line, "action", it->action, ALIGN_LEFT, 8, -1);
 	line_add(&line, " ");
-	col_str(&line, "kind", it->kind, 0, -1);
+	col_str(&line, "kind", it->kind, ALIGN_LEFT, 0, -1);
 	line_add(&line, " ");
-	col_str(&line, "name", it->name, 0, -1);
+	col_str(&line, "name", it->name, ALIGN_LEFT, 0, -1);
 	if (it->was) {
 		line_add(&line, ": ");
-		col_str(&line, "was", it->was, 0, -1);
+		col_str(&line, "was", it->was, ALIGN_LEFT, 0, -1);
 		if (!it->was[0])
 			line_add(&line, "(empty)");
 		line_add(&line, " -> ");
@@ -80,54 +82,53 @@ static void on_item(const struct active_item *it, void *arg)
 		line_add(&line, ": ");
 	}
 	if (it->value) {
-		col_str(&line, "value", it->value, 0, -1);
+		col_str(&line, "value", it->value, ALIGN_LEFT, 0, -1);
 		if (!it->value[0])
 			line_add(&line, "(empty)");
 	} else {
-		col_null(&line, "value", "", 0);
+		col_null(&line, "value", "", ALIGN_LEFT, 0);
 	}
 	if (it->tool) {
 		line_add(&line, " (");
-		col_str(&line, "owner", it->tool, 0, -1);
+		col_str(&line, "owner", it->tool, ALIGN_LEFT, 0, -1);
 		line_add(&line, " PID ");
 		paren = 1;
 	} else {
-		col_null(&line, "owner", "", 0);
+		col_null(&line, "owner", "", ALIGN_LEFT, 0);
 		if (it->pid) {
 			line_add(&line, " (PID ");
 			paren = 1;
 		}
 	}
 	if (it->pid) {
-		col_dec(&line, "pid", it->pid, 0);
+		col_dec(&line, "pid", it->pid, ALIGN_LEFT, 0);
 		line_add(&line, it->running ? ", running" : ", not running");
 		col_bool(&line, "running", it->running, "");
 	} else {
-		col_null(&line, "pid", "", 0);
-		col_null(&line, "running", "", 0);
+		col_null(&line, "pid", "", ALIGN_LEFT, 0);
+		col_null(&line, "running", "", ALIGN_LEFT, 0);
 	}
 	if (it->note) {
 		line_add(&line, paren ? "; " : " (");
 		paren = 1;
-		col_str(&line, "note", it->note, 0, -1);
+		col_str(&line, "note", it->note, ALIGN_LEFT, 0, -1);
 	} else {
-		col_null(&line, "note", "", 0);
+		col_null(&line, "note", "", ALIGN_LEFT, 0);
 	}
 	if (paren)
 		line_add(&line, ")");
 	line_add(&line, "\n");
 	line_put(&line);
-	o->shown++;
+	shown++;
 }
 
 int main(int argc, char **argv)
 {
-	static struct opts o;
 	char holder[64];
 	int rc = 0;
 
 	msg_init("reset-ftrace");
-	parse(argc, argv, &o);
+	parse(argc, argv);
 	out_init(0);
 	session_tracefs();
 	if (o.force && journal_lock("reset-ftrace", holder, sizeof(holder)) < 0) {
@@ -138,11 +139,11 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "-f refused: cannot lock %s/lock (top-level tracing settings):",
 			JOURNAL_DIR);
 	}
-	active_reap(on_item, &o);
+	active_reap(on_item, NULL);
 	if (o.force)
-		rc = active_reset(on_item, &o);
-	if (active_list(on_item, &o) == 0 && !o.quiet && !out_json)
-		printf("%s\n", o.shown ? "nothing else active" : "nothing active");
+		rc = active_reset(on_item, NULL);
+	if (active_list(on_item, NULL) == 0 && !o.quiet && !out_json)
+		printf("%s\n", shown ? "nothing else active" : "nothing active");
 	fflush(stdout);
 	return rc < 0 ? EXIT_ERR : EXIT_OK;
 }

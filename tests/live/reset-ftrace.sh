@@ -9,6 +9,8 @@
 # are live runs of the suite, and must be left alone too.
 
 RF_LOCK=/var/tmp/.ftrace-lock
+# a guest's initramfs has no /var/tmp: perf-tools would make its lock there
+[ -d /var/tmp ] || mkdir -p /var/tmp
 
 # rf_run ARGS... - run reset-ftrace; stdout in $TMP/out, stderr in $TMP/err, RC
 rf_run() {
