@@ -73,6 +73,12 @@ void pidmap_sweep(struct pidmap *m, int (*drop)(int pid, void *val, void *arg), 
 	table_sweep(m->t, drop_pid, &sw);
 }
 
+/* pidmap_clear - remove and release every entry */
+void pidmap_clear(struct pidmap *m)
+{
+	table_clear(m->t);
+}
+
 /* pidmap_free - release the table and its values */
 void pidmap_free(struct pidmap *m)
 {

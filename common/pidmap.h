@@ -18,6 +18,10 @@ void *pidmap_take(struct pidmap *m, int pid);
  * is true */
 void pidmap_sweep(struct pidmap *m, int (*drop)(int pid, void *val, void *arg), void *arg);
 
+/* pidmap_clear - remove and release every entry (events were lost: what the
+ * table waited for may have happened among them) */
+void pidmap_clear(struct pidmap *m);
+
 /* pidmap_free - release the table and its values (NULL: nothing) */
 void pidmap_free(struct pidmap *m);
 

@@ -259,12 +259,9 @@ static void on_exec(const struct stream_rec *r)
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	pidmap_free(pending);
-	pending = pidmap_new(free);
-	pidmap_free(parent);
-	parent = pidmap_new(NULL);
-	pidmap_free(seen);
-	seen = pidmap_new(NULL);
+	pidmap_clear(pending);
+	pidmap_clear(parent);
+	pidmap_clear(seen);
 	tgid_reset();
 }
 

@@ -335,11 +335,9 @@ done:
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	pidmap_free(pending);
-	pending = pidmap_new(free);
+	pidmap_clear(pending);
 	if (o.all) {
-		pidmap_free(settled);
-		settled = pidmap_new(NULL);
+		pidmap_clear(settled);
 		gapped = 1;
 	}
 }

@@ -233,8 +233,7 @@ done:
 static void forget_calls(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	pidmap_free(pending);
-	pending = pidmap_new(free);
+	pidmap_clear(pending);
 }
 
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */

@@ -116,6 +116,20 @@ int main(void)
 	CHECK("bound: a take makes room", freed == 0 && is(m, 1, 1) && is(m, BOUND + 1, 0));
 	drop(m, 1, BOUND + 2);
 
+	/* clear: every value released, the table still in use */
+	m = pidmap_new(count_free);
+	for (pid = 1; pid <= 3; pid++)
+		pidmap_put(m, pid, val(pid));
+	freed = 0;
+	pidmap_clear(m);
+	CHECK("clear: each value freed once", freed == 3 && !pidmap_get(m, 1) && !pidmap_get(m, 3));
+	pidmap_put(m, 2, val(7));
+	CHECK("clear: the table takes values again", is(m, 2, 7));
+	pidmap_clear(m);
+	pidmap_clear(m);
+	CHECK("clear: twice, nothing more freed", freed == 4);
+	pidmap_free(m);
+
 	/* no free_fn: values are the caller's */
 	m = pidmap_new(NULL);
 	pidmap_put(m, 3, &fixed);
