@@ -1,18 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* active.c - what is active in tracefs: listed, dead runs' leftovers removed,
- * the top level reset
+/* active.c - what is active in tracefs, listed; the names and files the
+ * reset-ftrace modules share
  *
- * The state reset-ftrace(8) shows and resets. Leftovers of runs of this suite
- * that are gone are the reaper's (reaper.c): what it removed is found by
- * listing the runs' instances, probe groups and journals before and after.
- * The top level is everyone's: it is listed file by file against the
- * kernel's defaults, and reset (active_reset) only in the files perf-tools'
- * reset-ftrace wrote, kprobes one by one so that a live run's stay. An
+ * The state reset-ftrace(8) shows. The top level is everyone's: it is listed
+ * file by file against the kernel's defaults (topreset.c resets it). An
  * instance is never touched here: the user's and live runs' are listed, dead
- * runs' are the reaper's. A value a live run of ours left at the top level
- * (its journal's "=FILE" records, journal.c) is named as that run's.
- * Costs a read of each top-level settings file and of every top-level
- * event's filter and trigger (a few thousand small reads), once.
+ * runs' are the reaper's (leftover.c names what it removed). A value a live
+ * run of ours left at the top level (its journal's "=FILE" records,
+ * journal.c) is named as that run's. Costs a read of each top-level settings
+ * file and of every top-level event's filter and trigger (a few thousand
+ * small reads), once. The helpers below active_list read the names runs of
+ * this suite give (reaper.c), dynamic events' lines and perf-tools' lock, for
+ * all three modules.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -26,385 +25,10 @@
 #include <unistd.h>
 
 #include "active.h"
-#include "errlog.h"
 #include "journal.h"
-#include "msg.h"
 #include "reaper.h"
 #include "setting.h"
 #include "xalloc.h"
-
-#define SHOWN_MAX 240	/* a value shown in one line: at most this many bytes, then "..." */
-
-/* a set of names */
-struct names {
-	char **v;
-	int n, cap;
-};
-
-static int names_has(const struct names *s, const char *name)
-{
-	int i;
-
-	for (i = 0; i < s->n; i++)
-		if (!strcmp(s->v[i], name))
-			return 1;
-	return 0;
-}
-
-static void names_add(struct names *s, const char *name)
-{
-	if (names_has(s, name))
-		return;
-	if (s->n == s->cap) {
-		s->cap = s->cap ? 2 * s->cap : 16;
-		s->v = xreallocarray(s->v, s->cap, sizeof(*s->v));
-	}
-	s->v[s->n++] = xstrdup(name);
-}
-
-static void names_free(struct names *s)
-{
-	int i;
-
-	for (i = 0; i < s->n; i++)
-		free(s->v[i]);
-	free(s->v);
-	memset(s, 0, sizeof(*s));
-}
-
-/*
- * shown - TEXT as one line: its lines joined by a blank, cut after SHOWN_MAX
- * bytes with " ... (N lines)"; malloc'd
- */
-static char *shown(const char *text)
-{
-	size_t n = strlen(text), i, o = 0;
-	char *s = xmalloc(SHOWN_MAX + 48);
-	int lines = 1;
-
-	while (n && text[n - 1] == '\n')
-		n--;
-	for (i = 0; i < n; i++)
-		lines += text[i] == '\n';
-	for (i = 0; i < n && o < SHOWN_MAX; i++)
-		s[o++] = text[i] == '\n' || text[i] == '\t' ? ' ' : text[i];
-	if (i < n)
-		o += sprintf(s + o, " ... (%d lines)", lines);
-	s[o] = '\0';
-	return s;
-}
-
-/*
- * owner_of - the run of this suite a dynamic event NAME ("GROUP/EVENT", or a
- * synthetic event's "EVENT") belongs to: its group, else its event, named
- * "ftt_TOOL_PID_START"; the one that names it in key[len]. 0, or -1 if none.
- */
-static int owner_of(const char *name, char *tool, size_t tlen, int *pid,
-		    unsigned long long *start, char *key, size_t len)
-{
-	const char *ev = strchr(name, '/');
-
-	if (!reaper_parse_owner(name, '_', tool, tlen, pid, start)) {
-		snprintf(key, len, "%.*s", ev ? (int)(ev - name) : (int)strlen(name), name);
-		return 0;
-	}
-	if (ev && !reaper_parse_owner(ev + 1, '_', tool, tlen, pid, start)) {
-		snprintf(key, len, "%s", ev + 1);
-		return 0;
-	}
-	return -1;
-}
-
-/* dyn_name - the name of a dynamic event's line, "p:GROUP/EVENT ARGS" or
- * (synthetic_events) "EVENT FIELDS", into buf; NULL for an empty line */
-static const char *dyn_name(const char *line, char *buf, size_t len)
-{
-	const char *p = strchr(line, ':'), *sp = line + strcspn(line, " \t");
-
-	if (p && p < sp)
-		line = p + 1;
-	snprintf(buf, len, "%.*s", (int)strcspn(line, " \t"), line);
-	return buf[0] ? buf : NULL;
-}
-
-/* run_gone - is the run PID START gone (reaper_run_is_dead) */
-static int run_gone(int pid, unsigned long long start)
-{
-	return reaper_run_is_dead(pid, start);
-}
-
-/* journal_owner - TOOL-PID-START of a journal's file name; -1 for another name */
-static int journal_owner(const char *name, char *tool, size_t len, int *pid,
-			 unsigned long long *start)
-{
-	char full[300];
-
-	if (strchr(name, '.') || strlen(name) > 256)
-		return -1;
-	snprintf(full, sizeof(full), "%s-%s", REAPER_PREFIX, name);
-	if (reaper_parse_owner(full, '-', tool, len, pid, start) < 0)
-		return -1;
-	/* nothing after START: not a companion's name */
-	return strspn(strrchr(full, '-') + 1, "0123456789") == strlen(strrchr(full, '-') + 1) ?
-		0 : -1;
-}
-
-/*
- * leftovers - the names of what runs of this suite made and left: instances,
- * probe groups (or synthetic events) and journals; with GONE only those of
- * runs that are gone
- */
-static void leftovers(struct names *inst, struct names *groups, struct names *jour, int gone)
-{
-	static const char *const files[] = { "kprobe_events", "uprobe_events", "dynamic_events",
-					     "synthetic_events" };
-	char **list = tracefs_instances(NULL), tool[32], key[256], buf[256];
-	unsigned long long start;
-	struct dirent *d;
-	size_t f;
-	DIR *dir;
-	int i, pid;
-
-	for (i = 0; list && list[i]; i++)
-		if (!reaper_parse_owner(list[i], '-', tool, sizeof(tool), &pid, &start) &&
-		    (!gone || run_gone(pid, start)))
-			names_add(inst, list[i]);
-	tracefs_list_free(list);
-	for (f = 0; f < sizeof(files) / sizeof(*files); f++) {
-		char *text, *line, *save = NULL;
-
-		if (!tracefs_file_exists(NULL, files[f]) ||
-		    !(text = tracefs_instance_file_read(NULL, files[f], NULL)))
-			continue;
-		for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save))
-			if (dyn_name(line, buf, sizeof(buf)) &&
-			    !owner_of(buf, tool, sizeof(tool), &pid, &start, key, sizeof(key)) &&
-			    (!gone || run_gone(pid, start)))
-				names_add(groups, key);
-		free(text);
-	}
-	dir = opendir(JOURNAL_DIR);
-	while (dir && (d = readdir(dir)))
-		if (!journal_owner(d->d_name, tool, sizeof(tool), &pid, &start) &&
-		    (!gone || run_gone(pid, start)))
-			names_add(jour, d->d_name);
-	if (dir)
-		closedir(dir);
-}
-
-/* gone_items - fn for each name of BEFORE that AFTER no longer has */
-static void gone_items(const struct names *before, const struct names *after, const char *kind,
-		       char sep, active_fn fn, void *arg)
-{
-	char tool[32], path[300];
-	unsigned long long start;
-	int i, pid;
-
-	for (i = 0; i < before->n; i++) {
-		struct active_item it = { .action = "removed", .kind = kind, .name = before->v[i] };
-
-		if (names_has(after, before->v[i]))
-			continue;
-		if (sep == 'j') {
-			journal_owner(before->v[i], tool, sizeof(tool), &pid, &start);
-			snprintf(path, sizeof(path), "%s/%s", JOURNAL_DIR, before->v[i]);
-			it.name = path;
-			it.note = "its top-level settings put back";
-		} else if (sep == '_') {
-			owner_of(before->v[i], tool, sizeof(tool), &pid, &start, path, sizeof(path));
-		} else {
-			reaper_parse_owner(before->v[i], sep, tool, sizeof(tool), &pid, &start);
-		}
-		it.tool = tool;
-		it.pid = pid;
-		fn(&it, arg);
-	}
-}
-
-/* active_reap - see active.h */
-void active_reap(active_fn fn, void *arg)
-{
-	struct names bi = { 0 }, bg = { 0 }, bj = { 0 }, ai = { 0 }, ag = { 0 }, aj = { 0 };
-
-	leftovers(&bi, &bg, &bj, 1);
-	reaper_reap();
-	leftovers(&ai, &ag, &aj, 0);
-	/* journals first: the reaper puts their settings back first */
-	gone_items(&bj, &aj, "journal", 'j', fn, arg);
-	gone_items(&bi, &ai, "instance", '-', fn, arg);
-	gone_items(&bg, &ag, "probes", '_', fn, arg);
-	names_free(&bi);
-	names_free(&bg);
-	names_free(&bj);
-	names_free(&ai);
-	names_free(&ag);
-	names_free(&aj);
-}
-
-/* pid_runs - does a process have PID (0: not known) */
-static int pid_runs(int pid)
-{
-	return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
-}
-
-/* perf_lock - does ACTIVE_PERF_LOCK exist; the PID it holds in *pid (0 if none) */
-static int perf_lock(int *pid)
-{
-	char buf[32];
-	struct stat st;
-	ssize_t n;
-	int fd;
-
-	*pid = 0;
-	if (lstat(ACTIVE_PERF_LOCK, &st) < 0)
-		return 0;
-	/* a link or anything but a file is not followed: only its existence counts */
-	fd = open(ACTIVE_PERF_LOCK, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-	    (n = read(fd, buf, sizeof(buf) - 1)) > 0) {
-		char *end;
-		long v;
-
-		buf[n] = '\0';
-		v = strtol(buf, &end, 10);
-		if (end != buf && (*end == '\n' || !*end) && v > 0 && v <= 0x7fffffff)
-			*pid = (int)v;
-	}
-	if (fd >= 0)
-		close(fd);
-	return 1;
-}
-
-static int failed;
-
-/* reset_file - write WANT to the top-level FILE unless it holds it already */
-static void reset_file(const char *file, const char *want, active_fn fn, void *arg)
-{
-	char *was, *now, *set_event = NULL, *sw, *sn, *sv = NULL;
-
-	if (!tracefs_file_exists(NULL, file) || !(was = setting_read(NULL, file)))
-		return;
-	if (setting_same(file, was, want)) {
-		free(was);
-		return;
-	}
-	if (!strcmp(file, "events/enable"))
-		set_event = setting_read(NULL, "set_event");
-	errlog_mark(NULL);
-	if (setting_write(NULL, file, want) < 0) {
-		errlog_warn(NULL, "cannot reset %s", file);
-		failed = 1;
-	}
-	now = setting_read(NULL, file);
-	/* a function list keeps its triggers ("FUNC:CMD[:COUNT]"): each taken out */
-	if (now && setting_is_list(file) && strchr(now, ':')) {
-		char *line, *save = NULL, *copy = xstrdup(now);
-
-		for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			char *cmd, *last;
-
-			if (!strchr(line, ':'))
-				continue;
-			last = strrchr(line, ':');
-			if (last != strchr(line, ':') &&
-			    (!strcmp(last + 1, "unlimited") || strspn(last + 1, "0123456789") == strlen(last + 1)))
-				*last = '\0';
-			cmd = xasprintf("!%s\n", line);
-			errlog_mark(NULL);
-			if (tracefs_instance_file_append(NULL, file, cmd) < 0) {
-				errlog_warn(NULL, "cannot remove %s from %s", line, file);
-				failed = 1;
-			}
-			free(cmd);
-		}
-		free(copy);
-		free(now);
-		now = setting_read(NULL, file);
-	}
-	if (!now || !setting_same(file, now, want)) {
-		sn = shown(now ? now : "");
-		msg_warn("%s still holds \"%s\" after the reset", file, sn);
-		free(sn);
-		failed = 1;
-	}
-	if (set_event && set_event[0])
-		sv = shown(set_event);
-	sw = shown(was);
-	sn = shown(now ? now : "");
-	{
-		struct active_item it = { .action = "reset", .kind = "setting", .name = file,
-					  .value = sn, .was = sw, .note = sv };
-		fn(&it, arg);
-	}
-	free(sv);
-	free(sw);
-	free(sn);
-	free(set_event);
-	free(was);
-	free(now);
-}
-
-/* reset_kprobes - every kprobe removed, one by one, but those of live runs of ours */
-static void reset_kprobes(active_fn fn, void *arg)
-{
-	char *text, *line, *save = NULL, name[256], tool[32], key[256];
-	unsigned long long start;
-	int pid;
-
-	if (!tracefs_file_exists(NULL, "kprobe_events") ||
-	    !(text = tracefs_instance_file_read(NULL, "kprobe_events", NULL)))
-		return;
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		struct active_item it = { .action = "removed", .kind = "kprobe", .name = name,
-					  .value = line };
-		char *cmd;
-
-		if (!dyn_name(line, name, sizeof(name)))
-			continue;
-		if (!owner_of(name, tool, sizeof(tool), &pid, &start, key, sizeof(key)) &&
-		    !run_gone(pid, start))
-			continue;	/* a live run's */
-		cmd = xasprintf("-:%s\n", name);
-		errlog_mark(NULL);
-		if (tracefs_instance_file_append(NULL, "kprobe_events", cmd) < 0) {
-			errlog_warn(NULL, "cannot remove kprobe %s", name);
-			failed = 1;
-		} else {
-			fn(&it, arg);
-		}
-		free(cmd);
-	}
-	free(text);
-}
-
-/* active_reset - see active.h */
-int active_reset(active_fn fn, void *arg)
-{
-	int pid;
-
-	failed = 0;
-	reset_file("current_tracer", "nop", fn, arg);
-	reset_file("set_ftrace_filter", "", fn, arg);
-	reset_file("set_graph_function", "", fn, arg);
-	reset_file("set_ftrace_pid", "", fn, arg);
-	reset_file("events/enable", "0", fn, arg);
-	reset_file("tracing_thresh", "0", fn, arg);
-	reset_kprobes(fn, arg);
-	reset_file("tracing_on", "1", fn, arg);
-	if (perf_lock(&pid)) {
-		struct active_item it = { .action = "removed", .kind = "lock",
-					  .name = ACTIVE_PERF_LOCK, .pid = pid,
-					  .running = pid_runs(pid) };
-
-		if (unlink(ACTIVE_PERF_LOCK) < 0 && errno != ENOENT) {
-			msg_warn("cannot remove %s:", ACTIVE_PERF_LOCK);
-			failed = 1;
-		} else {
-			fn(&it, arg);
-		}
-	}
-	return failed ? -1 : 0;
-}
 
 /* a value a live run of ours left in a top-level file (its journal's "=FILE") */
 struct left {
@@ -450,8 +74,8 @@ static void live_lefts(struct lefts *l)
 		ssize_t n;
 		int fd;
 
-		if (journal_owner(d->d_name, tool, sizeof(tool), &pid, &start) ||
-		    run_gone(pid, start))
+		if (active_journal_owner(d->d_name, tool, sizeof(tool), &pid, &start) ||
+		    reaper_run_is_dead(pid, start))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", JOURNAL_DIR, d->d_name);
 		fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
@@ -498,17 +122,17 @@ static int list_dynamic(const char *file, active_fn fn, void *arg)
 		return 0;
 	rest = xcalloc(1, strlen(text) + 1);
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-		if (!dyn_name(line, name, sizeof(name)))
+		if (!active_dyn_name(line, name, sizeof(name)))
 			continue;
 		if (!strcmp(file, "dynamic_events") && strchr("prs", line[0]) && line[1] == ':')
 			continue;
-		if (!owner_of(name, tool, sizeof(tool), &pid, &start, key, sizeof(key)) &&
-		    !run_gone(pid, start))
+		if (!active_owner_of(name, tool, sizeof(tool), &pid, &start, key, sizeof(key)) &&
+		    !reaper_run_is_dead(pid, start))
 			continue;
 		len += sprintf(rest + len, "%s%s", len ? "\n" : "", line);
 	}
 	if (len) {
-		s = shown(rest);
+		s = active_shown(rest);
 		n = emit(fn, arg, "setting", file, s, NULL, 0, 0, NULL);
 		free(s);
 	}
@@ -533,7 +157,7 @@ static int list_events(active_fn fn, void *arg)
 
 			if (f && strncmp(f, "none", 4)) {
 				name = xasprintf("events/%s/%s/filter", systems[i], events[j]);
-				s = shown(f);
+				s = active_shown(f);
 				n += emit(fn, arg, "filter", name, s, NULL, 0, 0, NULL);
 				free(s);
 				free(name);
@@ -546,7 +170,7 @@ static int list_events(active_fn fn, void *arg)
 			if (len) {
 				t[len] = '\0';
 				name = xasprintf("events/%s/%s/trigger", systems[i], events[j]);
-				s = shown(t);
+				s = active_shown(t);
 				n += emit(fn, arg, "trigger", name, s, NULL, 0, 0, NULL);
 				free(s);
 				free(name);
@@ -581,7 +205,7 @@ static char *inst_summary(const char *name)
 	free(on);
 	free(events);
 	tracefs_instance_free(inst);
-	events = shown(s[0] == ',' ? s + 2 : s);
+	events = active_shown(s[0] == ',' ? s + 2 : s);
 	free(s);
 	return events;
 }
@@ -595,7 +219,7 @@ static int list_instances(active_fn fn, void *arg)
 
 	for (i = 0; list && list[i]; i++) {
 		if (!reaper_parse_owner(list[i], '-', tool, sizeof(tool), &pid, &start)) {
-			int live = !run_gone(pid, start);
+			int live = !reaper_run_is_dead(pid, start);
 
 			n += emit(fn, arg, "instance", list[i], NULL, tool, pid, live,
 				  live ? "a live run; left alone" : "its run ended; it could not be removed");
@@ -629,9 +253,9 @@ static int list_journals(active_fn fn, void *arg)
 				  "not a journal this suite wrote; kept aside, nothing of it written back");
 			continue;
 		}
-		if (journal_owner(d->d_name, tool, sizeof(tool), &pid, &start))
+		if (active_journal_owner(d->d_name, tool, sizeof(tool), &pid, &start))
 			continue;
-		live = !run_gone(pid, start);
+		live = !reaper_run_is_dead(pid, start);
 		n += emit(fn, arg, "journal", path, NULL, tool, pid, live,
 			  live ? "a live run's top-level settings, put back when it ends"
 			       : "its run ended; put back once the lock is free");
@@ -684,7 +308,7 @@ int active_list(active_fn fn, void *arg)
 					tool = l.v[j].tool;
 					who = l.v[j].pid;
 				}
-			s = shown(now);
+			s = active_shown(now);
 			n += emit(fn, arg, "setting", top[i].file, s, tool, who, tool != NULL,
 				  tool ? "a live run's; left alone" : NULL);
 			free(s);
@@ -696,8 +320,8 @@ int active_list(active_fn fn, void *arg)
 	n += list_dynamic("synthetic_events", fn, arg);
 	n += list_dynamic("dynamic_events", fn, arg);
 	n += list_events(fn, arg);
-	if (perf_lock(&pid))
-		n += emit(fn, arg, "lock", ACTIVE_PERF_LOCK, NULL, NULL, pid, pid_runs(pid),
+	if (active_perf_lock(&pid))
+		n += emit(fn, arg, "lock", ACTIVE_PERF_LOCK, NULL, NULL, pid, active_pid_runs(pid),
 			  "perf-tools' lock; -f removes it");
 	n += list_instances(fn, arg);
 	n += list_journals(fn, arg);
@@ -705,4 +329,101 @@ int active_list(active_fn fn, void *arg)
 		free(l.v[j].value);
 	free(l.v);
 	return n;
+}
+
+/* active_shown - see active.h */
+char *active_shown(const char *text)
+{
+	size_t n = strlen(text), i, o = 0;
+	char *s = xmalloc(ACTIVE_SHOWN_MAX + 48);
+	int lines = 1;
+
+	while (n && text[n - 1] == '\n')
+		n--;
+	for (i = 0; i < n; i++)
+		lines += text[i] == '\n';
+	for (i = 0; i < n && o < ACTIVE_SHOWN_MAX; i++)
+		s[o++] = text[i] == '\n' || text[i] == '\t' ? ' ' : text[i];
+	if (i < n)
+		o += sprintf(s + o, " ... (%d lines)", lines);
+	s[o] = '\0';
+	return s;
+}
+
+/* active_owner_of - see active.h */
+int active_owner_of(const char *name, char *tool, size_t tlen, int *pid,
+		    unsigned long long *start, char *key, size_t len)
+{
+	const char *ev = strchr(name, '/');
+
+	if (!reaper_parse_owner(name, '_', tool, tlen, pid, start)) {
+		snprintf(key, len, "%.*s", ev ? (int)(ev - name) : (int)strlen(name), name);
+		return 0;
+	}
+	if (ev && !reaper_parse_owner(ev + 1, '_', tool, tlen, pid, start)) {
+		snprintf(key, len, "%s", ev + 1);
+		return 0;
+	}
+	return -1;
+}
+
+/* active_dyn_name - see active.h */
+const char *active_dyn_name(const char *line, char *buf, size_t len)
+{
+	const char *p = strchr(line, ':'), *sp = line + strcspn(line, " \t");
+
+	if (p && p < sp)
+		line = p + 1;
+	snprintf(buf, len, "%.*s", (int)strcspn(line, " \t"), line);
+	return buf[0] ? buf : NULL;
+}
+
+/* active_journal_owner - see active.h */
+int active_journal_owner(const char *name, char *tool, size_t len, int *pid,
+			 unsigned long long *start)
+{
+	char full[300];
+
+	if (strchr(name, '.') || strlen(name) > 256)
+		return -1;
+	snprintf(full, sizeof(full), "%s-%s", REAPER_PREFIX, name);
+	if (reaper_parse_owner(full, '-', tool, len, pid, start) < 0)
+		return -1;
+	/* nothing after START: not a companion's name */
+	return strspn(strrchr(full, '-') + 1, "0123456789") == strlen(strrchr(full, '-') + 1) ?
+		0 : -1;
+}
+
+/* active_pid_runs - see active.h */
+int active_pid_runs(int pid)
+{
+	return pid > 0 && (kill(pid, 0) == 0 || errno == EPERM);
+}
+
+/* active_perf_lock - see active.h */
+int active_perf_lock(int *pid)
+{
+	char buf[32];
+	struct stat st;
+	ssize_t n;
+	int fd;
+
+	*pid = 0;
+	if (lstat(ACTIVE_PERF_LOCK, &st) < 0)
+		return 0;
+	/* a link or anything but a file is not followed: only its existence counts */
+	fd = open(ACTIVE_PERF_LOCK, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+	    (n = read(fd, buf, sizeof(buf) - 1)) > 0) {
+		char *end;
+		long v;
+
+		buf[n] = '\0';
+		v = strtol(buf, &end, 10);
+		if (end != buf && (*end == '\n' || !*end) && v > 0 && v <= 0x7fffffff)
+			*pid = (int)v;
+	}
+	if (fd >= 0)
+		close(fd);
+	return 1;
 }

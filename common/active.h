@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* active.h - what is active in tracefs: listed, dead runs' leftovers removed,
- * the top level reset */
+/* active.h - what is active in tracefs, listed; the item reset-ftrace is told
+ * of, and what its three modules share (active, leftover, topreset) */
 #ifndef FTT_ACTIVE_H
 #define FTT_ACTIVE_H
+
+#include <stddef.h>
+
+/* a value shown in one line: at most this many bytes, then "..." */
+#define ACTIVE_SHOWN_MAX 240
 
 /* perf-tools' lock file: its PID, one line, while a bash tool runs */
 #define ACTIVE_PERF_LOCK "/var/tmp/.ftrace-lock"
@@ -24,22 +29,6 @@ struct active_item {
 typedef void (*active_fn)(const struct active_item *it, void *arg);
 
 /*
- * active_reap - reaper_reap(), and fn once for each instance, probe group and
- * journal of a run that was gone before it and is gone after (removed)
- */
-void active_reap(active_fn fn, void *arg);
-/*
- * active_reset - the top level as perf-tools' reset-ftrace resets it:
- * current_tracer nop; set_ftrace_filter, set_graph_function and
- * set_ftrace_pid emptied; events/enable 0; tracing_thresh 0; each kprobe
- * removed but those of live runs of this suite; tracing_on 1; then
- * ACTIVE_PERF_LOCK removed. A file the kernel lacks is skipped, one already
- * at its value is not written; fn once per change. Call it holding the
- * suite's lock (journal_lock). 0, or -1 if a write was refused (each one
- * warned with the kernel's reason, errlog_warn).
- */
-int active_reset(active_fn fn, void *arg);
-/*
  * active_list - fn once per thing active: each top-level file not at its
  * default (tracer, tracing_on, events, dynamic events but those of live runs
  * of ours, function and PID filters, thresholds, the profiler), each
@@ -47,5 +36,28 @@ int active_reset(active_fn fn, void *arg);
  * user's, or a run of ours), each journal left. The number listed.
  */
 int active_list(active_fn fn, void *arg);
+
+/*
+ * active_shown - TEXT as one line: its lines joined by a blank, cut after
+ * ACTIVE_SHOWN_MAX bytes with " ... (N lines)"; malloc'd
+ */
+char *active_shown(const char *text);
+/*
+ * active_owner_of - the run of this suite a dynamic event NAME ("GROUP/EVENT", or a
+ * synthetic event's "EVENT") belongs to: its group, else its event, named
+ * "ftt_TOOL_PID_START"; the one that names it in key[len]. 0, or -1 if none.
+ */
+int active_owner_of(const char *name, char *tool, size_t tlen, int *pid,
+		    unsigned long long *start, char *key, size_t len);
+/* active_dyn_name - the name of a dynamic event's line, "p:GROUP/EVENT ARGS" or
+ * (synthetic_events) "EVENT FIELDS", into buf; NULL for an empty line */
+const char *active_dyn_name(const char *line, char *buf, size_t len);
+/* active_journal_owner - TOOL-PID-START of a journal's file name; -1 for another name */
+int active_journal_owner(const char *name, char *tool, size_t len, int *pid,
+			 unsigned long long *start);
+/* active_pid_runs - does a process have PID (0: not known) */
+int active_pid_runs(int pid);
+/* active_perf_lock - does ACTIVE_PERF_LOCK exist; the PID it holds in *pid (0 if none) */
+int active_perf_lock(int *pid);
 
 #endif

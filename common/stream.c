@@ -50,7 +50,7 @@ static void (*gap_fn)(const struct tep_record *rec, void *ctx);
 static void *gap_ctx;
 static void (*drained_fn)(int last);
 
-/* stream_on - call fn for every record of ev (NULL ev: every record not claimed) */
+/* stream_on - see stream.h */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
 {
 	struct handler h = { ev ? ev->id : -1, fn, ctx };
@@ -397,18 +397,7 @@ static unsigned long long unread(struct session *s)
 	return n;
 }
 
-/*
- * stream_size_buffer - room for bursts the reader cannot keep up with:
- * BUF_KB_CPU per CPU, BUF_KB_ALL in all, 1/BUF_MEM_SHARE of the available
- * memory at most; never shrinks a buffer (the kernel default, or a size the
- * tool chose). With the default 1.4 MB, a burst of 500000 opens lost up to half
- * its events; with 8 MB, up to a quarter in some rounds on a busy host; 32 MB
- * holds the whole burst (bench/RESULTS.md). 1/128 of the memory keeps a
- * small machine (or a 2 GB qemu guest: 7 MB per CPU) from paying for it.
- * Call it once, before session_start: a resize empties the buffer, and a
- * second call after the banner would resize again whenever the available
- * memory had grown since the first.
- */
+/* stream_size_buffer - see stream.h */
 void stream_size_buffer(struct session *s)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF), kb;
@@ -478,7 +467,7 @@ void stream_run(struct session *s, double duration, double interval,
 	drain_rest(s);
 }
 
-/* stream_report_lost - say on stderr how many events the kernel dropped in this run, if any */
+/* stream_report_lost - see stream.h */
 void stream_report_lost(struct session *s)
 {
 	unsigned long long n = stat_sum(s, "overrun:") + stat_sum(s, "dropped events:");
@@ -581,7 +570,7 @@ void stream_wait(double duration)
 		out_batch_end();	/* the reader is gone: stop, output broken */
 }
 
-/* stream_idle - nothing to read: wait for a stop or `duration`, tick every `interval` */
+/* stream_idle - see stream.h */
 void stream_idle(double duration, double interval, void (*tick)(void *), void *arg)
 {
 	stream_idle_poll(duration, interval, 0.5, NULL, tick, arg);

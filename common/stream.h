@@ -90,9 +90,20 @@ void stream_on_gap(void (*fn)(const struct tep_record *rec, void *ctx), void *ct
  * the drain before); ~0 when no CPU is read
  */
 unsigned long long stream_horizon(void);
-/* stream_size_buffer - grow the instance buffer for bursts: once, before session_start */
+/*
+ * stream_size_buffer - grow the instance buffer for bursts the reader cannot
+ * keep up with: BUF_KB_CPU per CPU, BUF_KB_ALL in all, 1/BUF_MEM_SHARE of the
+ * available memory at most (stream.c); never shrinks a buffer (the kernel
+ * default, or a size the tool chose). With the default 1.4 MB, a burst of
+ * 500000 opens lost up to half its events; with 8 MB, up to a quarter in some
+ * rounds on a busy host; 32 MB holds the whole burst (bench/RESULTS.md).
+ * 1/128 of the memory keeps a small machine (or a 2 GB qemu guest: 7 MB per
+ * CPU) from paying for it. Call it once, before session_start: a resize
+ * empties the buffer, and a second call after the banner would resize again
+ * whenever the available memory had grown since the first.
+ */
 void stream_size_buffer(struct session *s);
-/* stream_report_lost - say on stderr how many events were lost, if any */
+/* stream_report_lost - say on stderr how many events the kernel dropped in this run, if any */
 void stream_report_lost(struct session *s);
 
 /*

@@ -18,11 +18,13 @@
 #include "active.h"
 #include "clock.h"
 #include "journal.h"
+#include "leftover.h"
 #include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
 #include "session.h"
+#include "topreset.h"
 
 static const char usage_text[] =
 "USAGE: reset-ftrace [-fhjq]\n"
@@ -139,9 +141,9 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "-f refused: cannot lock %s/lock (top-level tracing settings):",
 			JOURNAL_DIR);
 	}
-	active_reap(on_item, NULL);
+	leftover_reap(on_item, NULL);
 	if (o.force)
-		rc = active_reset(on_item, NULL);
+		rc = topreset_run(on_item, NULL);
 	if (active_list(on_item, NULL) == 0 && !o.quiet && !out_json)
 		printf("%s\n", shown ? "nothing else active" : "nothing active");
 	fflush(stdout);
