@@ -59,6 +59,24 @@ $(B)/version.stamp: FORCE
 $(B)/common/options.o: CPPFLAGS += $(VERSION_DEFS)
 $(B)/common/options.o: $(B)/version.stamp
 
+# the x86-64 system call names (names_syscall, common/names.c): the build
+# host's <asm/unistd_64.h>, found by the compiler, as "[NR] = "name"," lines.
+# A compiler for x86-64 must find it; for another architecture the file is
+# empty and the numbers stay numbers. Only common/names.o uses it.
+$(B)/gen/sysnames.h:
+	$(call msg,GEN,$@)
+	@mkdir -p $(dir $@)
+	$(Q)printf '#include <asm/unistd_64.h>\n' | $(CC) $(CPPFLAGS) -dM -E -x c - 2>/dev/null | \
+		sed -n 's/^#define __NR_\([a-z0-9_]*\) \([0-9][0-9]*\)$$/[\2] = "\1",/p' | sort -u > $@.tmp
+	$(Q)if printf '' | $(CC) $(CPPFLAGS) -dM -E -x c - | grep -q '__x86_64__' && \
+		[ "$$(wc -l < $@.tmp)" -lt 300 ]; then \
+		echo "no <asm/unistd_64.h> with the system call numbers (linux-libc-dev)" >&2; \
+		rm -f $@.tmp; exit 1; fi
+	$(Q)mv $@.tmp $@
+
+$(B)/common/names.o: CPPFLAGS += -DFTT_SYSNAMES='"$(abspath $(B))/gen/sysnames.h"'
+$(B)/common/names.o: $(B)/gen/sysnames.h
+
 $(B)/libcommon.a: $(patsubst %.c,$(B)/%.o,$(COMMON))
 	$(call msg,AR,$@)
 	$(Q)$(AR) rcs $@ $^

@@ -4,7 +4,10 @@
  * Kernel addresses become symbols from /proc/kallsyms, read once into the
  * session's libtraceevent handle; errno values become their symbolic names
  * ("ENOENT"), as the tools print a call's error; signal numbers their
- * names ("SIGTERM"), from this architecture's <signal.h>.
+ * names ("SIGTERM"), from this architecture's <signal.h>; x86-64 system call
+ * numbers their names ("read"), from a table made at build time from the
+ * build host's <asm/unistd_64.h> (Makefile: FTT_SYSNAMES), so no header is
+ * needed where the tools run. Other architectures' numbers are not named.
  */
 #include <errno.h>
 #include <signal.h>
@@ -73,7 +76,12 @@ const char *names_kfunc(struct session *s, unsigned long long addr)
 	return tep_find_function(s->tep, addr);
 }
 
-/* names_errno - symbolic name of an errno value ("ENOENT"), or "E<number>" */
+/*
+ * names_errno - symbolic name of an errno value ("ENOENT"), or "E<number>":
+ * every name Linux's <errno.h> gives, by this architecture's numbers (the
+ * first of two names for one number: EAGAIN, not EWOULDBLOCK), and the
+ * kernel's own restart codes a system call's exit event can record
+ */
 const char *names_errno(int err, char *buf, size_t len)
 {
 	static const struct { int err; const char *name; } names[] = {
@@ -81,15 +89,55 @@ const char *names_errno(int err, char *buf, size_t len)
 		{ EINTR, "EINTR" }, { EIO, "EIO" }, { ENXIO, "ENXIO" },
 		{ E2BIG, "E2BIG" }, { ENOEXEC, "ENOEXEC" }, { EBADF, "EBADF" },
 		{ ECHILD, "ECHILD" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
-		{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" },
-		{ EEXIST, "EEXIST" }, { EXDEV, "EXDEV" }, { ENODEV, "ENODEV" },
-		{ ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" }, { EINVAL, "EINVAL" },
-		{ ENFILE, "ENFILE" }, { EMFILE, "EMFILE" }, { ETXTBSY, "ETXTBSY" },
-		{ EFBIG, "EFBIG" }, { ENOSPC, "ENOSPC" }, { EROFS, "EROFS" },
-		{ EMLINK, "EMLINK" }, { ENAMETOOLONG, "ENAMETOOLONG" },
-		{ ELOOP, "ELOOP" }, { EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
-		{ EOPNOTSUPP, "EOPNOTSUPP" }, { ESTALE, "ESTALE" }, { EDQUOT, "EDQUOT" },
-		{ ELIBBAD, "ELIBBAD" }, { ENOTTY, "ENOTTY" }, { ENOMEDIUM, "ENOMEDIUM" },
+		{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { ENOTBLK, "ENOTBLK" },
+		{ EBUSY, "EBUSY" }, { EEXIST, "EEXIST" }, { EXDEV, "EXDEV" },
+		{ ENODEV, "ENODEV" }, { ENOTDIR, "ENOTDIR" }, { EISDIR, "EISDIR" },
+		{ EINVAL, "EINVAL" }, { ENFILE, "ENFILE" }, { EMFILE, "EMFILE" },
+		{ ENOTTY, "ENOTTY" }, { ETXTBSY, "ETXTBSY" }, { EFBIG, "EFBIG" },
+		{ ENOSPC, "ENOSPC" }, { ESPIPE, "ESPIPE" }, { EROFS, "EROFS" },
+		{ EMLINK, "EMLINK" }, { EPIPE, "EPIPE" }, { EDOM, "EDOM" },
+		{ ERANGE, "ERANGE" }, { EDEADLK, "EDEADLK" }, { ENAMETOOLONG, "ENAMETOOLONG" },
+		{ ENOLCK, "ENOLCK" }, { ENOSYS, "ENOSYS" }, { ENOTEMPTY, "ENOTEMPTY" },
+		{ ELOOP, "ELOOP" }, { ENOMSG, "ENOMSG" }, { EIDRM, "EIDRM" },
+		{ ECHRNG, "ECHRNG" }, { EL2NSYNC, "EL2NSYNC" }, { EL3HLT, "EL3HLT" },
+		{ EL3RST, "EL3RST" }, { ELNRNG, "ELNRNG" }, { EUNATCH, "EUNATCH" },
+		{ ENOCSI, "ENOCSI" }, { EL2HLT, "EL2HLT" }, { EBADE, "EBADE" },
+		{ EBADR, "EBADR" }, { EXFULL, "EXFULL" }, { ENOANO, "ENOANO" },
+		{ EBADRQC, "EBADRQC" }, { EBADSLT, "EBADSLT" }, { EBFONT, "EBFONT" },
+		{ ENOSTR, "ENOSTR" }, { ENODATA, "ENODATA" }, { ETIME, "ETIME" },
+		{ ENOSR, "ENOSR" }, { ENONET, "ENONET" }, { ENOPKG, "ENOPKG" },
+		{ EREMOTE, "EREMOTE" }, { ENOLINK, "ENOLINK" }, { EADV, "EADV" },
+		{ ESRMNT, "ESRMNT" }, { ECOMM, "ECOMM" }, { EPROTO, "EPROTO" },
+		{ EMULTIHOP, "EMULTIHOP" }, { EDOTDOT, "EDOTDOT" }, { EBADMSG, "EBADMSG" },
+		{ EOVERFLOW, "EOVERFLOW" }, { ENOTUNIQ, "ENOTUNIQ" }, { EBADFD, "EBADFD" },
+		{ EREMCHG, "EREMCHG" }, { ELIBACC, "ELIBACC" }, { ELIBBAD, "ELIBBAD" },
+		{ ELIBSCN, "ELIBSCN" }, { ELIBMAX, "ELIBMAX" }, { ELIBEXEC, "ELIBEXEC" },
+		{ EILSEQ, "EILSEQ" }, { ERESTART, "ERESTART" }, { ESTRPIPE, "ESTRPIPE" },
+		{ EUSERS, "EUSERS" }, { ENOTSOCK, "ENOTSOCK" }, { EDESTADDRREQ, "EDESTADDRREQ" },
+		{ EMSGSIZE, "EMSGSIZE" }, { EPROTOTYPE, "EPROTOTYPE" },
+		{ ENOPROTOOPT, "ENOPROTOOPT" }, { EPROTONOSUPPORT, "EPROTONOSUPPORT" },
+		{ ESOCKTNOSUPPORT, "ESOCKTNOSUPPORT" }, { EOPNOTSUPP, "EOPNOTSUPP" },
+		{ EPFNOSUPPORT, "EPFNOSUPPORT" }, { EAFNOSUPPORT, "EAFNOSUPPORT" },
+		{ EADDRINUSE, "EADDRINUSE" }, { EADDRNOTAVAIL, "EADDRNOTAVAIL" },
+		{ ENETDOWN, "ENETDOWN" }, { ENETUNREACH, "ENETUNREACH" },
+		{ ENETRESET, "ENETRESET" }, { ECONNABORTED, "ECONNABORTED" },
+		{ ECONNRESET, "ECONNRESET" }, { ENOBUFS, "ENOBUFS" }, { EISCONN, "EISCONN" },
+		{ ENOTCONN, "ENOTCONN" }, { ESHUTDOWN, "ESHUTDOWN" },
+		{ ETOOMANYREFS, "ETOOMANYREFS" }, { ETIMEDOUT, "ETIMEDOUT" },
+		{ ECONNREFUSED, "ECONNREFUSED" }, { EHOSTDOWN, "EHOSTDOWN" },
+		{ EHOSTUNREACH, "EHOSTUNREACH" }, { EALREADY, "EALREADY" },
+		{ EINPROGRESS, "EINPROGRESS" }, { ESTALE, "ESTALE" }, { EUCLEAN, "EUCLEAN" },
+		{ ENOTNAM, "ENOTNAM" }, { ENAVAIL, "ENAVAIL" }, { EISNAM, "EISNAM" },
+		{ EREMOTEIO, "EREMOTEIO" }, { EDQUOT, "EDQUOT" }, { ENOMEDIUM, "ENOMEDIUM" },
+		{ EMEDIUMTYPE, "EMEDIUMTYPE" }, { ECANCELED, "ECANCELED" },
+		{ ENOKEY, "ENOKEY" }, { EKEYEXPIRED, "EKEYEXPIRED" },
+		{ EKEYREVOKED, "EKEYREVOKED" }, { EKEYREJECTED, "EKEYREJECTED" },
+		{ EOWNERDEAD, "EOWNERDEAD" }, { ENOTRECOVERABLE, "ENOTRECOVERABLE" },
+		{ ERFKILL, "ERFKILL" }, { EHWPOISON, "EHWPOISON" },
+		/* the kernel's own (include/linux/errno.h), never seen by a process,
+		 * which gets EINTR or its call restarted instead */
+		{ 512, "ERESTARTSYS" }, { 513, "ERESTARTNOINTR" }, { 514, "ERESTARTNOHAND" },
+		{ 515, "ENOIOCTLCMD" }, { 516, "ERESTART_RESTARTBLOCK" },
 	};
 	size_t i;
 
@@ -100,6 +148,25 @@ const char *names_errno(int err, char *buf, size_t len)
 			return names[i].name;
 	snprintf(buf, len, "E%d", err);
 	return buf;
+}
+
+#if defined(__x86_64__) && defined(FTT_SYSNAMES)
+/* the x86-64 numbers' names, from the build host's <asm/unistd_64.h> */
+static const char *const sysnames[] = {
+#include FTT_SYSNAMES
+};
+#endif
+
+/* names_syscall - see names.h */
+const char *names_syscall(long nr)
+{
+#if defined(__x86_64__) && defined(FTT_SYSNAMES)
+	if (nr >= 0 && (unsigned long)nr < sizeof(sysnames) / sizeof(sysnames[0]))
+		return sysnames[nr];
+#else
+	(void)nr;
+#endif
+	return NULL;
 }
 
 /* names_signal - the name of a standard signal ("SIGTERM"), or NULL */

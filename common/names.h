@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* names.h - names for numbers the kernel records: kernel symbols, errno values, signals */
+/* names.h - names for numbers the kernel records: kernel symbols, errno values, signals,
+ * system calls */
 #ifndef FTT_NAMES_H
 #define FTT_NAMES_H
 
@@ -22,5 +23,12 @@ const char *names_errno(int err, char *buf, size_t len);
  * anything else
  */
 const char *names_signal(int sig);
+/*
+ * names_syscall - the name of system call nr as an x86-64 process numbers it
+ * ("read" for 0), from the table made at build time; NULL for a number the
+ * table does not have (newer than the build host's headers), on other
+ * architectures, and in a build without the table (the fuzz harnesses)
+ */
+const char *names_syscall(long nr);
 
 #endif

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* test_names - signal and errno names: every standard signal, none for 0 and the real-time ones */
+/* test_names - signal, errno and system call names: every standard signal, none for 0
+ * and the real-time ones; every errno; x86-64 system calls by number */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 #include "names.h"
 #include "unit.h"
@@ -43,5 +45,29 @@ int main(void)
 	CHECK("errno_esrch", !strcmp(names_errno(-ESRCH, buf, sizeof(buf)), "ESRCH"));
 	CHECK("errno_eperm", !strcmp(names_errno(EPERM, buf, sizeof(buf)), "EPERM"));
 	CHECK("errno_unknown", !strcmp(names_errno(-4000, buf, sizeof(buf)), "E4000"));
+	CHECK("errno_etimedout", !strcmp(names_errno(-ETIMEDOUT, buf, sizeof(buf)), "ETIMEDOUT"));
+	CHECK("errno_eagain_first", !strcmp(names_errno(EWOULDBLOCK, buf, sizeof(buf)), "EAGAIN"));
+	CHECK("errno_restartsys", !strcmp(names_errno(-512, buf, sizeof(buf)), "ERESTARTSYS"));
+	/* every number from 1 to 133 has a name (x86-64, generic numbering) */
+	for (s = 1, named = 0; s <= 133; s++) {
+		char num[16];
+
+		snprintf(num, sizeof(num), "E%d", s);
+		if (strcmp(names_errno(s, buf, sizeof(buf)), num))
+			named++;
+	}
+#if defined(__x86_64__)
+	CHECK("errno_all_named", named == 133 - 2);	/* 41 and 58 are unused */
+	/* system calls: the build host's table */
+	CHECK("syscall_read", names_syscall(SYS_read) && !strcmp(names_syscall(SYS_read), "read"));
+	CHECK("syscall_getppid", names_syscall(SYS_getppid) &&
+	      !strcmp(names_syscall(SYS_getppid), "getppid"));
+	CHECK("syscall_exit_group", names_syscall(SYS_exit_group) &&
+	      !strcmp(names_syscall(SYS_exit_group), "exit_group"));
+	CHECK("syscall_faccessat", names_syscall(SYS_faccessat) &&
+	      !strcmp(names_syscall(SYS_faccessat), "faccessat"));
+#endif
+	CHECK("syscall_negative", names_syscall(-1) == NULL);
+	CHECK("syscall_unknown", names_syscall(100000) == NULL);
 	return unit_done("test_names");
 }
