@@ -24,6 +24,7 @@ static const struct {
 	[KF_UDEREF] = { "user-memory dereferences in probes", NULL, "[u]<offset>" },
 	[KF_ARGN] = { "$argN probe arguments", NULL, "$arg<N>" },
 	[KF_ARGNAME] = { "BTF argument names in probes", NULL, "<argname>" },
+	[KF_HIST] = { "hist triggers (CONFIG_HIST_TRIGGERS)", NULL, "hist:keys=" },
 	[KF_HIST_BUCKETS] = { "hist trigger buckets", NULL, ".buckets" },
 	[KF_SYNTH] = { "synthetic events", "synthetic_events", NULL },
 	[KF_FUNC_PROFILER] = { "the function profiler (CONFIG_FUNCTION_PROFILER)",

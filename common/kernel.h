@@ -17,6 +17,7 @@ enum kernel_feature {
 	KF_UDEREF,		/* ... user-memory dereferences, +u<offset>() */
 	KF_ARGN,		/* ... $arg<N> */
 	KF_ARGNAME,		/* ... <argname> (BTF argument names) */
+	KF_HIST,		/* ... hist triggers (CONFIG_HIST_TRIGGERS) */
 	KF_HIST_BUCKETS,	/* ... hist trigger .buckets */
 	KF_SYNTH,		/* synthetic_events */
 	KF_FUNC_PROFILER,	/* function_profile_enabled */

@@ -141,6 +141,31 @@ int khist_add(struct session *s, const char *sys, const char *ev, const char *cm
 	return 0;
 }
 
+/* khist_pause - see khist.h */
+int khist_pause(struct session *s, const char *sys, const char *ev, const char *cmd, int pause)
+{
+	const char *filter = strstr(cmd, " if ");
+	size_t spec = filter ? (size_t)(filter - cmd) : strlen(cmd);
+	char *line, *path, *at;
+	int rc;
+
+	if (strchr(cmd, '\n'))
+		return -1;
+	/* the spec as made, without a ":pause" it was made with: the kernel
+	 * finds the trigger by keys, values and filter */
+	line = xasprintf("%.*s:%s%s\n", (int)spec, cmd, pause ? "pause" : "cont",
+			 filter ? filter : "");
+	at = strstr(line, ":pause:");
+	if (at && at < line + spec)
+		memmove(at, at + 6, strlen(at + 6) + 1);
+	path = event_file(sys, ev, "trigger");
+	errlog_mark(s->inst);
+	rc = tracefs_instance_file_append(s->inst, path, line);
+	free(line);
+	free(path);
+	return rc < 0 ? -1 : 0;
+}
+
 /* khist_remove - see khist.h */
 int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd)
 {

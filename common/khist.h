@@ -19,6 +19,13 @@ int khist_synth(const char *name, const char *fields);
  * -1 if the kernel refuses it (its reason is in the instance's error_log).
  */
 int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd);
+/*
+ * khist_pause - pause (pause 1) or continue (0) a hist trigger khist_add
+ * added, CMD as given there (one made with ":pause" in it is made paused):
+ * one append of CMD with ":pause" or ":cont" before its filter. A paused
+ * histogram keeps its counts and counts nothing more. -1 if refused.
+ */
+int khist_pause(struct session *s, const char *sys, const char *ev, const char *cmd, int pause);
 /* khist_remove - remove now a trigger khist_add added (the same SYS, EV and CMD); -1 if refused */
 int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd);
 /*

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* test_khist - keys of the kernel's hist entries, the entries and dropped
  * counts of a hist file (read from a directory that stands in for tracefs),
- * and latencies from ns to histogram slots the same way in user space as in
+ * the pause and continue lines of a trigger, and latencies from ns to histogram slots the same way in user space as in
  * the kernel's buckets */
 #include "hist.h"
 #include "khist.h"
@@ -72,6 +72,48 @@ static void read_is(const char *what, const char *text, long long dropped, const
 	if (rc != dropped || calls != lines || strcmp(seen, want))
 		printf("     got %lld, %d calls:\n%s     wanted %lld, %d calls:\n%s", rc, calls, seen,
 		       dropped, lines, want);
+}
+
+/* the trigger file of raw_syscalls/sys_enter in the stand-in instance */
+#define TRIGGER "instances/ftt-iolatency-4242-k0/events/raw_syscalls/sys_enter/trigger"
+
+/* pause_is - khist_pause of CMD appends exactly WANT to the trigger file */
+static void pause_is(const char *cmd, int pause, const char *want)
+{
+	char path[512], got[512] = "", label[600];
+	FILE *f;
+	size_t n = 0;
+
+	unit_put(dir, TRIGGER, "");
+	snprintf(path, sizeof(path), "%s/%s", dir, TRIGGER);
+	CHECK("khist_pause: written", khist_pause(&sess, "raw_syscalls", "sys_enter", cmd, pause) == 0);
+	f = fopen(path, "re");
+	if (f) {
+		n = fread(got, 1, sizeof(got) - 1, f);
+		got[n] = '\0';
+		fclose(f);
+	}
+	snprintf(label, sizeof(label), "khist_pause %d of '%s'", pause, cmd);
+	CHECK(label, !strcmp(got, want));
+	if (strcmp(got, want))
+		printf("     got '%s', wanted '%s'\n", got, want);
+}
+
+/* pause_tests - the switch goes in before the filter, and a trigger made
+ * paused is continued without its ":pause" (both would pause it) */
+static void pause_tests(void)
+{
+	pause_is("hist:keys=id:vals=hitcount:size=2048:pause if common_pid != 7", 0,
+		 "hist:keys=id:vals=hitcount:size=2048:cont if common_pid != 7\n");
+	pause_is("hist:keys=id:vals=hitcount:size=2048:pause if common_pid != 7", 1,
+		 "hist:keys=id:vals=hitcount:size=2048:pause if common_pid != 7\n");
+	pause_is("hist:keys=id,ret:vals=hitcount if ret < 0 && common_pid != 7", 1,
+		 "hist:keys=id,ret:vals=hitcount:pause if ret < 0 && common_pid != 7\n");
+	pause_is("hist:keys=id:pause:size=4096", 0, "hist:keys=id:size=4096:cont\n");
+	pause_is("hist:keys=id", 0, "hist:keys=id:cont\n");
+	pause_is("hist:keys=id", 1, "hist:keys=id:pause\n");
+	CHECK("khist_pause: a newline is refused",
+	      khist_pause(&sess, "raw_syscalls", "sys_enter", "hist:keys=id\nx", 1) == -1);
 }
 
 /* read_tests - khist_read on hist files as the kernel prints them, and on broken ones */
@@ -153,6 +195,7 @@ static void read_tests(void)
 		"hist:keys=dev:vals=hitcount [active]| dev:          1 |1\n"
 		"hist:keys=dev:vals=hitcount [active]| dev:          2, Dropped: 100 |1\n");
 
+	pause_tests();
 	tracefs_instance_free(sess.inst);
 	unit_rmtree(dir);
 }
