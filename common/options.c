@@ -91,8 +91,12 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 			all[n++] = (struct option){ "json", no_argument, NULL, 'j' };
 		for (; longs && longs->name && n < OPT_LONGS + 3; longs++)
 			all[n++] = *longs;
-		/* a leading ':' reports a missing argument as ':', and prints nothing */
-		snprintf(opts, sizeof(opts), ":%s", shorts + (shorts[0] == ':'));
+		/* a leading ':' reports a missing argument as ':', and prints nothing;
+		 * a '+' before it ends the options at the first operand */
+		if (shorts[0] == '+')
+			snprintf(opts, sizeof(opts), "+:%s", shorts + 1 + (shorts[1] == ':'));
+		else
+			snprintf(opts, sizeof(opts), ":%s", shorts + (shorts[0] == ':'));
 	}
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, opts, all, NULL)) == 'j')

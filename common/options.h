@@ -49,7 +49,9 @@ const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char
 			   const char *most);
 /*
  * opt_next - the next option, as getopt_long(3) finds it among the tool's
- * short options (e.g. "d:hp:") and long ones (longs, NULL for none), with
+ * short options (e.g. "d:hp:"; "+d:hp:" ends the options at the first
+ * operand, for a command with options of its own after it; else options and
+ * operands may mix) and long ones (longs, NULL for none), with
  * --help and --version added, and --json when shorts hold 'j'. -h and --help
  * print the usage, then "See man TOOL(8) and DOCDIR/examples/TOOL_example.txt";
  * --version prints "TOOL VERSION"; both exit(EXIT_OK). -j and --json turn

@@ -52,7 +52,8 @@ for src in tools/*.c; do
 	optstr=$(sed -n 's/.*opt_next(argc, argv, "\([^"]*\)".*/\1/p' "$src")
 	[ -n "$optstr" ] || { echo "FAIL completion/$t: no opt_next optstring in $src"; bad=1; continue; }
 	{
-		echo "$optstr" | sed 's/://g' | fold -w1 | sed 's/^/-/'
+		# ':' marks an argument, a leading '+' the end of options at an operand
+		echo "$optstr" | sed 's/[:+]//g' | fold -w1 | sed 's/^/-/'
 		sed -n 's/.*{ "\([a-z][a-z-]*\)", [a-z_]*_argument,.*/--\1/p' "$src"
 		# opt_next adds --json to a tool that takes -j (options.c)
 		case $optstr in *j*) echo --json ;; esac

@@ -43,6 +43,26 @@ static void parse_args(const void *line)
 		exit(5);
 }
 
+/*
+ * parse_plus - opt_next with "+d:hjx", as a tool that runs a command does:
+ * the options end at the first operand, whatever follows it; exit 0 if that
+ * operand is "cmd", else 4
+ */
+static void parse_plus(const void *line)
+{
+	char buf[256], *argv[16], *save = NULL, *w;
+	int argc = 0;
+
+	snprintf(buf, sizeof(buf), "tool %s", (const char *)line);
+	for (w = strtok_r(buf, " ", &save); w && argc < 15; w = strtok_r(NULL, " ", &save))
+		argv[argc++] = w;
+	argv[argc] = NULL;
+	optind = 0;
+	while (opt_next(argc, argv, "+d:hjx", NULL, "USAGE: tool\n") != -1)
+		;
+	exit(optind < argc && !strcmp(argv[optind], "cmd") ? 0 : 4);
+}
+
 /* refused - the parser must exit with `status` and one stderr line matching `want` */
 static void refused(void (*fn)(const void *), const char *in, int status, const char *want)
 {
@@ -123,6 +143,12 @@ int main(void)
 	refused(parse_args, "--version=1", 2, "option --version takes no argument");
 	refused(parse_args, "-x --count", 2, "option --count needs an argument");
 	refused(parse_args, "-x -d", 2, "option -d needs an argument");
+	/* with '+', a command's own options are its own */
+	ends(parse_plus, "cmd -x -Z --bogus", 0);
+	ends(parse_plus, "-x -d 1 cmd -d", 0);
+	ends(parse_plus, "-- cmd", 0);
+	refused(parse_plus, "-Z cmd", 2, "unknown option -Z");
+	refused(parse_plus, "-x -d", 2, "option -d needs an argument");
 	refused(parse_args, "-xZ", 2, "unknown option -Z");
 	refused(parse_args, "--quiet -Zx", 2, "unknown option -Z");
 	refused(parse_args, "--count=3 -Zx", 2, "unknown option -Z");
