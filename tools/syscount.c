@@ -1,0 +1,701 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* syscount - count system calls: by process name, by call, by error
+ *
+ * Every system call of every task (or of -p's process, or of the command
+ * syscount runs, and what they start) is counted at raw_syscalls:sys_enter,
+ * or with -x at raw_syscalls:sys_exit when it returns an error. Where the
+ * kernel has hist triggers, the kernel counts: one trigger in the run's own
+ * instance, keyed by the thread (common_pid), the call's number (-c) and the
+ * return (-x), made paused and switched on and off by one write each, and
+ * read at the end (and every -i seconds). It is trusted only after it counted
+ * syscount's own known calls exactly at startup (prove). Elsewhere every call
+ * is copied to user space and counted there, as stderr says. A process's name
+ * is the name the trace's own records give its thread (comm.h): in user space
+ * the name at each call; in the kernel, the thread's last name in the trace.
+ * A call's name comes from the x86-64 table built in (names.h).
+ * Overhead: in the kernel, a table update per call, nothing copied; in user
+ * space, every call is copied through the ring buffer and counted here.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "child.h"
+#include "clock.h"
+#include "comm.h"
+#include "decode.h"
+#include "errlog.h"
+#include "filter.h"
+#include "format.h"
+#include "kernel.h"
+#include "khist.h"
+#include "line.h"
+#include "msg.h"
+#include "names.h"
+#include "options.h"
+#include "output.h"
+#include "reorder.h"
+#include "session.h"
+#include "signals.h"
+#include "stream.h"
+#include "table.h"
+#include "who.h"
+#include "xalloc.h"
+
+static const char usage_text[] =
+"USAGE: syscount [-chjvx] [-t top] [-i secs] [-p PID | -d seconds | command]\n"
+"       syscount                  # count by process name\n"
+"                -c               # show counts by syscall name\n"
+"                -h               # this usage message\n"
+"                -v               # verbose: shows PID\n"
+"                -x               # failed calls only, by error\n"
+"                -p PID           # trace this PID only\n"
+"                -d seconds       # duration of trace\n"
+"                -t num           # show top number only\n"
+"                -i seconds       # a summary every interval\n"
+"                -j               # JSON Lines, one object per summary (also --json)\n"
+"                command          # run and trace this command\n"
+"  eg,\n"
+"        syscount                 # syscalls by process name\n"
+"        syscount -c              # syscalls by syscall name\n"
+"        syscount -d 5            # trace for 5 seconds\n"
+"        syscount -cp 923         # syscall names for PID 923\n"
+"        syscount -c ls           # syscall names for \"ls\"\n"
+"        syscount -cx -d 5        # failed syscalls by name and error\n"
+"        syscount -c -i 1         # syscall names, every second\n"
+"\n";
+
+struct opts {
+	double duration, interval;
+	unsigned long top;
+	int by_call, verbose, failed;
+	pid_t pid;
+	char **cmd;		/* the command and its arguments (NULL: none) */
+	char *cmd_path;		/* the file it runs */
+	char cmd_text[128];	/* the command as the banner shows it */
+};
+
+static struct opts o;
+
+/* parse - options and the command, strictly; exits on any problem */
+static void parse(int argc, char **argv)
+{
+	size_t n = 0;
+	int c, i;
+
+	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", NULL, usage_text)) != -1) {
+		switch (c) {
+		case 'c': o.by_call = 1; break;
+		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'i': o.interval = opt_seconds(optarg, "-i"); break;
+		case 'p': o.pid = opt_pid(optarg, "-p"); break;
+		case 't': o.top = opt_ulong(optarg, "-t", 1, 1000000); break;
+		case 'v': o.verbose = 1; break;
+		case 'x': o.failed = 1; break;
+		}
+	}
+	if (optind < argc) {
+		o.cmd = argv + optind;
+		o.cmd_path = child_find(o.cmd[0]);
+		if (!o.cmd_path)
+			opt_usage("command '%.40s': %s", o.cmd[0],
+				  errno == EACCES ? "not allowed to run it" : "not found");
+		for (i = optind; i < argc && n + 1 < sizeof(o.cmd_text); i++)
+			n += (size_t)snprintf(o.cmd_text + n, sizeof(o.cmd_text) - n, "%s%s",
+					      i > optind ? " " : "", argv[i]);
+	}
+	/* as the original: one of them, or none (everything, until Ctrl-C) */
+	if ((o.pid > 0) + (o.duration > 0) + (o.cmd != NULL) > 1)
+		opt_usage("pick one of -p PID, -d seconds and a command");
+}
+
+/* ---- counts ---------------------------------------------------------- */
+
+/*
+ * one count: the calls of thread tid (0 when the rows do not need it) under
+ * the name comm (user space; NULL: named when printed, or not known), of call
+ * nr (-c) returning error err (-x). now: calls so far; last: at the last summary
+ */
+struct cnt {
+	int tid, err;
+	long nr;
+	const char *comm;	/* interned: compared by pointer */
+	unsigned long long now, last;
+};
+
+static struct table *counts;	/* (comm, nr and tid and err) -> struct cnt */
+static struct cnt **all;	/* every count, for the summaries */
+static size_t nall, capall;
+static struct table *strings;	/* interned names: (hash, 0) -> char * */
+
+/* intern - the one copy of name s */
+static const char *intern(const char *s)
+{
+	unsigned long long h = 1469598103934665603ULL;
+	struct table_pos p;
+	const unsigned char *c;
+	char *v;
+
+	for (c = (const unsigned char *)s; *c; c++)
+		h = (h ^ *c) * 1099511628211ULL;
+	for (v = table_at(strings, h, 0, &p); v; v = table_next(&p))
+		if (!strcmp(v, s))
+			return v;
+	v = xstrdup(s);
+	table_add(strings, h, 0, v);
+	return v;
+}
+
+/* count - the count of (tid, comm, nr, err), made at 0 if new */
+static struct cnt *count(int tid, const char *comm, long nr, int err)
+{
+	unsigned long long a = (unsigned long long)(uintptr_t)comm;
+	unsigned long long b = (unsigned long long)(unsigned int)nr << 32 |
+			       ((unsigned int)tid ^ (unsigned int)err << 22);
+	struct table_pos p;
+	struct cnt *c;
+
+	for (c = table_at(counts, a, b, &p); c; c = table_next(&p))
+		if (c->tid == tid && c->comm == comm && c->nr == nr && c->err == err)
+			return c;
+	c = xcalloc(1, sizeof(*c));
+	*c = (struct cnt){ tid, err, nr, comm, 0, 0 };
+	table_add(counts, a, b, c);
+	if (nall == capall) {
+		capall = capall ? 2 * capall : 256;
+		all = xreallocarray(all, capall, sizeof(*all));
+	}
+	all[nall++] = c;
+	return c;
+}
+
+/* ---- the kernel's counts (hist trigger) ------------------------------- */
+
+#define PROOF_CALLS 1000	/* the known calls that prove the trigger */
+#define PROOF_NOISE 50		/* calls while it is paused, which it must not count */
+
+static struct session *sess;
+static pid_t child_pid;		/* the command's process */
+static int in_kernel;		/* the kernel counts; else user space */
+static int by_thread;		/* the counts are kept per thread (names, -v) */
+static char trig[512];		/* the trigger, as made */
+static int forced;		/* FTT_COUNT=kernel: no user space */
+static long long dropped;	/* calls the kernel's table had no room for */
+
+/* ev_name - the event counted: a call's entry, or (-x) its return */
+static const char *ev_name(void)
+{
+	return o.failed ? "sys_exit" : "sys_enter";
+}
+
+/* table_size - entries of the kernel's table: what the keys can make */
+static int table_size(void)
+{
+	if (!by_thread)
+		return o.failed ? 8192 : 2048;
+	return o.by_call ? 65536 : 32768;
+}
+
+/* trigger - the hist trigger command: paused, the keys the rows need (with
+ * id always: the proof needs it), and the filter `who` */
+static void trigger(char *buf, size_t len, int with_id, const char *who)
+{
+	snprintf(buf, len, "hist:keys=%s%s%s%s:vals=hitcount:size=%d:pause if %s%s",
+		 by_thread ? "common_pid" : "", by_thread && (o.by_call || with_id) ? "," : "",
+		 o.by_call || with_id ? "id" : "", o.failed ? ",ret" : "", table_size(),
+		 o.failed ? "ret < 0 && " : "", who);
+}
+
+/* what one hist entry holds */
+struct entry {
+	int tid, err;
+	long nr;
+};
+
+/* entry_keys - the keys of a hist entry (khist_read's text); -1 if one is missing */
+static int entry_keys(const char *keys, int with_id, struct entry *e)
+{
+	unsigned long long v;
+
+	*e = (struct entry){ 0, 0, 0 };
+	if (by_thread) {
+		if (khist_key(keys, "common_pid", &v) < 0)
+			return -1;
+		e->tid = (int)v;
+	}
+	if (o.by_call || with_id) {
+		if (khist_key(keys, "id", &v) < 0)
+			return -1;
+		e->nr = (long)v;
+	}
+	if (o.failed) {
+		if (khist_key(keys, "ret", &v) < 0)
+			return -1;
+		e->err = (int)-(long long)v;
+	}
+	return 0;
+}
+
+/* the proof's tally: the entry of the known call, and entries that could not be read */
+struct tally {
+	unsigned long long hits;
+	int bad;
+};
+
+/* on_proof - khist_read's callback for the proof: our known call's entry */
+static void on_proof(const char *info, const char *keys, unsigned long long hits, void *ctx)
+{
+	struct tally *t = ctx;
+	struct entry e;
+
+	(void)info;
+	if (entry_keys(keys, 1, &e) < 0) {
+		t->bad++;
+		return;
+	}
+	if (e.nr == (o.failed ? SYS_close : SYS_getppid) && (!by_thread || e.tid == getpid()) &&
+	    (!o.failed || e.err == EBADF))
+		t->hits += hits;
+}
+
+/* own_calls - n calls the proof knows: getppid(), or with -x close(-1), which fails with EBADF */
+static void own_calls(int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		syscall(o.failed ? SYS_close : SYS_getppid, -1);
+}
+
+/*
+ * prove - the kernel counts exactly: a trigger as the run's, on our own calls,
+ * counts none made while it is paused and exactly the PROOF_CALLS made while
+ * it runs. NULL if so (the trigger is gone again), else why not, for stderr.
+ */
+static const char *prove(void)
+{
+	static char why[160];
+	char cmd[512], self[32];
+	struct tally t = { 0, 0 };
+	long long d;
+
+	snprintf(self, sizeof(self), "common_pid == %d", (int)getpid());
+	trigger(cmd, sizeof(cmd), 1, self);
+	if (khist_add(sess, "raw_syscalls", ev_name(), cmd) < 0) {
+		errlog_warn(sess->inst, "%s: the kernel refused a hist trigger on raw_syscalls:%s",
+			    forced ? "FTT_COUNT=kernel" : "counting in user space", ev_name());
+		if (forced)
+			exit(EXIT_ERR);
+		return "";	/* said */
+	}
+	own_calls(PROOF_NOISE);
+	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 0) < 0)
+		return "the kernel refused to continue a paused hist trigger";
+	own_calls(PROOF_CALLS);
+	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 1) < 0)
+		return "the kernel refused to pause a hist trigger";
+	own_calls(PROOF_NOISE);
+	d = khist_read(sess, "raw_syscalls", ev_name(), on_proof, &t);
+	khist_remove(sess, "raw_syscalls", ev_name(), cmd);
+	if (d < 0)
+		return "the hist file could not be read";
+	if (t.bad || t.hits != PROOF_CALLS) {
+		snprintf(why, sizeof(why), "a hist trigger counted %llu of %d known calls%s",
+			 t.hits, PROOF_CALLS, t.bad ? ", and entries it could not read" : "");
+		return why;
+	}
+	return NULL;
+}
+
+/* on_entry - khist_read's callback: an entry of the run's trigger */
+static void on_entry(const char *info, const char *keys, unsigned long long hits, void *ctx)
+{
+	struct entry e;
+
+	(void)info, (void)ctx;
+	if (entry_keys(keys, o.by_call, &e) == 0)
+		count(e.tid, NULL, e.nr, e.err)->now = hits;
+}
+
+/* read_kernel - the kernel's counts so far into the counts' `now` */
+static void read_kernel(void)
+{
+	long long d = khist_read(sess, "raw_syscalls", ev_name(), on_entry, NULL);
+
+	if (d < 0)
+		msg_die(EXIT_ERR, "cannot read the kernel's counts (events/raw_syscalls/%s/hist):",
+			ev_name());
+	dropped = d;
+}
+
+/* counting - switch the kernel's counting on or off (one write) */
+static void counting(int on)
+{
+	if (khist_pause(sess, "raw_syscalls", ev_name(), trig, !on) == 0)
+		return;
+	if (on)
+		errlog_warn(sess->inst, "cannot start counting");
+	else
+		errlog_warn(sess->inst, "cannot stop counting: the counts go on while they are read");
+	if (on)
+		exit(EXIT_ERR);
+}
+
+/* ---- user space: every call's record -------------------------------- */
+
+/* on_call - one call's record (in time order with its thread's name, where needed) */
+static void on_call(const struct stream_rec *r)
+{
+	const char *comm = NULL;
+	long nr = 0;
+	int tid = 0, err = 0;
+
+	if (by_thread) {
+		tid = decode_pid(r->ev, r->rec);
+		if (r->comm) {
+			comm = intern(r->comm);
+			if (!o.verbose)
+				tid = 0;	/* one count per name */
+		}
+	}
+	if (o.by_call)
+		nr = (long)decode_s64(r->ev, r->rec, "id");
+	if (o.failed)
+		err = (int)-decode_s64(r->ev, r->rec, "ret");
+	count(tid, comm, nr, err)->now++;
+}
+
+/* ---- summaries ------------------------------------------------------- */
+
+/* a printed row: what its columns show, and the calls */
+struct row {
+	const char *comm;	/* NULL: not named (shown as :TID) */
+	int tid, err;
+	long nr;
+	unsigned long long n;
+};
+
+/* cmp_key - rows by what they show, so that equal ones are next to each other */
+static int cmp_key(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+	int c;
+
+	if (!a->comm != !b->comm)
+		return a->comm ? -1 : 1;
+	if (a->comm && (c = strcmp(a->comm, b->comm)))
+		return c;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	if (a->nr != b->nr)
+		return a->nr < b->nr ? -1 : 1;
+	return a->err < b->err ? -1 : a->err > b->err;
+}
+
+/* cmp_count - ascending count, then by what the row shows (the original: top N last) */
+static int cmp_count(const void *pa, const void *pb)
+{
+	const struct row *a = pa, *b = pb;
+
+	if (a->n != b->n)
+		return a->n < b->n ? -1 : 1;
+	return cmp_key(a, b);
+}
+
+/* call_name - the text of call nr: its name, or syscall_N */
+static const char *call_name(long nr, char *buf, size_t len)
+{
+	const char *name = names_syscall(nr);
+
+	if (name)
+		return name;
+	snprintf(buf, len, "syscall_%ld", nr);
+	return buf;
+}
+
+/* header - the column headers of the text */
+static void header(void)
+{
+	if (o.verbose)
+		printf("%-6s ", "PID");
+	if (!o.by_call || o.verbose)
+		printf("%-16s ", "COMM");
+	if (o.by_call)
+		printf("%-17s ", "SYSCALL");
+	if (o.failed)
+		printf("%-15s ", "ERROR");
+	printf("%8s\n", "COUNT");
+}
+
+/* put_row - one row: text columns, or a JSON object of the "counts" array */
+static void put_row(struct line *l, const struct row *r)
+{
+	char buf[32], err[32];
+
+	if (out_json)
+		col_open(l, NULL, '{');
+	if (!o.by_call || o.verbose) {
+		/* the PID column with -v; in JSON also where the name is not known */
+		if (o.verbose || (out_json && !r->comm)) {
+			col_dec(l, "pid", r->tid, ALIGN_LEFT, 6);
+			line_add(l, " ");
+		} else if (out_json) {
+			col_null(l, "pid", "", ALIGN_LEFT, 0);
+		}
+		if (r->comm) {
+			col_str(l, "comm", r->comm, ALIGN_LEFT, 16, -1);
+		} else {
+			snprintf(buf, sizeof(buf), ":%d", r->tid);
+			col_null(l, "comm", buf, ALIGN_LEFT, 16);
+		}
+		line_add(l, " ");
+	}
+	if (o.by_call) {
+		if (out_json) {
+			col_str(l, "syscall", names_syscall(r->nr), ALIGN_LEFT, 0, -1);
+			col_dec(l, "nr", r->nr, ALIGN_LEFT, 0);
+		} else {
+			line_str(l, call_name(r->nr, buf, sizeof(buf)), ALIGN_LEFT, 17, -1);
+			line_add(l, " ");
+		}
+	}
+	if (o.failed) {
+		col_str(l, "error", names_errno(r->err, err, sizeof(err)), ALIGN_LEFT, 15, -1);
+		line_add(l, " ");
+		if (out_json)
+			col_dec(l, "errno", r->err, ALIGN_LEFT, 0);
+	}
+	col_dec(l, "count", (long long)r->n, ALIGN_RIGHT, 8);
+	if (out_json)
+		col_close(l);
+	else
+		line_add(l, "\n");
+}
+
+/*
+ * rows - the counts since the last summary, as rows: merged by what they
+ * show, sorted by count; *n of them (the caller frees). In the kernel a
+ * thread's counts are named here, by its last name in the trace.
+ */
+static struct row *rows(size_t *n)
+{
+	struct row *v = xcalloc(nall + 1, sizeof(*v));
+	size_t i, k = 0;
+
+	for (i = 0; i < nall; i++) {
+		struct cnt *c = all[i];
+		struct row *r = &v[k];
+
+		if (c->now == c->last)
+			continue;
+		*r = (struct row){ c->comm, c->tid, c->err, c->nr, c->now - c->last };
+		c->last = c->now;
+		if (by_thread && in_kernel && (!o.by_call || o.verbose) && comm_now(c->tid))
+			r->comm = intern(comm_now(c->tid));
+		if (r->comm && !o.verbose)
+			r->tid = 0;
+		k++;
+	}
+	qsort(v, k, sizeof(*v), cmp_key);
+	for (i = 0, *n = 0; i < k; i++) {
+		if (*n && !cmp_key(&v[*n - 1], &v[i]))
+			v[*n - 1].n += v[i].n;
+		else
+			v[(*n)++] = v[i];
+	}
+	qsort(v, *n, sizeof(*v), cmp_count);
+	return v;
+}
+
+/* summary - print the counts since the last summary: every row, or the top N */
+static void summary(void *arg)
+{
+	static struct line line;
+	unsigned long long t = clock_ns();
+	size_t n, i, first;
+	struct row *v;
+
+	(void)arg;
+	if (in_kernel)
+		read_kernel();
+	v = rows(&n);
+	first = o.top && n > o.top ? n - o.top : 0;
+	if (out_json) {
+		line_begin(&line, t);
+		col_open(&line, "counts", '[');
+		for (i = first; i < n; i++) {
+			if (line.n + 256 > sizeof(line.buf)) {
+				/* a full line goes on in another object, with the same time */
+				line_put(&line);
+				line_begin(&line, t);
+				col_open(&line, "counts", '[');
+			}
+			put_row(&line, &v[i]);
+		}
+		line_put(&line);
+	} else {
+		if (o.interval) {
+			char buf[32];
+			time_t now = time(NULL);
+
+			strftime(buf, sizeof(buf), "%H:%M:%S", localtime(&now));
+			printf("\n[%s]\n", buf);
+		}
+		header();
+		for (i = first; i < n; i++) {
+			put_row(&line, &v[i]);
+			line_put(&line);
+		}
+	}
+	free(v);
+	fflush(stdout);
+}
+
+/* ---- setup ----------------------------------------------------------- */
+
+/*
+ * choose - count in the kernel if it can, proven; else say on stderr why
+ * not. FTT_COUNT=user or =kernel forces one (kernel: dies if it cannot).
+ */
+static void choose(void)
+{
+	const char *force = getenv("FTT_COUNT"), *why;
+
+	if (force && *force && strcmp(force, "user") && strcmp(force, "kernel"))
+		msg_die(EXIT_USAGE, "FTT_COUNT must be user or kernel");
+	if (force && !strcmp(force, "user")) {
+		msg_warn("counting in user space (FTT_COUNT=user): every call is copied");
+		return;
+	}
+	forced = force && !strcmp(force, "kernel");
+	why = kernel_has(KF_HIST) ? prove() : kernel_lacks(KF_HIST);
+	if (!why) {
+		in_kernel = 1;
+		return;
+	}
+	if (forced)
+		msg_die(EXIT_ERR, "FTT_COUNT=kernel: %s", why);
+	if (why[0])
+		msg_warn("counting in user space (%s): every call is copied", why);
+}
+
+/* setup - the count in the kernel (paused), or the records for user space;
+ * names from the trace's records where the rows show them */
+static void setup(void)
+{
+	const char *const formats[] = { COMM_FORMATS, "raw_syscalls:sys_enter",
+					"raw_syscalls:sys_exit", NULL };
+	char *self = filter_build(0, NULL, NULL), *f;
+	struct tep_event *evs[2] = { NULL, NULL };
+
+	format_load(sess, formats);
+	if (by_thread)
+		reorder_init(sess, NULL);
+	who_events(sess, o.pid ? o.pid : o.cmd ? child_pid : 0);
+	if (in_kernel) {
+		trigger(trig, sizeof(trig), 0, self);
+		if (khist_add(sess, "raw_syscalls", ev_name(), trig) < 0) {
+			errlog_warn(sess->inst, "the kernel refused the hist trigger on "
+				    "raw_syscalls:%s", ev_name());
+			exit(EXIT_ERR);
+		}
+		if (by_thread)
+			comm_follow(sess, self, NULL, NULL);
+	} else {
+		f = filter_build(0, NULL, o.failed ? "ret < 0" : NULL);
+		if (by_thread) {
+			evs[0] = stream_follow(sess, "raw_syscalls", ev_name(), f, comm_row, NULL);
+			if (evs[0])
+				comm_rows(sess, self, evs, 0, on_call, NULL);
+		} else {
+			evs[0] = stream_follow(sess, "raw_syscalls", ev_name(), f, on_call, NULL);
+		}
+		if (!evs[0])
+			msg_die(EXIT_ERR, "cannot read the format of raw_syscalls:%s", ev_name());
+		free(f);
+	}
+	free(self);
+}
+
+/* banner - the original's "Tracing..." line for the mode */
+static void banner(void)
+{
+	char ttext[48] = "", itext[48] = "";
+	const char *what = o.failed ? " failed calls" : "";
+
+	if (o.top)
+		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
+	if (o.interval)
+		snprintf(itext, sizeof(itext), " Output every %g seconds.", o.interval);
+	if (o.duration > 0)
+		out_banner("Tracing%s for %g seconds.%s%s..\n", what, o.duration, ttext, itext);
+	else if (o.pid)
+		out_banner("Tracing%s%s PID %d.%s%s.. Ctrl-C to end.\n", what, o.failed ? " of" : "",
+			   (int)o.pid, ttext, itext);
+	else if (o.cmd)
+		out_banner("Tracing%s while running: \"%s\".%s%s..\n", what, o.cmd_text, ttext,
+			   itext);
+	else
+		out_banner("Tracing%s.%s%s.. Ctrl-C to end.\n", what, ttext, itext);
+	fflush(stdout);
+}
+
+int main(int argc, char **argv)
+{
+	msg_init("syscount");
+	sig_init();
+	parse(argc, argv);
+	if (o.cmd)
+		child_pid = child_start(o.cmd_path, o.cmd);
+	session_tracefs();
+	if (!session_event_exists("raw_syscalls", ev_name()))
+		msg_die(EXIT_ERR, "tracepoint raw_syscalls:%s not found (kernel without "
+			"CONFIG_FTRACE_SYSCALLS?)", ev_name());
+	/* the rows name processes: the counts are kept per thread until then */
+	by_thread = !o.by_call || o.verbose;
+	counts = table_new(free);
+	strings = table_new(free);
+
+	sess = session_open("syscount");
+	choose();
+	setup();
+
+	/* counting is on before the banner, the command let go after it */
+	if (in_kernel && !by_thread) {	/* nothing to read: no ring buffer to size */
+		session_start(sess);
+		out_init(0);
+	} else {
+		stream_begin(sess, 0);
+	}
+	if (in_kernel)
+		counting(1);
+	banner();
+	if (o.cmd)
+		child_go();
+
+	if (in_kernel && !by_thread)
+		stream_idle(o.duration, o.interval, summary, NULL);
+	else
+		stream_run(sess, o.duration, o.interval, summary, NULL);
+	if (in_kernel)
+		counting(0);
+
+	/* the last (or only) summary, also when ended early by Ctrl-C */
+	if (!out_broken())
+		summary(NULL);
+	out_ending();
+	if (!in_kernel || by_thread)
+		stream_report_lost(sess);
+	if (dropped > 0)
+		msg_warn("%lld calls were not counted: the kernel's table (%d entries) was full",
+			 dropped, table_size());
+	if (o.cmd && !child_ended())
+		msg_warn("the command (PID %d) still runs; its calls from now on are not counted",
+			 (int)child_pid);
+	return EXIT_OK;
+}
