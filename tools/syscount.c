@@ -282,7 +282,7 @@ static const char *prove(void)
 	static char why[160];
 	char cmd[512], self[32];
 	struct tally t = { 0, 0 };
-	long long d;
+	const char *no = NULL;
 
 	snprintf(self, sizeof(self), "common_pid == %d", (int)getpid());
 	trigger(cmd, sizeof(cmd), 1, self);
@@ -294,22 +294,27 @@ static const char *prove(void)
 		return "";	/* said */
 	}
 	own_calls(PROOF_NOISE);
-	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 0) < 0)
-		return "the kernel refused to continue a paused hist trigger";
+	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 0) < 0) {
+		no = "the kernel refused to continue a paused hist trigger";
+		goto out;
+	}
 	own_calls(PROOF_CALLS);
-	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 1) < 0)
-		return "the kernel refused to pause a hist trigger";
+	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 1) < 0) {
+		no = "the kernel refused to pause a hist trigger";
+		goto out;
+	}
 	own_calls(PROOF_NOISE);
-	d = khist_read(sess, "raw_syscalls", ev_name(), on_proof, &t);
-	khist_remove(sess, "raw_syscalls", ev_name(), cmd);
-	if (d < 0)
-		return "the hist file could not be read";
-	if (t.bad || t.hits != PROOF_CALLS) {
+	if (khist_read(sess, "raw_syscalls", ev_name(), on_proof, &t) < 0) {
+		no = "its hist file could not be read";
+	} else if (t.bad || t.hits != PROOF_CALLS) {
 		snprintf(why, sizeof(why), "a hist trigger counted %llu of %d known calls%s",
 			 t.hits, PROOF_CALLS, t.bad ? ", and entries it could not read" : "");
-		return why;
+		no = why;
 	}
-	return NULL;
+out:
+	/* gone before the run's own is made: a refusal leaves it for the exit */
+	khist_remove(sess, "raw_syscalls", ev_name(), cmd);
+	return no;
 }
 
 /* on_entry - khist_read's callback: an entry of the run's trigger */
@@ -338,12 +343,12 @@ static void counting(int on)
 {
 	if (khist_pause(sess, "raw_syscalls", ev_name(), trig, !on) == 0)
 		return;
-	if (on)
-		errlog_warn(sess->inst, "cannot start counting");
-	else
-		errlog_warn(sess->inst, "cannot stop counting: the counts go on while they are read");
-	if (on)
+	if (on) {
+		errlog_warn(sess->inst, "cannot start counting (events/raw_syscalls/%s/trigger)",
+			    ev_name());
 		exit(EXIT_ERR);
+	}
+	errlog_warn(sess->inst, "cannot stop counting: the counts go on while they are read");
 }
 
 /* ---- user space: every call's record -------------------------------- */
