@@ -77,7 +77,8 @@ struct opts {
 	pid_t pid;
 	char **cmd;		/* the command and its arguments (NULL: none) */
 	char *cmd_path;		/* the file it runs */
-	char cmd_text[128];	/* the command as the banner shows it */
+	char cmd_text[256];	/* the command as the banner shows it */
+	const char *force;	/* FTT_COUNT: user or kernel, for testing both ways */
 };
 
 static struct opts o;
@@ -109,6 +110,9 @@ static void parse(int argc, char **argv)
 			n += (size_t)snprintf(o.cmd_text + n, sizeof(o.cmd_text) - n, "%s%s",
 					      i > optind ? " " : "", argv[i]);
 	}
+	o.force = getenv("FTT_COUNT");
+	if (o.force && *o.force && strcmp(o.force, "user") && strcmp(o.force, "kernel"))
+		opt_usage("FTT_COUNT must be user or kernel");
 	/* as the original: one of them, or none (everything, until Ctrl-C) */
 	if ((o.pid > 0) + (o.duration > 0) + (o.cmd != NULL) > 1)
 		opt_usage("pick one of -p PID, -d seconds and a command");
@@ -357,9 +361,16 @@ static void counting(int on)
 static void on_call(const struct stream_rec *r)
 {
 	const char *comm = NULL;
+	long long ret = 0;
 	long nr = 0;
 	int tid = 0, err = 0;
 
+	if (o.failed) {
+		ret = decode_s64(r->ev, r->rec, "ret");
+		if (ret >= 0)
+			return;		/* the kernel's filter lets none through */
+		err = (int)-ret;
+	}
 	if (by_thread) {
 		tid = decode_pid(r->ev, r->rec);
 		if (r->comm) {
@@ -370,8 +381,6 @@ static void on_call(const struct stream_rec *r)
 	}
 	if (o.by_call)
 		nr = (long)decode_s64(r->ev, r->rec, "id");
-	if (o.failed)
-		err = (int)-decode_s64(r->ev, r->rec, "ret");
 	count(tid, comm, nr, err)->now++;
 }
 
@@ -569,15 +578,13 @@ static void summary(void *arg)
  */
 static void choose(void)
 {
-	const char *force = getenv("FTT_COUNT"), *why;
+	const char *why;
 
-	if (force && *force && strcmp(force, "user") && strcmp(force, "kernel"))
-		msg_die(EXIT_USAGE, "FTT_COUNT must be user or kernel");
-	if (force && !strcmp(force, "user")) {
+	if (o.force && !strcmp(o.force, "user")) {
 		msg_warn("counting in user space (FTT_COUNT=user): every call is copied");
 		return;
 	}
-	forced = force && !strcmp(force, "kernel");
+	forced = o.force && !strcmp(o.force, "kernel");
 	why = kernel_has(KF_HIST) ? prove() : kernel_lacks(KF_HIST);
 	if (!why) {
 		in_kernel = 1;
