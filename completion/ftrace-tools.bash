@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph kprobe tpoint iolatency tcpretrans killsnoop reset-ftrace
+# funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
@@ -10,6 +10,8 @@
 #   tpoint's tracepoint        SYSTEM:EVENT, from `tpoint -l` (needs root)
 #   funccount/funcgraph        kernel function names (available_filter_functions,
 #                              readable by root)
+#   syscount's command         command names (compgen -c), for the first word
+#                              after the options
 # Installed once per tool name under share/bash-completion/completions.
 
 # _ftt_word - the word being completed, whole: bash splits "sched:sched_s" at
@@ -81,6 +83,23 @@ _ftt_functions() {
 	done
 }
 
+# _ftt_command WORD - syscount's command: command names, where WORD is the
+# first word after the options (after it, the command's own arguments:
+# files, as bash offers by default)
+_ftt_command() {
+	local i w
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		case $w in
+		--) continue ;;
+		-*[dipt]) ((i++)); continue ;;	# its argument is the next word
+		-*) continue ;;
+		*) COMPREPLY=($(compgen -f -- "$1")); return ;;
+		esac
+	done
+	COMPREPLY=($(compgen -c -- "$1"))
+}
+
 # _ftt - the completion function of every tool
 _ftt() {
 	local tool=${1##*/} word prev opt takes=0 flags
@@ -113,8 +132,9 @@ _ftt() {
 	case $tool in
 	tpoint)			_ftt_reply "$word" $("$1" -l 2>/dev/null) ;;
 	funccount|funcgraph)	_ftt_reply "$word" $(_ftt_functions "$word") ;;
+	syscount)		_ftt_command "$word" ;;
 	*)			COMPREPLY=() ;;
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop reset-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace

@@ -44,6 +44,7 @@ after_dashdash() {
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;
 	tcpretrans)	set -- "--help" "unexpected argument '--help'" ;;
 	killsnoop)	set -- "-s" "unexpected argument '-s'" ;;
+	syscount)	set -- "-x" "command '-x': not found" ;;
 	reset-ftrace)	set -- "-f" "unexpected argument '-f'" ;;
 	*)		return 1 ;;
 	esac
