@@ -36,7 +36,7 @@ t_exit_dur() { rel_dur "$EXIT_TOOL"; }
 t_exit_setup() { rel_setup "$EXIT_TOOL"; }
 t_exit_sigkill() { rel_sigkill "$EXIT_TOOL"; }
 
-REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop funccount funcgraph kprobe"
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount funccount funcgraph kprobe"
 NL='
 '
 
@@ -74,6 +74,7 @@ rel_cmd() {
 	iolatency) REL_LIVE="1" REL_DUR="1 1" ;;
 	tcpretrans) REL_LIVE="" REL_DUR= ;;
 	killsnoop) REL_LIVE="" REL_DUR="-d 1" ;;
+	syscount) REL_LIVE="" REL_DUR="-d 1" ;;
 	funccount)
 		kernel_has kprobe_events && rel_has_tracer function ||
 			{ REL_WHY="funccount needs kprobe_events and the function tracer"; return 1; }
