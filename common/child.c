@@ -152,8 +152,13 @@ void child_go(void)
 	ssize_t n;
 	int e;
 
-	if (write(go_fd, "g", 1) != 1)
+	if (write(go_fd, "g", 1) != 1) {
+		/* ended before it was let go (a Ctrl-C reached it too): its
+		 * SIGCHLD ends the run */
+		if (errno == EPIPE || ended)
+			goto done;
 		msg_die(EXIT_ERR, "cannot let %s start:", shown);
+	}
 	close(go_fd);
 	go_fd = -1;
 	/* the error of a failed exec, or the end of the pipe at the exec */
@@ -165,6 +170,11 @@ void child_go(void)
 		errno = e;
 		msg_die(EXIT_ERR, "cannot run %s:", shown);
 	}
+	return;
+done:
+	close(go_fd);
+	close(err_fd);
+	go_fd = err_fd = -1;
 }
 
 /* child_ended - see child.h */

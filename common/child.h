@@ -23,7 +23,8 @@ char *child_find(const char *name);
  * the child's PID; dies if it cannot be started.
  */
 pid_t child_start(const char *path, char *const argv[]);
-/* child_go - let the child run its command; dies naming it if the exec fails */
+/* child_go - let the child run its command; dies naming it if the exec fails (a
+ * child that ended before, killed, is left to its SIGCHLD) */
 void child_go(void);
 /* child_ended - the child has ended (and was waited for) */
 int child_ended(void);
