@@ -467,13 +467,19 @@ void stream_run(struct session *s, double duration, double interval,
 	drain_rest(s);
 }
 
-/* stream_report_lost - see stream.h */
-void stream_report_lost(struct session *s)
+/* stream_lost - see stream.h */
+unsigned long long stream_lost(struct session *s)
 {
 	unsigned long long n = stat_sum(s, "overrun:") + stat_sum(s, "dropped events:");
 
-	if (missed > n)
-		n = missed;
+	return missed > n ? missed : n;
+}
+
+/* stream_report_lost - see stream.h */
+void stream_report_lost(struct session *s)
+{
+	unsigned long long n = stream_lost(s);
+
 	if (n)
 		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
 }

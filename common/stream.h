@@ -103,6 +103,9 @@ unsigned long long stream_horizon(void);
  * whenever the available memory had grown since the first.
  */
 void stream_size_buffer(struct session *s);
+/* stream_lost - how many events the kernel dropped in this run (its buffers'
+ * stats, or the missed-events marks read, whichever is more) */
+unsigned long long stream_lost(struct session *s);
 /* stream_report_lost - say on stderr how many events the kernel dropped in this run, if any */
 void stream_report_lost(struct session *s);
 

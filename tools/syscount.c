@@ -701,8 +701,12 @@ int main(int argc, char **argv)
 	if (!out_broken())
 		summary(NULL);
 	out_ending();
-	if (!in_kernel || by_thread)
-		stream_report_lost(sess);
+	if (!in_kernel)
+		stream_report_lost(sess);	/* calls not counted */
+	else if (by_thread && stream_lost(sess))
+		msg_warn("WARNING: %llu events lost (kernel buffer full): records that name "
+			 "threads, not calls; a thread not named since shows as :TID",
+			 stream_lost(sess));
 	if (dropped > 0)
 		msg_warn("%lld calls were not counted: the kernel's table (%d entries) was full",
 			 dropped, table_size());
