@@ -572,6 +572,9 @@ static void summary(void *arg)
 
 /* ---- setup ----------------------------------------------------------- */
 
+/* why the calls are counted in user space, said once setup has worked (NULL: in the kernel, or said already) */
+static const char *user_why;
+
 /*
  * choose - count in the kernel if it can, proven; else say on stderr why
  * not. FTT_COUNT=user or =kernel forces one (kernel: dies if it cannot).
@@ -581,7 +584,7 @@ static void choose(void)
 	const char *why;
 
 	if (o.force && !strcmp(o.force, "user")) {
-		msg_warn("counting in user space (FTT_COUNT=user): every call is copied");
+		user_why = "FTT_COUNT=user";
 		return;
 	}
 	forced = o.force && !strcmp(o.force, "kernel");
@@ -593,7 +596,7 @@ static void choose(void)
 	if (forced)
 		msg_die(EXIT_ERR, "FTT_COUNT=kernel: %s", why);
 	if (why[0])
-		msg_warn("counting in user space (%s): every call is copied", why);
+		user_why = why;
 }
 
 /* setup - the count in the kernel (paused), or the records for user space;
@@ -676,6 +679,8 @@ int main(int argc, char **argv)
 	sess = session_open("syscount");
 	choose();
 	setup();
+	if (user_why)
+		msg_warn("counting in user space (%s): every call is copied", user_why);
 
 	/* counting is on before the banner, the command let go after it */
 	if (in_kernel && !by_thread) {	/* nothing to read: no ring buffer to size */
