@@ -114,7 +114,16 @@ PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload
 # dynamic copies of the open and exec workloads: their C library calls are
 # the ones uprobes on the system's C library see
 DYN_WORKLOADS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn
-workloads: $(WORKLOADS) $(PRELOADS) $(DYN_WORKLOADS)
+# a 32-bit program, where the compiler makes x86-64 code (the assembler then
+# makes i386 code too)
+IA32_WORKLOAD := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),tests/bin/ftt_ia32)
+workloads: $(WORKLOADS) $(PRELOADS) $(DYN_WORKLOADS) $(IA32_WORKLOAD)
+
+tests/bin/ftt_ia32: tests/workloads/ftt_ia32.s
+	$(call msg,WORKLOAD,$@)
+	@mkdir -p tests/bin
+	$(Q)$(CC) -m32 -c -o $@.o $< 2>/dev/null || as --32 -o $@.o $<
+	$(Q)ld -m elf_i386 -o $@ $@.o && rm -f $@.o
 
 tests/bin/%.dyn: tests/workloads/%.c
 	$(call msg,WORKLOAD,$@)

@@ -44,6 +44,7 @@
 #include "signals.h"
 #include "stream.h"
 #include "table.h"
+#include "task.h"
 #include "who.h"
 #include "xalloc.h"
 
@@ -121,12 +122,14 @@ static void parse(int argc, char **argv)
 /* ---- counts ---------------------------------------------------------- */
 
 /*
- * one count: the calls of thread tid (0 when the rows do not need it) under
- * the name comm (user space; NULL: named when printed, or not known), of call
- * nr (-c) returning error err (-x). now: calls so far; last: at the last summary
+ * one count: the calls of thread tid (0 when the rows do not need it) of
+ * process pid (-v in user space; 0: not known) under the name comm (user
+ * space; NULL: named when printed, or not known), of call nr (-c) in the
+ * numbers of abi, returning error err (-x). now: calls so far; last: at the
+ * last summary
  */
 struct cnt {
-	int tid, err;
+	int tid, pid, err, abi;
 	long nr;
 	const char *comm;	/* interned: compared by pointer */
 	unsigned long long now, last;
@@ -155,20 +158,21 @@ static const char *intern(const char *s)
 	return v;
 }
 
-/* count - the count of (tid, comm, nr, err), made at 0 if new */
-static struct cnt *count(int tid, const char *comm, long nr, int err)
+/* count - the count of (tid, pid, comm, nr, err, abi), made at 0 if new */
+static struct cnt *count(int tid, int pid, const char *comm, long nr, int err, int abi)
 {
-	unsigned long long a = (unsigned long long)(uintptr_t)comm;
+	unsigned long long a = (unsigned long long)(uintptr_t)comm ^ (unsigned long long)pid << 40;
 	unsigned long long b = (unsigned long long)(unsigned int)nr << 32 |
-			       ((unsigned int)tid ^ (unsigned int)err << 22);
+			       ((unsigned int)tid ^ (unsigned int)err << 22 ^ (unsigned int)abi << 30);
 	struct table_pos p;
 	struct cnt *c;
 
 	for (c = table_at(counts, a, b, &p); c; c = table_next(&p))
-		if (c->tid == tid && c->comm == comm && c->nr == nr && c->err == err)
+		if (c->tid == tid && c->pid == pid && c->comm == comm && c->nr == nr &&
+		    c->err == err && c->abi == abi)
 			return c;
 	c = xcalloc(1, sizeof(*c));
-	*c = (struct cnt){ tid, err, nr, comm, 0, 0 };
+	*c = (struct cnt){ tid, pid, err, abi, nr, comm, 0, 0 };
 	table_add(counts, a, b, c);
 	if (nall == capall) {
 		capall = capall ? 2 * capall : 256;
@@ -186,7 +190,8 @@ static struct cnt *count(int tid, const char *comm, long nr, int err)
 static struct session *sess;
 static pid_t child_pid;		/* the command's process */
 static int in_kernel;		/* the kernel counts; else user space */
-static int by_thread;		/* the counts are kept per thread (names, -v) */
+static int show_procs;		/* the rows show processes (not -c alone) */
+static struct tep_event *ev_exec, *ev_new;	/* a thread's process or program changes */
 static char trig[512];		/* the trigger, as made */
 static int forced;		/* FTT_COUNT=kernel: no user space */
 static long long dropped;	/* calls the kernel's table had no room for */
@@ -197,11 +202,9 @@ static const char *ev_name(void)
 	return o.failed ? "sys_exit" : "sys_enter";
 }
 
-/* table_size - entries of the kernel's table: what the keys can make */
+/* table_size - entries of the kernel's table (keyed by thread): what the keys can make */
 static int table_size(void)
 {
-	if (!by_thread)
-		return o.failed ? 8192 : 2048;
 	return o.by_call ? 65536 : 32768;
 }
 
@@ -209,9 +212,8 @@ static int table_size(void)
  * id always: the proof needs it), and the filter `who` */
 static void trigger(char *buf, size_t len, int with_id, const char *who)
 {
-	snprintf(buf, len, "hist:keys=%s%s%s%s:vals=hitcount:size=%d:pause if %s%s",
-		 by_thread ? "common_pid" : "", by_thread && (o.by_call || with_id) ? "," : "",
-		 o.by_call || with_id ? "id" : "", o.failed ? ",ret" : "", table_size(),
+	snprintf(buf, len, "hist:keys=common_pid%s%s:vals=hitcount:size=%d:pause if %s%s",
+		 o.by_call || with_id ? ",id" : "", o.failed ? ",ret" : "", table_size(),
 		 o.failed ? "ret < 0 && " : "", who);
 }
 
@@ -227,11 +229,9 @@ static int entry_keys(const char *keys, int with_id, struct entry *e)
 	unsigned long long v;
 
 	*e = (struct entry){ 0, 0, 0 };
-	if (by_thread) {
-		if (khist_key(keys, "common_pid", &v) < 0)
-			return -1;
-		e->tid = (int)v;
-	}
+	if (khist_key(keys, "common_pid", &v) < 0)
+		return -1;
+	e->tid = (int)v;
 	if (o.by_call || with_id) {
 		if (khist_key(keys, "id", &v) < 0)
 			return -1;
@@ -262,7 +262,7 @@ static void on_proof(const char *info, const char *keys, unsigned long long hits
 		t->bad++;
 		return;
 	}
-	if (e.nr == (o.failed ? SYS_close : SYS_getppid) && (!by_thread || e.tid == getpid()) &&
+	if (e.nr == (o.failed ? SYS_close : SYS_getppid) && e.tid == getpid() &&
 	    (!o.failed || e.err == EBADF))
 		t->hits += hits;
 }
@@ -328,7 +328,7 @@ static void on_entry(const char *info, const char *keys, unsigned long long hits
 
 	(void)info, (void)ctx;
 	if (entry_keys(keys, o.by_call, &e) == 0)
-		count(e.tid, NULL, e.nr, e.err)->now = hits;
+		count(e.tid, 0, NULL, e.nr, e.err, ABI_NATIVE)->now = hits;
 }
 
 /* read_kernel - the kernel's counts so far into the counts' `now` */
@@ -357,31 +357,59 @@ static void counting(int on)
 
 /* ---- user space: every call's record -------------------------------- */
 
-/* on_call - one call's record (in time order with its thread's name, where needed) */
+/* on_task - a new thread or an exec, in time order: the thread's process,
+ * and which numbers its calls use */
+static void on_task(const struct stream_rec *r)
+{
+	char path[4096];
+
+	if (r->ev == ev_new)
+		task_new(decode_pid(r->ev, r->rec), (int)decode_s64(r->ev, r->rec, "pid"),
+			 decode_u64(r->ev, r->rec, "clone_flags"));
+	else	/* a path cut short or empty opens no file: not known */
+		task_exec((int)decode_s64(r->ev, r->rec, "pid"),
+			  (int)decode_s64(r->ev, r->rec, "old_pid"),
+			  decode_str(r->ev, r->rec, "filename", path, sizeof(path)));
+}
+
+/* on_gap - events were lost: a new thread or an exec may be among them */
+static void on_gap(int cpu, unsigned long long ts, void *ctx)
+{
+	(void)cpu, (void)ts, (void)ctx;
+	task_gap();
+}
+
+/* on_call - one call's record (in time order with its thread's name, where
+ * needed), or a fork or exec */
 static void on_call(const struct stream_rec *r)
 {
 	const char *comm = NULL;
 	long long ret = 0;
 	long nr = 0;
-	int tid = 0, err = 0;
+	int tid = 0, pid = 0, err = 0, abi = ABI_NATIVE;
 
+	if (r->ev == ev_exec || r->ev == ev_new) {
+		on_task(r);
+		return;
+	}
 	if (o.failed) {
 		ret = decode_s64(r->ev, r->rec, "ret");
 		if (ret >= 0)
 			return;		/* the kernel's filter lets none through */
 		err = (int)-ret;
 	}
-	if (by_thread) {
-		tid = decode_pid(r->ev, r->rec);
-		if (r->comm) {
-			comm = intern(r->comm);
-			if (!o.verbose)
-				tid = 0;	/* one count per name */
-		}
-	}
-	if (o.by_call)
+	tid = decode_pid(r->ev, r->rec);
+	if (o.by_call) {
 		nr = (long)decode_s64(r->ev, r->rec, "id");
-	count(tid, comm, nr, err)->now++;
+		abi = task_abi(tid);
+	}
+	if (o.verbose)
+		pid = task_tgid(tid);
+	if (show_procs && r->comm)
+		comm = intern(r->comm);
+	if (!show_procs || comm)
+		tid = 0;		/* one count per call, or per process and name */
+	count(tid, pid, comm, nr, err, abi)->now++;
 }
 
 /* ---- summaries ------------------------------------------------------- */
@@ -389,7 +417,7 @@ static void on_call(const struct stream_rec *r)
 /* a printed row: what its columns show, and the calls */
 struct row {
 	const char *comm;	/* NULL: not named (shown as :TID) */
-	int tid, err;
+	int tid, pid, err, abi;	/* pid: -v's process (0: not known) */
 	long nr;
 	unsigned long long n;
 };
@@ -404,8 +432,12 @@ static int cmp_key(const void *pa, const void *pb)
 		return a->comm ? -1 : 1;
 	if (a->comm && (c = strcmp(a->comm, b->comm)))
 		return c;
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
 	if (a->tid != b->tid)
 		return a->tid < b->tid ? -1 : 1;
+	if (a->abi != b->abi)
+		return a->abi < b->abi ? -1 : 1;
 	if (a->nr != b->nr)
 		return a->nr < b->nr ? -1 : 1;
 	return a->err < b->err ? -1 : a->err > b->err;
@@ -421,14 +453,19 @@ static int cmp_count(const void *pa, const void *pb)
 	return cmp_key(a, b);
 }
 
-/* call_name - the text of call nr: its name, or syscall_N */
-static const char *call_name(long nr, char *buf, size_t len)
+/* the text of a call's numbers when not the native ones */
+static const char *const abi_text[] = { "64-bit", "32-bit", "unknown" };
+
+/* call_name - the text of call nr: its name, or syscall_N; a 32-bit
+ * program's calls as 32bit:N, a task's whose numbers are not known as ?:N */
+static const char *call_name(long nr, int abi, char *buf, size_t len)
 {
-	const char *name = names_syscall(nr);
+	const char *name = abi == ABI_NATIVE ? names_syscall(nr) : NULL;
 
 	if (name)
 		return name;
-	snprintf(buf, len, "syscall_%ld", nr);
+	snprintf(buf, len, "%s%ld", abi == ABI_NATIVE ? "syscall_" :
+		 abi == ABI_COMPAT ? "32bit:" : "?:", nr);
 	return buf;
 }
 
@@ -454,27 +491,34 @@ static void put_row(struct line *l, const struct row *r)
 	if (out_json)
 		col_open(l, NULL, '{');
 	if (!o.by_call || o.verbose) {
-		/* the PID column with -v; in JSON also where the name is not known */
-		if (o.verbose || (out_json && !r->comm)) {
-			col_dec(l, "pid", r->tid, ALIGN_LEFT, 6);
+		/* the PID column with -v: the process, or ? */
+		if (o.verbose && r->pid) {
+			col_dec(l, "pid", r->pid, ALIGN_LEFT, 6);
 			line_add(l, " ");
-		} else if (out_json) {
-			col_null(l, "pid", "", ALIGN_LEFT, 0);
+		} else if (o.verbose || out_json) {
+			col_null(l, "pid", "?", ALIGN_LEFT, 6);
+			line_add(l, o.verbose ? " " : "");
 		}
 		if (r->comm) {
 			col_str(l, "comm", r->comm, ALIGN_LEFT, 16, -1);
-		} else {
+		} else {	/* the thread, in JSON as "tid" */
 			snprintf(buf, sizeof(buf), ":%d", r->tid);
 			col_null(l, "comm", buf, ALIGN_LEFT, 16);
+			if (out_json)
+				col_dec(l, "tid", r->tid, ALIGN_LEFT, 0);
 		}
 		line_add(l, " ");
 	}
 	if (o.by_call) {
 		if (out_json) {
-			col_str(l, "syscall", names_syscall(r->nr), ALIGN_LEFT, 0, -1);
+			col_str(l, "syscall", r->abi == ABI_NATIVE ? names_syscall(r->nr) : NULL,
+				ALIGN_LEFT, 0, -1);
 			col_dec(l, "nr", r->nr, ALIGN_LEFT, 0);
+			if (r->abi != ABI_NATIVE)	/* the numbers are another table's */
+				col_str(l, "abi", r->abi == ABI_COMPAT ? abi_text[r->abi] : NULL,
+					ALIGN_LEFT, 0, -1);
 		} else {
-			line_str(l, call_name(r->nr, buf, sizeof(buf)), ALIGN_LEFT, 17, -1);
+			line_str(l, call_name(r->nr, r->abi, buf, sizeof(buf)), ALIGN_LEFT, 17, -1);
 			line_add(l, " ");
 		}
 	}
@@ -507,11 +551,16 @@ static struct row *rows(size_t *n)
 
 		if (c->now == c->last)
 			continue;
-		*r = (struct row){ c->comm, c->tid, c->err, c->nr, c->now - c->last };
+		*r = (struct row){ c->comm, c->tid, c->pid, c->err, c->abi, c->nr,
+				   c->now - c->last };
 		c->last = c->now;
-		if (by_thread && in_kernel && (!o.by_call || o.verbose) && comm_now(c->tid))
-			r->comm = intern(comm_now(c->tid));
-		if (r->comm && !o.verbose)
+		if (in_kernel) {	/* counted by thread ID: one task, one program throughout? */
+			r->abi = o.by_call ? (int)task_abi_throughout(c->tid) : ABI_NATIVE;
+			r->pid = o.verbose ? task_tgid_throughout(c->tid) : 0;
+			if (show_procs && comm_now(c->tid))
+				r->comm = intern(comm_now(c->tid));
+		}
+		if (r->comm || !show_procs)
 			r->tid = 0;
 		k++;
 	}
@@ -603,14 +652,16 @@ static void choose(void)
  * names from the trace's records where the rows show them */
 static void setup(void)
 {
-	const char *const formats[] = { COMM_FORMATS, "raw_syscalls:sys_enter",
+	const char *const formats[] = { COMM_FORMATS, TASK_FORMATS, "raw_syscalls:sys_enter",
 					"raw_syscalls:sys_exit", NULL };
-	char *self = filter_build(0, NULL, NULL), *f;
-	struct tep_event *evs[2] = { NULL, NULL };
+	char *self = filter_build(0, NULL, NULL), *f = NULL;
+	struct tep_event *evs[4] = { NULL, NULL, NULL, NULL };
+	stream_fn fn = show_procs ? comm_row : on_call;
+	size_t n = 0;
 
 	format_load(sess, formats);
-	if (by_thread)
-		reorder_init(sess, NULL);
+	reorder_init(sess, NULL);
+	reorder_on_gap(on_gap, NULL);
 	who_events(sess, o.pid ? o.pid : o.cmd ? child_pid : 0);
 	if (in_kernel) {
 		trigger(trig, sizeof(trig), 0, self);
@@ -619,21 +670,24 @@ static void setup(void)
 				    "raw_syscalls:%s", ev_name());
 			exit(EXIT_ERR);
 		}
-		if (by_thread)
-			comm_follow(sess, self, NULL, NULL);
 	} else {
 		f = filter_build(0, NULL, o.failed ? "ret < 0" : NULL);
-		if (by_thread) {
-			evs[0] = stream_follow(sess, "raw_syscalls", ev_name(), f, comm_row, NULL);
-			if (evs[0])
-				comm_rows(sess, self, evs, 0, on_call, NULL);
-		} else {
-			evs[0] = stream_follow(sess, "raw_syscalls", ev_name(), f, on_call, NULL);
-		}
-		if (!evs[0])
+		evs[n] = show_procs ? stream_follow(sess, "raw_syscalls", ev_name(), f, fn, NULL) :
+				 reorder_follow(sess, "raw_syscalls", ev_name(), f, fn, NULL);
+		if (!evs[n++])
 			msg_die(EXIT_ERR, "cannot read the format of raw_syscalls:%s", ev_name());
-		free(f);
 	}
+	/* the new threads and execs that say which process a thread is of, and
+	 * which numbers its calls use */
+	evs[n++] = ev_new = show_procs ? stream_follow(sess, "task", "task_newtask", self, fn, NULL)
+				  : reorder_follow(sess, "task", "task_newtask", self, fn, NULL);
+	evs[n++] = ev_exec = show_procs ? stream_follow(sess, "sched", "sched_process_exec", NULL, fn, NULL)
+				   : reorder_follow(sess, "sched", "sched_process_exec", NULL, fn, NULL);
+	if (!ev_new || !ev_exec)
+		msg_die(EXIT_ERR, "cannot follow task:task_newtask and sched:sched_process_exec");
+	if (show_procs)
+		comm_rows(sess, self, evs, 0, on_call, NULL);
+	free(f);
 	free(self);
 }
 
@@ -671,8 +725,9 @@ int main(int argc, char **argv)
 	if (!session_event_exists("raw_syscalls", ev_name()))
 		msg_die(EXIT_ERR, "tracepoint raw_syscalls:%s not found (kernel without "
 			"CONFIG_FTRACE_SYSCALLS?)", ev_name());
-	/* the rows name processes: the counts are kept per thread until then */
-	by_thread = !o.by_call || o.verbose;
+	/* the rows name processes; the kernel counts by thread always, and the
+	 * rows take each thread's process, name and call numbers at the end */
+	show_procs = !o.by_call || o.verbose;
 	counts = table_new(free);
 	strings = table_new(free);
 
@@ -683,22 +738,15 @@ int main(int argc, char **argv)
 		msg_warn("counting in user space (%s): every call is copied", user_why);
 
 	/* counting is on before the banner, the command let go after it */
-	if (in_kernel && !by_thread) {	/* nothing to read: no ring buffer to size */
-		session_start(sess);
-		out_init(0);
-	} else {
-		stream_begin(sess, 0);
-	}
+	stream_begin(sess, 0);
+	task_start();		/* the threads that run now; new ones and execs are traced */
 	if (in_kernel)
 		counting(1);
 	banner();
 	if (o.cmd)
 		child_go();
 
-	if (in_kernel && !by_thread)
-		stream_idle(o.duration, o.interval, summary, NULL);
-	else
-		stream_run(sess, o.duration, o.interval, summary, NULL);
+	stream_run(sess, o.duration, o.interval, summary, NULL);
 	if (in_kernel)
 		counting(0);
 
@@ -708,9 +756,10 @@ int main(int argc, char **argv)
 	out_ending();
 	if (!in_kernel)
 		stream_report_lost(sess);	/* calls not counted */
-	else if (by_thread && stream_lost(sess))
+	else if (stream_lost(sess))
 		msg_warn("WARNING: %llu events lost (kernel buffer full): records that name "
-			 "threads, not calls; a thread not named since shows as :TID",
+			 "threads or start programs, not calls; a thread not named since shows "
+			 "as :TID, one whose program is not known its calls as ?:N",
 			 stream_lost(sess));
 	if (dropped > 0)
 		msg_warn("%lld calls were not counted: the kernel's table (%d entries) was full",

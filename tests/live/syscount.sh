@@ -231,6 +231,35 @@ sc_verbose() {
 	sc_path_said "$TMP/v.err"
 }
 
+# t_threads - -cvx: a process's threads are one row under its PID, and its
+# child (and the child's thread) another under the child's: ftt_threads's 3
+# waiting threads, main thread and 2 more threads (6 tasks), then its child
+# and the child's thread (2), each close a descriptor that is not open
+t_threads() { sc_threads; }
+t_threads_user() { sc_user || return 0; SC_COUNT=user; sc_threads; r=$?; SC_COUNT=; return $r; }
+sc_threads() {
+	sc_names || return 0
+	mkdir -p "$TMP/thr" && rm -f "$TMP/thr.go"
+	"$WORKLOADS/ftt_threads" "$TMP/thr" 3 2 "$TMP/thr.go" > "$TMP/thr.out" 2> "$TMP/thr.err" &
+	tw=$!
+	if ! wait_for_line "$TMP/thr.err" '^ready' 100; then
+		kill $tw 2>/dev/null
+		fail "ftt_threads did not start: $(cat "$TMP/thr.err")"
+		return 1
+	fi
+	sc_bg t -cvx -p "$tw" || { : > "$TMP/thr.go"; wait $tw; return 1; }
+	t=$BG
+	: > "$TMP/thr.go"
+	wait $tw || fail "ftt_threads failed: $(cat "$TMP/thr.err")"
+	sc_bg_stop $t t
+	sc_rows "$TMP/t.out" | awk '$2 == "ftt_threads" && $3 == "close" && $4 == "EBADF" { print $1, $5 }' \
+		| sort -n -k 2 > "$TMP/thr.rows"
+	set -- $(cat "$TMP/thr.rows")
+	[ $# = 4 ] && [ "$2" = 2 ] && [ "$3" = "$tw" ] && [ "$4" = 6 ] && [ "$1" != "$tw" ] &&
+		grep -qx "t$1" "$TMP/thr.out" ||
+		fail "close EBADF rows (PID COUNT): $(tr '\n' '|' < "$TMP/thr.rows"), want $tw 6 and the child's PID 2; tasks: $(tr '\n' ' ' < "$TMP/thr.out")"
+}
+
 # t_names - a process renamed halfway, counted three ways side by side
 # (syscount, -v, -cv), system-wide: the ways agree with each other exactly;
 # in user space each call is counted under the name at the call, in the
@@ -359,6 +388,33 @@ t_command() {
 # t_command_user - t_command in user space, where the kernel counts by default
 t_command_user() { sc_user || return 0; SC_COUNT=user; t_command; r=$?; SC_COUNT=; return $r; }
 
+# t_ia32 - a 32-bit program's calls reach raw_syscalls with the i386 table's
+# numbers: its 777 calls of number 64 (getppid there, semget in the x86-64
+# table) are never named semget, and beside it a 64-bit program's calls are
+# named. In user space each call is taken with its thread's program at the
+# call (32bit:64); the kernel counts by thread only, and the 32-bit program's
+# thread ran the shell first (?:64)
+t_ia32() { sc_ia32; }
+t_ia32_user() { sc_user || return 0; SC_COUNT=user; sc_ia32; r=$?; SC_COUNT=; return $r; }
+sc_ia32() {
+	sc_names || return 0
+	[ -x "$WORKLOADS/ftt_ia32" ] || { skip "no 32-bit workload (not an x86-64 build)"; return 0; }
+	"$WORKLOADS/ftt_ia32" 2> /dev/null || { skip "this kernel runs no 32-bit programs"; return 0; }
+	sc_env
+	timeout -k 10 $((60 * SLOW)) "$BIN/syscount" -c sh -c \
+		"$WORKLOADS/ftt_ia32; $WORKLOADS/fcalls fail 55" > "$TMP/out" 2> "$TMP/err"
+	rc=$?
+	unset FTT_COUNT
+	[ $rc = 0 ] || { fail "exit status $rc: $(head -c 300 "$TMP/err")"; return 1; }
+	sc_rows > "$TMP/rows"
+	if grep -q 'in user space' "$TMP/err"; then want="32bit:64"; else want="?:64"; fi
+	[ "$(sc_count "$TMP/rows" "$want")" = 777 ] ||
+		fail "$want: counted '$(sc_count "$TMP/rows" "$want")', made 777: $(tr '\n' '|' < "$TMP/rows")"
+	[ "$(sc_count "$TMP/rows" faccessat)" = 55 ] ||
+		fail "faccessat: counted '$(sc_count "$TMP/rows" faccessat)', made 55: $(tr '\n' '|' < "$TMP/rows")"
+	! grep -q '^semget ' "$TMP/rows" || fail "the 32-bit calls named semget: $(tr '\n' '|' < "$TMP/rows")"
+}
+
 # t_interval - -i 1: a summary per second, each with the calls of its own
 # second: two bursts 1.5 s apart add up to exactly what was made
 t_interval() {
@@ -407,8 +463,8 @@ t_kernel_path() {
 	I=$(run_inst syscount "$TOOL_PID")
 	trig=$(cat "$I/events/raw_syscalls/sys_enter/trigger" 2>/dev/null)
 	case $trig in
-	*"hist:keys=id:vals=hitcount"*"if common_pid != $TOOL_PID"*) ;;
-	*) fail "no hist trigger keyed by id, without syscount itself: '$trig'" ;;
+	*"hist:keys=common_pid,id:vals=hitcount"*"if common_pid != $TOOL_PID"*) ;;
+	*) fail "no hist trigger keyed by thread and id, without syscount itself: '$trig'" ;;
 	esac
 	case $(cat "$I/events/raw_syscalls/sys_enter/enable" 2>/dev/null) in
 	0*) ;;

@@ -11,6 +11,30 @@
 #define A "4000001"	/* "replaycat", from its fork at t=500 */
 #define B "4000002"	/* named by a switch after its calls */
 #define C "4000003"	/* never named */
+#define D "4000004"	/* runs a 32-bit program */
+#define P "4000006"	/* A's parent */
+
+/* known - the replay's threads run this very (64-bit) program; D a 32-bit one
+ * (a file with the ELF header's class byte of one, made here) */
+static void known(void)
+{
+	static char elf32[] = "/tmp/rp_syscount.XXXXXX";
+	static int made;
+	int fd;
+
+	if (!made) {
+		fd = mkstemp(elf32);
+		if (fd < 0 || write(fd, "\177ELF\001\001\001", 7) != 7)
+			abort();
+		close(fd);
+		made = 1;
+	}
+	task_exec(atoi(A), atoi(A), "/proc/self/exe");
+	task_exec(atoi(B), atoi(B), "/proc/self/exe");
+	task_exec(atoi(C), atoi(C), "/proc/self/exe");
+	task_exec(atoi(D), atoi(D), elf32);
+	task_exec(atoi(P), atoi(P), "/proc/self/exe");
+}
 
 /* prepare - what syscount's main sets up for these options, counting in user space */
 static void prepare(int by_call, int verbose, int failed, unsigned long top)
@@ -21,11 +45,13 @@ static void prepare(int by_call, int verbose, int failed, unsigned long top)
 	o.failed = failed;
 	o.top = top;
 	sess = rp_session();
-	by_thread = !o.by_call || o.verbose;
+	show_procs = !o.by_call || o.verbose;
 	counts = table_new(free);
 	strings = table_new(free);
+	known();
 	setup();
-	rp_rec(0, 500, "sched:sched_process_fork", "child_pid=" A " child_comm=replaycat");
+	rp_rec(0, 500, "sched:sched_process_fork",
+	       "parent_pid=" P " parent_comm=parent child_pid=" A " child_comm=replaycat");
 }
 
 /* calls - n entries of call nr by tid on cpu, from ts on, 10 apart */
@@ -120,12 +146,55 @@ static void after_gap(void)
 	summary(NULL);
 }
 
+/*
+ * ia32 - -c: a 32-bit program's call 64 is not x86-64's 64 (semget); a thread
+ * that runs one from an exec on (A) counts its calls after it so, and its
+ * child too; a thread whose program is not known (a fork of one not known) as ?:N
+ */
+static void ia32(void)
+{
+	prepare(1, 0, 0, 0);
+	calls(0, 1000, A, 64, 1);
+	calls(1, 1005, D, 64, 2);
+	rp_rec(0, 1100, "sched:sched_process_exec", "pid=" A " filename=/nonexistent");
+	calls(0, 1200, A, 64, 4);
+	rp_rec(1, 1300, "task:task_newtask", "common_pid=" D " pid=4000005 clone_flags=0x11");
+	calls(1, 1400, "4000005", 64, 8);
+	rp_run();
+	summary(NULL);
+}
+
 /* verbose - -cv: rows by thread, name and call */
 static void verbose(void)
 {
 	prepare(1, 1, 0, 0);
 	calls(0, 1000, A, SYS_getppid, 2);
 	calls(1, 1100, C, SYS_read, 1);
+	rp_run();
+	summary(NULL);
+}
+
+/*
+ * threads - -v: a process's threads are one row (PID the process), made by
+ * task_newtask with CLONE_THREAD; a process made without it is its own; a
+ * thread of a parent not known has no PID (?)
+ */
+static void threads(void)
+{
+	prepare(0, 1, 0, 0);
+	rp_rec(0, 600, "task:task_newtask", "common_pid=" A " pid=4000007 clone_flags=0x3d0f00");
+	rp_rec(0, 610, "sched:sched_process_fork",
+	       "parent_pid=" A " parent_comm=replaycat child_pid=4000007 child_comm=replaycat");
+	rp_rec(0, 700, "task:task_newtask", "common_pid=" A " pid=4000008 clone_flags=0x11");
+	rp_rec(0, 710, "sched:sched_process_fork",
+	       "parent_pid=" A " parent_comm=replaycat child_pid=4000008 child_comm=replaycat");
+	rp_rec(1, 720, "task:task_newtask", "common_pid=4000099 pid=4000009 clone_flags=0x10000");
+	rp_rec(1, 730, "sched:sched_process_fork",
+	       "parent_pid=4000099 parent_comm=other child_pid=4000009 child_comm=other");
+	calls(0, 1000, A, SYS_getppid, 2);
+	calls(1, 1100, "4000007", SYS_getppid, 3);
+	calls(0, 1200, "4000008", SYS_getppid, 4);
+	calls(1, 1300, "4000009", SYS_getppid, 5);
 	rp_run();
 	summary(NULL);
 }
@@ -170,7 +239,7 @@ static void kernel_names(void)
 
 	o.by_call = 0;
 	sess = rp_session();
-	by_thread = 1;
+	show_procs = 1;
 	in_kernel = 1;
 	counts = table_new(free);
 	strings = table_new(free);
@@ -203,14 +272,16 @@ static void kernel_failed(void)
 {
 	o.by_call = 1;
 	o.failed = 1;
-	by_thread = 0;
+	show_procs = 0;
 	in_kernel = 1;
 	counts = table_new(free);
 	strings = table_new(free);
 	out_init(0);
-	kernel_entry(" id:        269, ret: 18446744073709551614 ", 3);
-	kernel_entry(" id:        269, ret: 18446744073709551596 ", 1);
-	kernel_entry(" id:          0 ", 1);	/* no ret: not an entry of this table */
+	known();
+	kernel_entry(" common_pid:    " A ", id:        269, ret: 18446744073709551614 ", 3);
+	kernel_entry(" common_pid:    " C ", id:        269, ret: 18446744073709551596 ", 1);
+	kernel_entry(" common_pid:    " A ", id:          0 ", 1);	/* no ret: not of this table */
+	kernel_entry(" common_pid:    " D ", id:        269, ret: 18446744073709551614 ", 5);
 	{
 		static struct line line;
 		struct row *v;
@@ -288,6 +359,13 @@ int main(void)
 		 rp_lines(out, row("%-6s %-16s %-17s %8d", A, "replaycat", "getppid", 2)) == 1 &&
 		 rp_lines(out, row("%-6s %-16s %-17s %8d", C, ":" C, "read", 1)) == 1, out);
 	free(out);
+	out = rp_case(threads);
+	rp_check("syscount/verbose_processes",
+		 rp_lines(out, row("%-6s %-16s %8d", A, "replaycat", 2 + 3)) == 1 &&
+		 rp_lines(out, row("%-6s %-16s %8d", "4000008", "replaycat", 4)) == 1 &&
+		 rp_lines(out, row("%-6s %-16s %8d", "?", "other", 5)) == 1 &&
+		 rp_lines(out, " ") == 4, out);
+	free(out);
 	out = rp_case(json_call);
 	rp_check("syscount/json_by_call",
 		 rp_lines(out, "\"tool\":\"syscount\",\"counts\":[{\"syscall\":null,\"nr\":1000,\"count\":1},"
@@ -295,7 +373,7 @@ int main(void)
 	free(out);
 	out = rp_case(json_names);
 	rp_check("syscount/json_names",
-		 rp_lines(out, "\"counts\":[{\"pid\":" C ",\"comm\":null,\"count\":1},"
+		 rp_lines(out, "\"counts\":[{\"pid\":" C ",\"comm\":null,\"tid\":" C ",\"count\":1},"
 			  "{\"pid\":" A ",\"comm\":\"replaycat\",\"count\":2}]}") == 1, out);
 	free(out);
 	out = rp_case(kernel_names);
@@ -311,7 +389,15 @@ int main(void)
 	rp_check("syscount/kernel_keys",
 		 rp_lines(out, row("%-17s %-15s %8d", "faccessat", "ENOENT", 3)) == 1 &&
 		 rp_lines(out, row("%-17s %-15s %8d", "faccessat", "ENOTDIR", 1)) == 1 &&
-		 rp_lines(out, " ") == 3, out);
+		 rp_lines(out, row("%-17s %-15s %8d", "32bit:269", "ENOENT", 5)) == 1 &&
+		 rp_lines(out, " ") == 4, out);
+	free(out);
+	out = rp_case(ia32);
+	rp_check("syscount/ia32_numbers",
+		 rp_lines(out, row("%-17s %8d", "semget", 1)) == 1 &&
+		 rp_lines(out, row("%-17s %8d", "32bit:64", 2 + 8)) == 1 &&
+		 rp_lines(out, row("%-17s %8d", "?:64", 4)) == 1 &&
+		 rp_lines(out, " ") == 4, out);
 	free(out);
 	return rp_done("replay syscount");
 #endif
