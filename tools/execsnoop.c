@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calls.h"
 #include "capture.h"
 #include "decode.h"
 #include "filter.h"
@@ -89,7 +90,8 @@ static void parse(int argc, char **argv)
 }
 
 static struct capture *cap;
-static struct pidmap *pending, *parent, *seen;
+static struct calls *pending;		/* TID -> the pointers of its exec */
+static struct pidmap *parent, *seen;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
 static int mono;			/* timestamps on the mono clock */
 
@@ -196,7 +198,7 @@ static void on_enter(const struct stream_rec *r)
 
 	ptr[0] = decode_u64(r->ev, r->rec, "filename");
 	ptr[1] = decode_u64(r->ev, r->rec, "argv");
-	pidmap_put(pending, decode_pid(r->ev, r->rec), ptr);
+	calls_enter(pending, decode_pid(r->ev, r->rec), ptr);
 	capture_enter(cap, r->ev, r->rec);
 }
 
@@ -204,7 +206,7 @@ static void on_enter(const struct stream_rec *r)
 static struct cap_val *take(int tid, unsigned long long ts)
 {
 	static const unsigned long long none[2];
-	unsigned long long *ptr = pidmap_take(pending, tid);
+	unsigned long long *ptr = calls_exit(pending, tid);
 	struct cap_val *v = capture_take(cap, tid, ptr ? ptr : none, ts);
 
 	free(ptr);
@@ -249,17 +251,15 @@ static void on_exec(const struct stream_rec *r)
 }
 
 /*
- * forget_calls - events were lost (reorder_on_gap, in time order): any exec
- * waiting for its end may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exec after it. A fork may be
- * among them too, giving a PID to a new task: what is known of parents,
- * threads' processes and PIDs already seen is dropped, and the threads that
- * run now are read again (valid for forks from now on)
+ * forget_tasks - events were lost (reorder_on_gap, in time order; the execs
+ * waiting for their end are forgotten by calls.h): a fork may be among them,
+ * giving a PID to a new task, so what is known of parents, threads'
+ * processes and PIDs already seen is dropped, and the threads that run now
+ * are read again (valid for forks from now on)
  */
-static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+static void forget_tasks(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	pidmap_clear(pending);
 	pidmap_clear(parent);
 	pidmap_clear(seen);
 	tgid_reset();
@@ -280,7 +280,7 @@ static void follow(struct session *s, const char *name_filter)
 {
 	char *self = filter_build(0, NULL, NULL);
 
-	reorder_on_gap(forget_calls, NULL);
+	reorder_on_gap(forget_tasks, NULL);
 	stream_follow(s, "sched", "sched_process_fork", self, pre_fork, NULL);
 	use(s, "sched", "sched_process_exec", name_filter, on_exec);
 	capture_follow(cap, self);
@@ -333,7 +333,7 @@ int main(int argc, char **argv)
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
 		"syscalls:sys_exit_execveat", NULL });
-	pending = pidmap_new(free);
+	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);
 	tgid_start(mono);

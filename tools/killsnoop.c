@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calls.h"
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
@@ -93,10 +94,9 @@ struct row {
 static struct opts o;
 static struct session *sess;
 static struct tep_event *enter_ev[NCALLS], *exit_ev[NCALLS];
-static struct pidmap *pending;		/* TID -> struct call */
+static struct calls *pending;		/* TID -> struct call */
 static struct pidmap *settled;		/* -a, after lost events: TIDs seen entering or leaving a call */
-static int gapped, mono, kfilter_target;
-static unsigned long long unpaired;	/* returns without a traced call */
+static int gapped, mono;
 static unsigned long long unnamed;	/* calls by tasks whose name was not seen, under -n */
 static unsigned long long unmatched;	/* calls whose unknown target -p could not match */
 static unsigned long long unsure;	/* -a: generated after lost events by a task that may have been in a call */
@@ -159,7 +159,7 @@ static void on_enter(const struct stream_rec *sr)
 	c->pid = arg_int(ev, rec, calls[c->kind].fd ? "pidfd" : "pid");
 	if (calls[c->kind].tg)
 		c->tgid = arg_int(ev, rec, "tgid");
-	pidmap_put(pending, tid, c);
+	calls_enter(pending, tid, c);
 	settle(tid);
 }
 
@@ -169,15 +169,14 @@ static void on_return(const struct stream_rec *sr)
 	struct tep_event *ev = sr->ev;
 	struct tep_record *rec = sr->rec;
 	int tid = decode_pid(ev, rec);
-	struct call *c = pidmap_take(pending, tid);
+	struct call *c = calls_exit(pending, tid);
 	struct row *r;
 
 	settle(tid);
 	if (!c || c->kind != kind_of(ev, exit_ev)) {
-		/* began before tracing did, or its entry was lost; with -p in the
-		 * kernel, the entries of calls to other targets are left out */
-		if (!kfilter_target)
-			unpaired++;
+		/* began before tracing did, or its entry was lost (counted) */
+		if (c)
+			calls_miss(pending);
 		free(c);
 		return;
 	}
@@ -209,7 +208,7 @@ static void on_generate(const struct stream_rec *sr)
 	struct tep_record *rec = sr->rec;
 	int tid = decode_pid(ev, rec);
 	int irq = (decode_u64(ev, rec, "common_flags") & IRQ_FLAGS) != 0;
-	struct call *c = irq ? NULL : pidmap_get(pending, tid);
+	struct call *c = irq ? NULL : calls_peek(pending, tid);
 	struct row *r;
 
 	if (c) {
@@ -327,19 +326,15 @@ done:
 }
 
 /*
- * forget_calls - events were lost (reorder_on_gap, in time order): a call
- * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it; with -a, a
- * task's next signal may come from a call whose entry was lost
+ * unsettle - -a, events were lost (reorder_on_gap, in time order; the calls
+ * waiting for their exit are forgotten by calls.h): a task's next signal may
+ * come from a call whose entry was lost
  */
-static void forget_calls(int cpu, unsigned long long ts, void *ctx)
+static void unsettle(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	pidmap_clear(pending);
-	if (o.all) {
-		pidmap_clear(settled);
-		gapped = 1;
-	}
+	pidmap_clear(settled);
+	gapped = 1;
 }
 
 /* target_filter - -p's kernel filter of a call's entry (the caller frees; NULL: none).
@@ -364,13 +359,13 @@ static void follow(void)
 	char name[48], glob[64], *more = NULL, *f, *tf, *fe, gen[32], missing[128] = "";
 	int i;
 
-	reorder_on_gap(forget_calls, NULL);
+	if (o.all)
+		reorder_on_gap(unsettle, NULL);
 	/* -n as a glob on the sender's name, unless -a needs every call */
 	if (o.name && !o.all && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&more, "comm", glob);
 	f = filter_build(0, NULL, more);
 	free(more);
-	kfilter_target = o.pid && !o.all;
 	for (i = 0; i < NCALLS; i++) {
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i].name);
 		enter_ev[i] = format_event(sess, "syscalls", name);
@@ -466,7 +461,9 @@ int main(int argc, char **argv)
 	sess = session_open("killsnoop");
 	mono = reorder_init(sess, NULL);
 	load_formats();
-	pending = pidmap_new(free);
+	/* with -p in the kernel, the entries of calls to other targets are left
+	 * out: their exits come alone, and are not counted */
+	pending = calls_new(o.pid && !o.all ? NULL : "calls", free);
 	settled = pidmap_new(NULL);
 
 	self = filter_build(0, NULL, NULL);
@@ -480,9 +477,7 @@ int main(int argc, char **argv)
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
-	if (unpaired)
-		msg_warn("%llu calls returned without a traced entry (in flight when tracing "
-			 "began, or events lost)", unpaired);
+	calls_report(pending);
 	if (unmatched)
 		msg_warn("%llu pidfd_send_signal calls whose target was not known were not "
 			 "matched against PID %d", unmatched, o.pid);

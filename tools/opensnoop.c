@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "calls.h"
 #include "capture.h"
 #include "comm.h"
 #include "decode.h"
@@ -29,7 +30,6 @@
 #include "names.h"
 #include "options.h"
 #include "output.h"
-#include "pidmap.h"
 #include "reorder.h"
 #include "session.h"
 #include "signals.h"
@@ -97,9 +97,8 @@ struct call {
 	int has_flags;			/* openat2's flags are behind a pointer */
 };
 
-static struct pidmap *pending;
+static struct calls *pending;		/* TID -> struct call */
 static struct capture *cap;
-static unsigned long long unpaired;	/* returns without a traced call */
 static unsigned long long unknown;	/* rows whose path was not taken */
 static unsigned long long unmatched;	/* opens whose unknown path the pattern could not match */
 static unsigned long long unnamed;	/* opens whose unknown name -n could not match */
@@ -116,7 +115,7 @@ static void on_enter(const struct stream_rec *r)
 	c->ptr[0] = decode_u64(r->ev, r->rec, "filename");
 	c->has_flags = decode_has(r->ev, "flags");
 	c->flags = decode_u64(r->ev, r->rec, "flags");
-	pidmap_put(pending, decode_pid(r->ev, r->rec), c);
+	calls_enter(pending, decode_pid(r->ev, r->rec), c);
 	capture_enter(cap, r->ev, r->rec);
 }
 
@@ -135,13 +134,12 @@ static void on_return(const struct stream_rec *r)
 {
 	static const unsigned long long none[2];
 	int tid = decode_pid(r->ev, r->rec);
-	struct call *c = pidmap_take(pending, tid);
+	struct call *c = calls_exit(pending, tid);
 	struct cap_val *v = capture_take(cap, tid, c ? c->ptr : none, r->rec->ts);
 	struct row *row;
 	size_t n;
 
-	if (!c) {
-		unpaired++;		/* began before tracing did, or its call was lost */
+	if (!c) {		/* began before tracing did, or its call was lost */
 		capture_free(v);
 		return;
 	}
@@ -224,18 +222,6 @@ done:
 	free(r);
 }
 
-/*
- * forget_calls - events were lost (reorder_on_gap, in time order): any open
- * waiting for its exit may have ended among them, and its task called again,
- * so no entry before the gap is joined with an exit after it (comm.c drops
- * the names known: a rename may be among them)
- */
-static void forget_calls(int cpu, unsigned long long ts, void *ctx)
-{
-	(void)cpu, (void)ts, (void)ctx;
-	pidmap_clear(pending);
-}
-
 /* build_filter - never ourselves; -p/-L threads; -n as a glob; `extra` */
 static char *build_filter(const char *extra)
 {
@@ -256,7 +242,6 @@ static void follow_calls(const char *filter)
 	char name[32];
 	size_t i;
 
-	reorder_on_gap(forget_calls, NULL);
 	for (i = 0; i < 3; i++) {
 		snprintf(name, sizeof(name), "sys_enter_%s", calls[i]);
 		reorder_follow(sess, "syscalls", name, filter, on_enter, NULL);
@@ -329,7 +314,7 @@ int main(int argc, char **argv)
 	mono = reorder_init(sess, o.hms ? "-T" : NULL);
 	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
-	pending = pidmap_new(free);
+	pending = calls_new("opens", free);
 
 	filter = build_filter(NULL);
 	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
@@ -346,9 +331,7 @@ int main(int argc, char **argv)
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
-	if (unpaired)
-		msg_warn("%llu opens returned without a traced call (in flight when tracing "
-			 "began, or events lost)", unpaired);
+	calls_report(pending);
 	if (unknown)
 		msg_warn("%llu opens shown with [?]: no path taken at the call", unknown);
 	if (unnamed)

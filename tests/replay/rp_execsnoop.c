@@ -29,7 +29,7 @@ static void prepare(void)
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_exit_execve", NULL });
-	pending = pidmap_new(free);
+	pending = calls_new(NULL, free);
 	parent = pidmap_new(NULL);
 	seen = pidmap_new(NULL);
 	tgid_start(0);

@@ -17,7 +17,7 @@ static void setup(void)
 	sess = rp_session();
 	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
-	pending = pidmap_new(free);
+	pending = calls_new("opens", free);
 	filter = build_filter(NULL);
 	comm_follow(sess, NULL, emit_row, NULL);
 	capture_follow(cap, filter);
