@@ -14,6 +14,7 @@
 
 #include "comm.h"
 #include "decode.h"
+#include "filter.h"
 #include "pidmap.h"
 #include "reorder.h"
 #include "xalloc.h"
@@ -195,9 +196,12 @@ static int taken(struct tep_event *const *evs, const char *sys, const char *name
 	return 0;
 }
 
-/* follow - comm_follow, leaving the naming events among evs to the tool's rows */
-static void follow(struct session *s, const char *self, struct tep_event *const *evs)
+/* follow - comm_follow, leaving the naming events among evs to the tool's rows;
+ * the tool's own forks and renames are left out (its own PID, in the kernel) */
+static void follow(struct session *s, struct tep_event *const *evs)
 {
+	char *self = filter_build(0, NULL, NULL);
+
 	names = pidmap_new(free);
 	waiting = pidmap_new(NULL);
 	if (!taken(evs, "sched", "sched_process_fork"))
@@ -208,14 +212,15 @@ static void follow(struct session *s, const char *self, struct tep_event *const 
 		stream_follow(s, "sched", "sched_switch", NULL, pre_switch, NULL);
 	reorder_on_gap(on_gap, NULL);
 	reorder_on_delivered(on_delivered, NULL);
+	free(self);
 }
 
 /* comm_follow - see comm.h */
-void comm_follow(struct session *s, const char *self, comm_emit_fn fn, void *ctx)
+void comm_follow(struct session *s, comm_emit_fn fn, void *ctx)
 {
 	emit = fn;
 	emit_ctx = ctx;
-	follow(s, self, NULL);
+	follow(s, NULL);
 }
 
 /* comm_now - see comm.h */
@@ -339,8 +344,8 @@ void comm_row(const struct stream_rec *r)
 }
 
 /* comm_rows - see comm.h */
-void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
-	       stream_fn fn, void *ctx)
+void comm_rows(struct session *s, struct tep_event *const *evs, int filtered, stream_fn fn,
+	       void *ctx)
 {
 	size_t i, n = 0;
 
@@ -354,7 +359,7 @@ void comm_rows(struct session *s, const char *self, struct tep_event *const *evs
 		stream_on(evs[i], comm_row, NULL);	/* nothing more if stream_follow did */
 	}
 	if (!rows.blind)
-		follow(s, self, evs);
+		follow(s, evs);
 }
 
 /* comm_waiting - see comm.h */

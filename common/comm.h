@@ -34,15 +34,15 @@ typedef void (*comm_emit_fn)(void *item, const char *comm, void *ctx);
 
 /*
  * comm_follow - learn names from sched_process_fork, task_rename and
- * sched_switch (self: the filter that leaves the tool's own tasks out of the
- * first two; NULL: none), in time order; emit prints what comm_hold holds
+ * sched_switch (the first two without the tool's own tasks), in time order;
+ * emit prints what comm_hold holds
  */
-void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *ctx);
+void comm_follow(struct session *s, comm_emit_fn emit, void *ctx);
 /*
  * comm_rows - every record of the events evs (NULL-ended, enabled by the
  * tool) goes to fn (with ctx) in time order, with the name its task had then
  * in r->comm (NULL: not known), held as comm_hold holds rows; names are
- * followed as comm_follow does (self, as there). An event of evs that names
+ * followed as comm_follow does. An event of evs that names
  * tasks (a fork, a rename, a switch) names them for comm too; a kernel stack
  * (-s: ftrace:kernel_stack among evs) that the kernel records after one of
  * comm's own records is that record's, and is dropped. `filtered`: the
@@ -51,8 +51,8 @@ void comm_follow(struct session *s, const char *self, comm_emit_fn emit, void *c
  * out with none; so it does with s NULL (names are not followed: the naming
  * events could not be enabled).
  */
-void comm_rows(struct session *s, const char *self, struct tep_event *const *evs, int filtered,
-	       stream_fn fn, void *ctx);
+void comm_rows(struct session *s, struct tep_event *const *evs, int filtered, stream_fn fn,
+	       void *ctx);
 /*
  * comm_row - the stream handler comm_rows gives the events evs (ctx NULL): a
  * tool that follows its event with stream_follow (stream.h) gives it this

@@ -311,7 +311,6 @@ static void setup(void)
 static void json_setup(void)
 {
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	char *self;
 
 	raw = *sess;
 	raw.inst = inst;
@@ -330,12 +329,10 @@ static void json_setup(void)
 	 * user's, so there no name is known (null)
 	 */
 	if (top) {
-		comm_rows(NULL, NULL, evs, 0, on_graph, NULL);
+		comm_rows(NULL, evs, 0, on_graph, NULL);
 		return;
 	}
-	self = filter_build(0, NULL, NULL);
-	comm_rows(&raw, self, evs, 0, on_graph, NULL);
-	free(self);
+	comm_rows(&raw, evs, 0, on_graph, NULL);
 }
 
 int main(int argc, char **argv)

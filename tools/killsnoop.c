@@ -448,8 +448,6 @@ static void banner(void)
 
 int main(int argc, char **argv)
 {
-	char *self;
-
 	msg_init("killsnoop");
 	sig_init();
 	parse(argc, argv);
@@ -466,9 +464,7 @@ int main(int argc, char **argv)
 	pending = calls_new(o.pid && !o.all ? NULL : "calls", free);
 	settled = pidmap_new(NULL);
 
-	self = filter_build(0, NULL, NULL);
-	comm_follow(sess, self, emit_row, NULL);
-	free(self);
+	comm_follow(sess, emit_row, NULL);
 	follow();
 
 	stream_begin(sess, o.duration > 0);

@@ -272,7 +272,6 @@ int main(int argc, char **argv)
 {
 	const char *systems[6] = { NULL, COMM_FORMATS, NULL, NULL };
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	char *self;
 	int rc;
 
 	msg_init("kprobe");
@@ -315,9 +314,7 @@ int main(int argc, char **argv)
 	evs[1] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
 	mono = reorder_init(sess, NULL) == 1;
-	self = filter_build(0, NULL, NULL);
-	comm_rows(sess, self, evs, 0, on_event, NULL);
-	free(self);
+	comm_rows(sess, evs, 0, on_event, NULL);
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
 	stream_begin(sess, o.duration > 0);
 	out_tracing(o.duration, "kprobe %s", o.name);

@@ -300,7 +300,7 @@ static void banner(void)
 
 int main(int argc, char **argv)
 {
-	char *filter, *self;
+	char *filter;
 
 	msg_init("opensnoop");
 	sig_init();
@@ -318,9 +318,7 @@ int main(int argc, char **argv)
 
 	filter = build_filter(NULL);
 	who_events(sess, o.pid);	/* -p: its threads, and those it starts */
-	self = filter_build(0, NULL, NULL);
-	comm_follow(sess, self, emit_row, NULL);
-	free(self);
+	comm_follow(sess, emit_row, NULL);
 	capture_follow(cap, filter);
 	follow_calls(filter);
 	free(filter);

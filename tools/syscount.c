@@ -686,7 +686,7 @@ static void setup(void)
 	if (!ev_new || !ev_exec)
 		msg_die(EXIT_ERR, "cannot follow task:task_newtask and sched:sched_process_exec");
 	if (show_procs)
-		comm_rows(sess, self, evs, 0, on_call, NULL);
+		comm_rows(sess, evs, 0, on_call, NULL);
 	free(f);
 	free(self);
 }

@@ -181,7 +181,7 @@ static void view(void)
 int main(int argc, char **argv)
 {
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	char *self, spec[300];
+	char spec[300];
 	const char *systems[6] = { spec, COMM_FORMATS, NULL, NULL };
 
 	msg_init("tpoint");
@@ -209,9 +209,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	/* names follow the task's renames in time order: one clock for all CPUs */
 	mono = reorder_init(sess, NULL) == 1;
-	self = filter_build(0, NULL, NULL);
-	comm_rows(sess, self, evs, o.filter || o.tid, on_record, NULL);
-	free(self);
+	comm_rows(sess, evs, o.filter || o.tid, on_record, NULL);
 	stream_begin(sess, o.duration > 0);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !out_json)

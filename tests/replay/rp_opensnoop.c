@@ -19,7 +19,7 @@ static void setup(void)
 	load_formats();
 	pending = calls_new("opens", free);
 	filter = build_filter(NULL);
-	comm_follow(sess, NULL, emit_row, NULL);
+	comm_follow(sess, emit_row, NULL);
 	capture_follow(cap, filter);
 	follow_calls(filter);
 	free(filter);

@@ -244,7 +244,7 @@ static void kernel_names(void)
 	counts = table_new(free);
 	strings = table_new(free);
 	reorder_init(sess, NULL);
-	comm_follow(sess, NULL, NULL, NULL);
+	comm_follow(sess, NULL, NULL);
 	rp_rec(0, 500, "sched:sched_process_fork", "child_pid=" A " child_comm=replaycat");
 	rp_rec(0, 1500, "task:task_rename", "pid=" A " oldcomm=replaycat newcomm=renamed");
 	rp_rec(1, 3000, "sched:sched_switch",

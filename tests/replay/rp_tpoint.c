@@ -18,7 +18,7 @@ static void setup(const char *event, int stacks, int filtered)
 	sess = rp_session();
 	evs[0] = rp_event(event);
 	evs[1] = stacks ? rp_event("ftrace:kernel_stack") : NULL;
-	comm_rows(sess, NULL, evs, filtered, on_record, sess);
+	comm_rows(sess, evs, filtered, on_record, sess);
 	rp_rec(0, 500, "sched:sched_process_fork", "child_pid=4000001 child_comm=replaycat");
 }
 
