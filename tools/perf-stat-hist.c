@@ -28,7 +28,7 @@
 #include "stream.h"
 
 static const char usage_text[] =
-"USAGE: perf-stat-hist [-hj] [-b buckets|-P power] [-m max] [-f filter]\n"
+"USAGE: perf-stat-hist [-hj] [-b buckets | -P power] [-m max] [-f filter]\n"
 "                      tracepoint variable [seconds]\n"
 "                 -b buckets      # bucket points, eg \"10 50 100\"\n"
 "                 -P power        # power-of-N buckets (default 4)\n"
