@@ -97,7 +97,8 @@ static void parse(int argc, char **argv)
 	}
 	opt_apart(o.buckets != NULL, "-b", power, "-P");
 	opt_apart(o.buckets != NULL, "-b", max, "-m");
-	opt_operands(argc, 2, 3, "tracepoint and variable (eg, syscalls:sys_exit_read ret)",
+	/* the tracepoint is checked first: "-- -f" names it, not what is missing */
+	opt_operands(argc, 1, 3, "tracepoint and variable (eg, syscalls:sys_exit_read ret)",
 		     "tracepoint, variable and seconds only");
 	tp = argv[optind];
 	colon = strchr(tp, ':');
@@ -108,6 +109,8 @@ static void parse(int argc, char **argv)
 	if (!opt_is_ident(sys) || !opt_is_ident(ev))
 		opt_usage("tracepoint '%.60s' is not SYSTEM:EVENT (letters, digits, _)", tp);
 	snprintf(o.tp, sizeof(o.tp), "%s:%s", sys, ev);
+	opt_operands(argc, 2, 3, "variable (eg, syscalls:sys_exit_read ret)",
+		     "tracepoint, variable and seconds only");
 	spec.sys = sys;
 	spec.ev = ev;
 	spec.field = argv[optind + 1];
