@@ -251,7 +251,7 @@ static const char *prove(struct session *s)
 	return no;
 }
 
-/* choose - in the kernel if it can, proven; else NULL... the reason, said by the caller */
+/* choose - count in the kernel if it can, proven (NULL); else why not ("" when said already) */
 static const char *choose(struct session *s)
 {
 	const char *force = getenv("FTT_COUNT");
