@@ -236,3 +236,56 @@ int khist_key(const char *keys, const char *name, unsigned long long *v)
 			return -1;
 	}
 }
+
+/* the tally of a proof: hits of the known call's entries, entries not readable */
+struct tally {
+	const struct khist_proof *p;
+	unsigned long long hits;
+	int bad;
+};
+
+/* on_proof - khist_read's callback for a proof */
+static void on_proof(const char *info, const char *keys, unsigned long long hits, void *ctx)
+{
+	struct tally *t = ctx;
+	int m = t->p->match(keys, t->p->ctx);
+
+	(void)info;
+	if (m < 0)
+		t->bad++;
+	else if (m)
+		t->hits += hits;
+}
+
+/* khist_prove - see khist.h */
+const char *khist_prove(struct session *s, const struct khist_proof *p)
+{
+	static char why[160];
+	struct tally t = { p, 0, 0 };
+	const char *no = NULL;
+
+	if (khist_add(s, p->sys, p->ev, p->cmd) < 0)
+		return "";
+	p->calls(KHIST_PROOF_NOISE);
+	if (khist_pause(s, p->sys, p->ev, p->cmd, 0) < 0) {
+		no = "the kernel refused to continue a paused hist trigger";
+		goto out;
+	}
+	p->calls(KHIST_PROOF_CALLS);
+	if (khist_pause(s, p->sys, p->ev, p->cmd, 1) < 0) {
+		no = "the kernel refused to pause a hist trigger";
+		goto out;
+	}
+	p->calls(KHIST_PROOF_NOISE);
+	if (khist_read(s, p->sys, p->ev, on_proof, &t) < 0) {
+		no = "its hist file could not be read";
+	} else if (t.bad || t.hits != KHIST_PROOF_CALLS) {
+		snprintf(why, sizeof(why), "a hist trigger counted %llu of %d known calls%s",
+			 t.hits, KHIST_PROOF_CALLS, t.bad ? ", and entries it could not read" : "");
+		no = why;
+	}
+out:
+	/* gone before the run's own is made: a refusal leaves it for the exit */
+	khist_remove(s, p->sys, p->ev, p->cmd);
+	return no;
+}

@@ -45,4 +45,26 @@ long long khist_read(struct session *s, const char *sys, const char *ev,
  */
 int khist_key(const char *keys, const char *name, unsigned long long *v);
 
+/* the known calls a proof counts, and those made around them while paused */
+#define KHIST_PROOF_CALLS 1000
+#define KHIST_PROOF_NOISE 50
+
+/* a proof that a hist trigger counts exactly: see khist_prove */
+struct khist_proof {
+	const char *sys, *ev;		/* an event the known calls fire */
+	const char *cmd;		/* the trigger: made with ":pause", filtered to the caller */
+	void (*calls)(int n);		/* make n known calls */
+	/* match - an entry's keys: 1 the known call's, 0 another, -1 unreadable */
+	int (*match)(const char *keys, void *ctx);
+	void *ctx;
+};
+/*
+ * khist_prove - the trigger p->cmd, made paused, counts none of the calls made
+ * while it is paused and exactly KHIST_PROOF_CALLS made while it runs (the
+ * entries p->match says are the known call's). The trigger is removed again.
+ * NULL if so; "" if the kernel refused the trigger (its reason still in
+ * error_log, for errlog_warn); else why not, for stderr.
+ */
+const char *khist_prove(struct session *s, const struct khist_proof *p);
+
 #endif

@@ -63,7 +63,17 @@ int reaper_parse_owner(const char *name, char sep, char *tool, size_t len, int *
 		return -1;
 	p++;
 	q = strchr(p, sep);
-	if (!q || !isdigit((unsigned char)q[1]))
+	/* TOOL may hold the separator (perf-stat-hist): its parts after the first are letters */
+	while (q && !isdigit((unsigned char)q[1])) {
+		const char *r = q + 1;
+
+		while (isalpha((unsigned char)*r))
+			r++;
+		if (r == q + 1 || *r != sep)
+			return -1;
+		q = r;
+	}
+	if (!q)
 		return -1;
 	n = q - p;
 	if (n == 0 || n >= len)

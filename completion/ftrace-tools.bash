@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace
+# funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist
+# bitesize reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
-#   -d on iosnoop/iolatency    block devices (/proc/partitions)
+#   -d on iosnoop/iolatency/bitesize  block devices (/proc/partitions)
 #   -p PID, -L TID             process and thread IDs (/proc)
 #   -n name                    process names (/proc/PID/comm)
 #   tpoint's tracepoint        SYSTEM:EVENT, from `tpoint -l` (needs root)
+#   perf-stat-hist's tracepoint  the same, for the first word after the options
 #   funccount/funcgraph        kernel function names (available_filter_functions,
 #                              readable by root)
 #   syscount's command         command names (compgen -c), for the first word
@@ -83,6 +85,20 @@ _ftt_functions() {
 	done
 }
 
+# _ftt_first - the word being completed is the first operand: before it only
+# options, and the arguments of those that take one (perf-stat-hist's -b -f -m -P)
+_ftt_first() {
+	local i w
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		w=${COMP_WORDS[i]}
+		case $w in
+		-*[bfmP]) ((i++)) ;;
+		-*) ;;
+		*) return 1 ;;
+		esac
+	done
+}
+
 # _ftt_command WORD - syscount's command: command names, where WORD is the
 # first word after the options (after it, the command's own arguments:
 # files, as bash offers by default)
@@ -116,7 +132,7 @@ _ftt() {
 		done <<< "$flags"
 		if [[ -n $takes ]]; then
 			case $tool:$prev in
-			iosnoop:-d|iolatency:-d)	_ftt_reply "$word" $(_ftt_devices) ;;
+			iosnoop:-d|iolatency:-d|bitesize:-d)	_ftt_reply "$word" $(_ftt_devices) ;;
 			*:-p)				_ftt_reply "$word" $(_ftt_pids) ;;
 			*:-L)				_ftt_reply "$word" $(_ftt_pids task) ;;
 			*:-n)				_ftt_reply "$word" $(_ftt_comms) ;;
@@ -133,8 +149,9 @@ _ftt() {
 	tpoint)			_ftt_reply "$word" $("$1" -l 2>/dev/null) ;;
 	funccount|funcgraph)	_ftt_reply "$word" $(_ftt_functions "$word") ;;
 	syscount)		_ftt_command "$word" ;;
+	perf-stat-hist)		_ftt_first && _ftt_reply "$word" $(tpoint -l 2>/dev/null) ;;
 	*)			COMPREPLY=() ;;
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace

@@ -45,6 +45,8 @@ after_dashdash() {
 	tcpretrans)	set -- "--help" "unexpected argument '--help'" ;;
 	killsnoop)	set -- "-s" "unexpected argument '-s'" ;;
 	syscount)	set -- "-x" "command '-x': not found" ;;
+	perf-stat-hist)	set -- "-f" "tracepoint '-f' is not SYSTEM:EVENT" ;;
+	bitesize)	set -- "-1" "seconds: '-1' is not a number of seconds" ;;
 	reset-ftrace)	set -- "-f" "unexpected argument '-f'" ;;
 	*)		return 1 ;;
 	esac

@@ -36,7 +36,7 @@ t_exit_dur() { rel_dur "$EXIT_TOOL"; }
 t_exit_setup() { rel_setup "$EXIT_TOOL"; }
 t_exit_sigkill() { rel_sigkill "$EXIT_TOOL"; }
 
-REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount funccount funcgraph kprobe"
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph kprobe"
 NL='
 '
 
@@ -75,6 +75,8 @@ rel_cmd() {
 	tcpretrans) REL_LIVE="" REL_DUR= ;;
 	killsnoop) REL_LIVE="" REL_DUR="-d 1" ;;
 	syscount) REL_LIVE="" REL_DUR="-d 1" ;;
+	perf-stat-hist) REL_LIVE="raw_syscalls:sys_exit ret" REL_DUR="raw_syscalls:sys_exit ret 1" ;;
+	bitesize) REL_LIVE="" REL_DUR="1" ;;
 	funccount)
 		kernel_has kprobe_events && rel_has_tracer function ||
 			{ REL_WHY="funccount needs kprobe_events and the function tracer"; return 1; }

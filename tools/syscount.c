@@ -184,9 +184,6 @@ static struct cnt *count(int tid, int pid, const char *comm, long nr, int err, i
 
 /* ---- the kernel's counts (hist trigger) ------------------------------- */
 
-#define PROOF_CALLS 1000	/* the known calls that prove the trigger */
-#define PROOF_NOISE 50		/* calls while it is paused, which it must not count */
-
 static struct session *sess;
 static pid_t child_pid;		/* the command's process */
 static int in_kernel;		/* the kernel counts; else user space */
@@ -245,26 +242,16 @@ static int entry_keys(const char *keys, int with_id, struct entry *e)
 	return 0;
 }
 
-/* the proof's tally: the entry of the known call, and entries that could not be read */
-struct tally {
-	unsigned long long hits;
-	int bad;
-};
-
-/* on_proof - khist_read's callback for the proof: our known call's entry */
-static void on_proof(const char *info, const char *keys, unsigned long long hits, void *ctx)
+/* proof_match - khist_prove's test of an entry: our known call's (our PID's, EBADF's)? */
+static int proof_match(const char *keys, void *ctx)
 {
-	struct tally *t = ctx;
 	struct entry e;
 
-	(void)info;
-	if (entry_keys(keys, 1, &e) < 0) {
-		t->bad++;
-		return;
-	}
-	if (e.nr == (o.failed ? SYS_close : SYS_getppid) && e.tid == getpid() &&
-	    (!o.failed || e.err == EBADF))
-		t->hits += hits;
+	(void)ctx;
+	if (entry_keys(keys, 1, &e) < 0)
+		return -1;
+	return e.nr == (o.failed ? SYS_close : SYS_getppid) && e.tid == getpid() &&
+	       (!o.failed || e.err == EBADF);
 }
 
 /* own_calls - n calls the proof knows: getppid(), or with -x close(-1), which fails with EBADF */
@@ -277,47 +264,24 @@ static void own_calls(int n)
 }
 
 /*
- * prove - the kernel counts exactly: a trigger as the run's, on our own calls,
- * counts none made while it is paused and exactly the PROOF_CALLS made while
- * it runs. NULL if so (the trigger is gone again), else why not, for stderr.
+ * prove - the kernel counts exactly: a trigger as the run's, on our own calls
+ * (khist_prove). NULL if so (the trigger is gone again), else why not, for stderr.
  */
 static const char *prove(void)
 {
-	static char why[160];
 	char cmd[512], self[32];
-	struct tally t = { 0, 0 };
-	const char *no = NULL;
+	const char *no;
 
 	snprintf(self, sizeof(self), "common_pid == %d", (int)getpid());
 	trigger(cmd, sizeof(cmd), 1, self);
-	if (khist_add(sess, "raw_syscalls", ev_name(), cmd) < 0) {
+	no = khist_prove(sess, &(struct khist_proof){ "raw_syscalls", ev_name(), cmd, own_calls,
+						     proof_match, NULL });
+	if (no && !no[0]) {
 		errlog_warn(sess->inst, "%s: the kernel refused a hist trigger on raw_syscalls:%s",
 			    forced ? "FTT_COUNT=kernel" : "counting in user space", ev_name());
 		if (forced)
 			exit(EXIT_ERR);
-		return "";	/* said */
 	}
-	own_calls(PROOF_NOISE);
-	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 0) < 0) {
-		no = "the kernel refused to continue a paused hist trigger";
-		goto out;
-	}
-	own_calls(PROOF_CALLS);
-	if (khist_pause(sess, "raw_syscalls", ev_name(), cmd, 1) < 0) {
-		no = "the kernel refused to pause a hist trigger";
-		goto out;
-	}
-	own_calls(PROOF_NOISE);
-	if (khist_read(sess, "raw_syscalls", ev_name(), on_proof, &t) < 0) {
-		no = "its hist file could not be read";
-	} else if (t.bad || t.hits != PROOF_CALLS) {
-		snprintf(why, sizeof(why), "a hist trigger counted %llu of %d known calls%s",
-			 t.hits, PROOF_CALLS, t.bad ? ", and entries it could not read" : "");
-		no = why;
-	}
-out:
-	/* gone before the run's own is made: a refusal leaves it for the exit */
-	khist_remove(sess, "raw_syscalls", ev_name(), cmd);
 	return no;
 }
 

@@ -40,6 +40,11 @@ static const struct owner_case {
 	{ "ftt-iosnoop--42-5", '-', -1, NULL, 0, 0 },
 	{ "ftt-iosnoop-+42-5", '-', -1, NULL, 0, 0 },
 	{ "ftt-iosnoop- 42-5", '-', -1, NULL, 0, 0 },
+	/* a tool whose name holds the separator; a part of it that is no name */
+	{ "ftt-perf-stat-hist-42-5", '-', 0, "perf-stat-hist", 42, 5 },
+	{ "ftt_perf-stat-hist_42_5/ev", '_', 0, "perf-stat-hist", 42, 5 },
+	{ "ftt-perf--stat-42-5", '-', -1, NULL, 0, 0 },
+	{ "ftt-perf-stat7-42-5", '-', -1, NULL, 0, 0 },
 	/* another prefix, or none */
 	{ "ftx-iosnoop-42-5", '-', -1, NULL, 0, 0 },
 	{ "FTT-iosnoop-42-5", '-', -1, NULL, 0, 0 },

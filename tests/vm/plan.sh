@@ -31,6 +31,9 @@
 #   syscount     the counts in a hist trigger (proven at startup, set_event_pid
 #                on a trigger, threads named from the trace, their processes
 #                and 32-bit programs from task_newtask and exec) or in user space
+#   perf-stat-hist, bitesize  power*, given*, sizes*, per_process*,
+#                kernel_*: the counts in a hist trigger keyed by the exact
+#                value (proven at startup) or in user space, both ways
 #   iosnoop      write_exact, queue_time, pid_filter: the block events and
 #                which one carries the submitting process
 #   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
@@ -50,6 +53,8 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	iolatency/flush iosnoop/flush
 	syscount/calls syscount/failed syscount/verbose syscount/names syscount/kernel_*
 	syscount/threads syscount/ia32
+	perf-stat-hist/power* perf-stat-hist/given* perf-stat-hist/kernel_*
+	bitesize/sizes* bitesize/per_process* bitesize/kernel_*
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
 	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
 	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
