@@ -19,6 +19,9 @@
 #   BENCH_IO_DISK 1: read a file on the disk, not a loop device in RAM
 #   BENCH_PAIRS   paired runs per tool in section 2b (default 60)
 #   BENCH_PAIR_N  opens per paired run (default 100000)
+#   BENCH_SYS_N   getppid() calls per run in section 8 (default 200000)
+#   BENCH_KILL_N  kill(pid, 0) calls per run in section 8 (default 50000)
+#   BENCH_SYS_ROUNDS  rounds of section 8 (default 3)
 #   BENCH_OUT     results dir (default bench/results)
 #   BENCH_PERF    perf-tools dir (default /usr/sbin; scripts named X-perf)
 #   BENCH_STATIC  0: skip `make static` for the footprint table (default 1)
@@ -38,6 +41,9 @@ ROUNDS=${BENCH_ROUNDS:-7}
 PAIRS=${BENCH_PAIRS:-60}
 PAIR_N=${BENCH_PAIR_N:-100000}
 IOROUNDS=${BENCH_IO_ROUNDS:-5}
+SN=${BENCH_SYS_N:-200000}
+KN=${BENCH_KILL_N:-50000}
+SROUNDS=${BENCH_SYS_ROUNDS:-3}
 LOOPDEV= SHMF=
 OUT=${BENCH_OUT:-$TOP/bench/results}
 PERF=${BENCH_PERF:-/usr/sbin}
@@ -46,6 +52,12 @@ T=/sys/kernel/tracing
 DBG=/sys/kernel/debug
 LOCK=/var/tmp/.ftrace-lock
 EV=syscalls/sys_enter_openat
+# killsnoop's events: the six signal-sending calls' entries and exits, and
+# signal_generate (killsnoop-perf enables sys_enter_kill and sys_exit_kill)
+KILL_EVS=signal/signal_generate
+for c in kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal; do
+	KILL_EVS="$KILL_EVS syscalls/sys_enter_$c syscalls/sys_exit_$c"
+done
 
 die() { echo "bench: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || die "must run as root (tracefs)"
@@ -55,7 +67,7 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 BB=$B/bench
 mkdir -p "$BB" "$OUT" || die "cannot create $BB or $OUT"
-for g in opengen iogen readgen; do
+for g in opengen iogen readgen sysgen; do
 	$CC -static -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c 2>/dev/null ||
 		$CC -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c || die "cannot build bench/$g.c"
 done
@@ -122,7 +134,7 @@ perf_cleanup() {
 		kill -0 "$p" 2>/dev/null || rm -f $LOCK
 	fi
 	for e in $EV syscalls/sys_exit_openat block/block_rq_issue block/block_rq_insert \
-		block/block_rq_complete; do
+		block/block_rq_complete $KILL_EVS; do
 		[ "$(cat $T/events/$e/enable 2>/dev/null)" = 1 ] &&
 			grep -qx "$e" "$WORK/enabled.before" 2>/dev/null || echo 0 > $T/events/$e/enable 2>/dev/null
 	done
@@ -255,6 +267,20 @@ pratios() {
 			if ($i ~ /^gen=/) g = substr($i, 5) }
 		  split(g, a, ","); v[mode, round] = a[f]; rounds[round] = 1 }
 		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.4f\n", v[m, r] / v[b, r] }'
+}
+# pdiff SEC MODE BASE FIELD - median over rounds of the time MODE adds to each
+# call of the generator against BASE in the same round, in ns: 1e9 / rate -
+# 1e9 / BASE's rate (FIELD 4: wall, 5: CPU)
+pdiff() {
+	grep "^sec=$1 mode=\($2\|$3\) " "$RAW" | awk -v m="$2" -v b="$3" -v f="$4" '
+		{ mode = ""; round = ""; g = ""
+		  for (i = 1; i <= NF; i++) {
+			if ($i ~ /^mode=/) mode = substr($i, 6)
+			if ($i ~ /^round=/) round = substr($i, 7)
+			if ($i ~ /^gen=/) g = substr($i, 5) }
+		  split(g, a, ","); v[mode, round] = a[f]; rounds[round] = 1 }
+		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.1f\n", 1e9 / v[m, r] - 1e9 / v[b, r] }' |
+		median | awk '{ if ($1 == "-") print "-"; else printf "%.0f\n", $1 }'
 }
 # quantile Q - the Q-quantile (0-1) of numbers on stdin, nearest rank
 quantile() {
@@ -421,6 +447,70 @@ done
 echo
 
 # ---------------------------------------------------------------------------
+# 8: syscount and killsnoop, what each way of counting adds to every call
+
+# the events of killsnoop this kernel has (the floor enables those)
+kev=
+for e in $KILL_EVS; do [ -e "$T/events/$e/enable" ] && kev="$kev $e"; done
+GEN_PPID="$BB/sysgen getppid $SN"
+GEN_KILL="$BB/sysgen kill $KN"
+# syscount-perf's default mode runs perf record, which writes its data to
+# stdout when that is a pipe: its stdout is a file, and the pipe the harness
+# reads stays open on fd 3 until the script and its children end; it runs
+# in a directory of its own for perf.data. The script prints its banner
+# before perf starts either way, so a "Tracing" line of the wrapper's, then
+# 1.5 s, stands for it.
+mkdir -p "$WORK/sp"
+sc_why= kn_why= scp_why= knp_why=
+have syscount || sc_why="not built yet"
+have killsnoop || kn_why="not built yet"
+if [ ! -x "$PERF/syscount-perf" ]; then
+	scp_why="not installed ($PERF/syscount-perf; setup.sh installs perf-tools-unstable)"
+elif ! command -v perf > /dev/null; then
+	scp_why="cannot run here: no perf (Debian's linux-perf)"
+fi
+knp_why=$(PROBE=banner:500 can_run kn "$PERF/killsnoop-perf")
+sc_path=$([ -e $T/events/raw_syscalls/sys_enter/hist ] && echo "in the kernel (hist trigger)" || echo "in user space")
+echo "bench: $SN getppid: untraced / floor / syscount -c / syscount / syscount-perf -c / syscount-perf; $KN kill(0): untraced / floor / killsnoop / killsnoop-perf"
+r=1
+while [ $r -le $SROUNDS ]; do
+	run sc none $r -G "$GEN_PPID"
+	floor sc $r raw_syscalls/sys_enter -G "$GEN_PPID"
+	if [ -z "$sc_why" ]; then
+		run sc oursc $r -P banner:300 -q 300 -o "$WORK/sc.oursc.$r" -G "$GEN_PPID" -- "$BINDIR/syscount" -c
+		run sc oursn $r -P banner:300 -q 300 -o "$WORK/sc.oursn.$r" -G "$GEN_PPID" -- "$BINDIR/syscount"
+	fi
+	if [ -z "$scp_why" ]; then
+		# perf stat takes many seconds to close its hundreds of syscall counters
+		run sc bashc $r -P banner:1500 -q 300 -k 90 -o "$WORK/sc.bashc.$r" -G "$GEN_PPID" -- "$PERF/syscount-perf" -c
+		run sc bashn $r -P banner:1500 -q 300 -k 90 -G "$GEN_PPID" -- \
+			sh -c 'cd "$1" && echo Tracing && exec "$2" 3>&1 > "$3"' sh "$WORK/sp" \
+			"$PERF/syscount-perf" "$WORK/sc.bashn.$r"
+		rm -f "$WORK/sp/perf.data" "$WORK/sp/perf.data.old"
+	fi
+	run kn none $r -G "$GEN_KILL"
+	floor kn $r "$kev" -G "$GEN_KILL"
+	[ -z "$kn_why" ] &&
+		run kn ours $r -P kill -N $KN -G "$GEN_KILL" -- "$BINDIR/killsnoop"
+	[ -z "$knp_why" ] &&
+		run kn bash $r -P kill -N $KN -G "$GEN_KILL" -- "$PERF/killsnoop-perf"
+	printf '.'
+	r=$((r + 1))
+done
+echo
+# the first error line of a perf-tools run that ended badly, if every run did
+for m in bashc bashn; do
+	[ -n "$scp_why" ] && break
+	grep -q "^sec=sc mode=$m " "$RAW" || continue
+	grep "^sec=sc mode=$m " "$RAW" | grep -q 'status=0' && continue
+	e=$(cat "$WORK"/err.sc.$m.* 2>/dev/null | grep -v -e '^Tracing' -e 'ulimit' -e '^$' | head -1)
+	case $m in
+	bashc) scp_bashc_why="cannot run here: ${e:-no summary}" ;;
+	bashn) scp_bashn_why="cannot run here: ${e:-no summary}" ;;
+	esac
+done
+
+# ---------------------------------------------------------------------------
 # 6: startup of the tools not measured above (banner only: no load)
 
 for t in execsnoop tcpretrans; do
@@ -451,7 +541,7 @@ echo "- Machine: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(
 echo "- Kernel: $(uname -r); lockdown $(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/security/lockdown 2>/dev/null || echo 'unknown (no securityfs)'); kprobes $([ -e $T/kprobe_events ] && echo yes || echo no); hist triggers $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)"
 echo "- perf-tools: $(dpkg-query -W -f '${Package} ${Version}' perf-tools-unstable 2>/dev/null || echo 'not installed'); libtracefs $(pkg-config --modversion libtracefs 2>/dev/null)"
 echo "- Load average (1/5/15 min) at start: $load_start; at end: $load_end"
-echo "- Runs: $ROUNDS interleaved rounds of $N opens; $IOROUNDS rounds of $ION direct 4 KiB reads; medians; tracefs after the run: $state"
+echo "- Runs: $ROUNDS interleaved rounds of $N opens; $IOROUNDS rounds of $ION direct 4 KiB reads; $SROUNDS rounds of $SN getppid() and $KN kill(0) calls; medians; tracefs after the run: $state"
 echo
 
 # --- openat: loss, slowdown, CPU
@@ -619,6 +709,73 @@ echo
 echo "iolatency pairs and counts in user space; with -K in the kernel where hist triggers exist (section 5: the guests); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
 echo
 
+# --- syscount and killsnoop
+echo "## 8. syscount and killsnoop: what each way of counting adds to every call"
+echo
+echo "The load makes one call as fast as it can: $SN getppid() per run for syscount,"
+echo "$KN kill(own PID, 0) per run for killsnoop (signal 0 sends nothing, but it is a"
+echo "kill(2) call, and traced as one). $SROUNDS interleaved rounds; medians. \"vs untraced\""
+echo "and \"added per call\" are the medians over rounds of each round's ratio to, and"
+echo "difference of 1 / rate from, the untraced run of the same round: the nanoseconds"
+echo "the tracing adds to each call, of wall-clock time and of the load's own CPU time."
+echo "syscount counts $sc_path on this kernel (hist triggers: $([ -e $T/events/raw_syscalls/sys_enter/hist ] && echo yes || echo no));"
+echo "the in-kernel path is measured in the guests (section 5, BENCH_VM=1)."
+echo
+echo "| run | calls/s (median) | vs untraced | added per call, wall | calls per CPU s (median) | added per call, CPU | counted / N (median, worst) | lost reported | tool CPU s (median) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for m in none floor oursc oursn bashc bashn kn:none kn:floor kn:ours kn:bash; do
+	sec=sc
+	case $m in kn:*) sec=kn m=${m#kn:} ;; esac
+	n=$SN; why= cnt=
+	case $sec.$m in
+	sc.none) name="getppid untraced" ;;
+	sc.floor) name="getppid, floor: raw_syscalls:sys_enter on, no reader" ;;
+	sc.oursc) name="syscount -c ($sc_path)"; why=$sc_why; cnt=getppid ;;
+	sc.oursn) name="syscount, by process name ($sc_path)"; why=$sc_why; cnt=sysgen ;;
+	sc.bashc) name="syscount-perf -c (perf stat, in-kernel counters)"; why=${scp_why:-${scp_bashc_why:-}}; cnt=getppid ;;
+	sc.bashn) name="syscount-perf, by process name (perf record, perf script, awk)"; why=${scp_why:-${scp_bashn_why:-}}; cnt=sysgen ;;
+	kn.none) name="kill(0) untraced"; n=$KN ;;
+	kn.floor) name="kill(0), floor: killsnoop's events on, no reader"; n=$KN ;;
+	kn.ours) name="killsnoop"; why=$kn_why; n=$KN ;;
+	kn.bash) name="killsnoop-perf"; why=$knp_why; n=$KN ;;
+	esac
+	if [ -n "$why" ]; then echo "| $name | $why | | | | | | | |"; continue; fi
+	o=$(ops $sec $m | median); co=$(cops $sec $m | median)
+	if [ $m = none ]; then
+		echo "| $name | $o | 1.00 | 0 | $co | 0 | | | |"
+		continue
+	fi
+	counted=
+	if [ -n "$cnt" ]; then
+		# the row of the call (-c) or of the load's name, in each run's summary
+		for f in "$WORK"/sc.$m.*; do
+			[ -e "$f" ] || continue
+			awk -v k="$cnt" '$1 == k { c = $2 } END { print c + 0 }' "$f"
+		done > "$WORK/counted"
+		counted="$(median < "$WORK/counted") / $n ($(minimum < "$WORK/counted"))"
+	elif [ $m != floor ]; then
+		counted="$(val $sec $m seen | median) / $n ($(val $sec $m seen | minimum))"
+	fi
+	cpu= lost=
+	[ $m != floor ] && cpu=$(val $sec $m cpu_s | median) lost=$(lost_said $sec $m)
+	if [ $m = bashn ]; then
+		# perf script's own words: "Processed N events and lost M chunks!"
+		for f in "$WORK"/err.sc.bashn.*; do
+			[ -e "$f" ] || continue
+			sed -n 's/.*and lost \([0-9]*\) chunks.*/\1/p' "$f" | head -1
+		done > "$WORK/chunks"
+		k=$(wc -l < "$WORK/chunks")
+		[ "$k" -gt 0 ] && lost="$(median < "$WORK/chunks") chunks (perf script; said in $k of $SROUNDS runs)"
+	fi
+	echo "| $name | $o | $(pratio $sec $m none 4) | $(pdiff $sec $m none 4) ns | $co | $(pdiff $sec $m none 5) ns | $counted | $lost | $cpu |"
+done
+echo
+echo "Counted: syscount -c's getppid row, syscount's sysgen row (the load's own few other"
+echo "calls, from exec to exit, count too), killsnoop's rows with the load's PID. Both syscounts count the whole"
+echo "system, so another process's getppid() adds to the row. The tool's CPU includes the"
+echo "children it reaped (perf, perf script, awk) and its start and end."
+echo
+
 # --- startup
 echo "## 6. Startup: exec to the \"Tracing\" banner, and to the first event seen (ready)"
 echo
@@ -665,13 +822,13 @@ perf_bins() {
 	done
 }
 if [ "${BENCH_VM:-0}" = 1 ]; then
-	echo "## 5. funccount and iolatency in qemu guests (kprobes, hist triggers)"
+	echo "## 5. funccount, iolatency and syscount in qemu guests (kprobes, hist triggers)"
 	echo
 	echo "This host has no kprobes; these figures come from Debian kernels booted"
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen $(perf_bins)" \
+	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/sysgen $BB/opengen $BB/iogen $(perf_bins)" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"
