@@ -48,6 +48,8 @@ count() { awk -v f="$2" '$1 == f { c = $2 } END { print c + 0 }' "$1"; }
 
 echo "### $(uname -r) under qemu (TCG)"
 echo
+# GUEST_ONLY=syscount (set by bench/run.sh for BENCH_ONLY=8): measure 6 only
+if [ "${GUEST_ONLY:-}" != syscount ]; then
 if [ -e $T/function_profile_enabled ]; then
 	prof="has the function profiler"
 else
@@ -285,6 +287,9 @@ if [ -b /dev/nullb0 ]; then
 	[ -e $T/events/block/block_rq_issue/hist ] || echo "This kernel has no hist triggers: -K refuses to run."
 	case $modes in *p*) ;; *) echo "perf-tools iolatency was not brought in (bench/run.sh does: bash, mawk, the script)." ;; esac
 	echo
+fi
+else
+	g=$GN exact_ok=1 oworst=$ON il_ok=1
 fi
 # 6. syscount's two ways of counting: sysgen's getppid() rate untraced; with
 # raw_syscalls:sys_enter on in an instance with no reader (the floor); under

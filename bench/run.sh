@@ -27,6 +27,9 @@
 #   BENCH_STATIC  0: skip `make static` for the footprint table (default 1)
 #   BENCH_VM      1: also section 5, funccount in qemu guests
 #   BENCH_VM_KERNELS  the guests' kernels (default "5.10 6.1 6.12")
+#   BENCH_ONLY    the sections to run, e.g. "8" or "1 2b" (default all: 1 for
+#                 1-3, 2b, 4, 5, 6, 7, 8); with 8 and BENCH_VM=1 but not 5, the
+#                 guests measure only syscount
 #   CC            compiler for the load generators (default cc)
 
 set -u
@@ -354,11 +357,15 @@ can_run() {
 	fi
 }
 have() { [ -x "$BINDIR/$1" ]; }
+# want SECTION - is SECTION (1 for 1-3, 2b, 4, 5, 6, 7, 8) to run: all of them
+# unless BENCH_ONLY names some. Each section's code is inside "if want X".
+want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) true ;; *) false ;; esac; }
 
 echo "bench: $(uname -sr), $(nproc) CPUs, N=$N opens x $ROUNDS rounds, $IOROUNDS rounds of direct reads"
 echo "bench: ours from $BINDIR, perf-tools from $PERF, raw results in $RAW"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
+if want 1; then
 # ---------------------------------------------------------------------------
 # 1-3, 6, 7: tpoint vs tpoint-perf on syscalls:sys_enter_openat
 
@@ -396,6 +403,8 @@ if [ -z "$os_ours_why" ] || [ -z "$os_bash_why" ]; then
 	echo
 fi
 
+fi
+if want 2b; then
 # ---------------------------------------------------------------------------
 # 2b: paired short runs, the tool running throughout
 
@@ -403,6 +412,8 @@ echo "bench: paired runs, floor and tool taking turns: $PAIRS pairs of $PAIR_N o
 have tpoint && paired tpp "$EV" "$BINDIR/tpoint" syscalls:sys_enter_openat
 have opensnoop && paired osp "$EV syscalls/sys_exit_openat" "$BINDIR/opensnoop"
 
+fi
+if want 4; then
 # ---------------------------------------------------------------------------
 # 4 (host): iosnoop and iolatency vs the perf-tools, direct 4 KiB reads
 
@@ -446,6 +457,8 @@ while [ $r -le $IOROUNDS ]; do
 done
 echo
 
+fi
+if want 8; then
 # ---------------------------------------------------------------------------
 # 8: syscount and killsnoop, what each way of counting adds to every call
 
@@ -510,6 +523,8 @@ for m in bashc bashn; do
 	esac
 done
 
+fi
+if want 6; then
 # ---------------------------------------------------------------------------
 # 6: startup of the tools not measured above (banner only: no load)
 
@@ -517,11 +532,12 @@ for t in execsnoop tcpretrans; do
 	have $t && run st-$t ours 1 -P banner:300 -q 100 -G "$BB/opengen 1" -- "$BINDIR/$t"
 done
 
+fi
 # ---------------------------------------------------------------------------
 # 7: static binaries
 
 static_why=
-if [ "${BENCH_STATIC:-1}" = 1 ]; then
+if [ "${BENCH_STATIC:-1}" = 1 ] && want 7; then
 	make -s B="$B" BINDIR="$BINDIR" static > "$WORK/static.log" 2>&1 ||
 		static_why="make static failed: $(grep -m1 -i error "$WORK/static.log")"
 fi
@@ -541,9 +557,14 @@ echo "- Machine: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(
 echo "- Kernel: $(uname -r); lockdown $(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/security/lockdown 2>/dev/null || echo 'unknown (no securityfs)'); kprobes $([ -e $T/kprobe_events ] && echo yes || echo no); hist triggers $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)"
 echo "- perf-tools: $(dpkg-query -W -f '${Package} ${Version}' perf-tools-unstable 2>/dev/null || echo 'not installed'); libtracefs $(pkg-config --modversion libtracefs 2>/dev/null)"
 echo "- Load average (1/5/15 min) at start: $load_start; at end: $load_end"
-echo "- Runs: $ROUNDS interleaved rounds of $N opens; $IOROUNDS rounds of $ION direct 4 KiB reads; $SROUNDS rounds of $SN getppid() and $KN kill(0) calls; medians; tracefs after the run: $state"
+runs=
+want 1 && runs="$runs$ROUNDS interleaved rounds of $N opens; "
+want 4 && runs="$runs$IOROUNDS rounds of $ION direct 4 KiB reads; "
+want 8 && runs="$runs$SROUNDS rounds of $SN getppid() and $KN kill(0) calls; "
+echo "- Runs: ${BENCH_ONLY:+sections $BENCH_ONLY only: }${runs}medians; tracefs after the run: $state"
 echo
 
+if want 1; then
 # --- openat: loss, slowdown, CPU
 none=$(ops tp none | median); cnone=$(cops tp none | median)
 fl=$(ops tp floor | median); cfl=$(cops tp floor | median)
@@ -622,6 +643,8 @@ else
 fi
 echo
 
+fi
+if want 2b; then
 # --- 2b: paired runs
 echo "## 2b. Paired short runs: the load under the tool, against the floor"
 echo
@@ -661,6 +684,8 @@ for sec in tpp osp; do
 done
 echo
 
+fi
+if want 4; then
 # --- block I/O
 none=$(ops io none | median); fl=$(ops io floor | median)
 echo "## 4. Block I/O on the host: $ION direct 4 KiB reads (QD1) per run"
@@ -709,6 +734,8 @@ echo
 echo "iolatency pairs and counts in user space; with -K in the kernel where hist triggers exist (section 5: the guests); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
 echo
 
+fi
+if want 8; then
 # --- syscount and killsnoop
 echo "## 8. syscount and killsnoop: what each way of counting adds to every call"
 echo
@@ -776,6 +803,8 @@ echo "system, so another process's getppid() adds to the row. The tool's CPU inc
 echo "children it reaped (perf, perf script, awk) and its start and end."
 echo
 
+fi
+if want 6; then
 # --- startup
 echo "## 6. Startup: exec to the \"Tracing\" banner, and to the first event seen (ready)"
 echo
@@ -799,6 +828,8 @@ for pair in "tp ours tpoint" "tp bash tpoint-perf" "os ours opensnoop" "os bash 
 done
 echo
 
+fi
+if want 7; then
 # --- footprint
 echo "## 7. Footprint: peak RSS while tracing (above) and binary sizes"
 echo
@@ -814,6 +845,7 @@ for t in tpoint opensnoop execsnoop iosnoop iolatency tcpretrans funccount funcg
 	echo "| $t | $d | $s | $p |"
 done
 echo
+fi
 # perf_bins - what perf-tools iolatency and opensnoop need in a guest: bash,
 # mawk, gawk and the scripts
 perf_bins() {
@@ -821,19 +853,23 @@ perf_bins() {
 		command -v "$p" > /dev/null && printf '%s ' "$p"
 	done
 }
-if [ "${BENCH_VM:-0}" = 1 ]; then
+if [ "${BENCH_VM:-0}" = 1 ] && { want 5 || want 8; }; then
+	# with 8 and not 5, the guests measure syscount only
+	gonly=
+	want 5 || gonly="GUEST_ONLY=syscount
+"
 	echo "## 5. funccount, iolatency and syscount in qemu guests (kprobes, hist triggers)"
 	echo
 	echo "This host has no kprobes; these figures come from Debian kernels booted"
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/sysgen $BB/opengen $BB/iogen $(perf_bins)" \
+	VM_GUEST_CMD="$gonly$(cat bench/guest.sh)" VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/sysgen $BB/opengen $BB/iogen $(perf_bins)" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"
 	echo
-else
+elif want 5; then
 	echo "Section 5 (funccount, in qemu guests): not run (BENCH_VM=1 runs it)."
 fi
 } > "$MD"
