@@ -561,7 +561,7 @@ runs=
 want 1 && runs="$runs$ROUNDS interleaved rounds of $N opens; "
 want 4 && runs="$runs$IOROUNDS rounds of $ION direct 4 KiB reads; "
 want 8 && runs="$runs$SROUNDS rounds of $SN getppid() and $KN kill(0) calls; "
-echo "- Runs: ${BENCH_ONLY:+sections $BENCH_ONLY only: }${runs}medians; tracefs after the run: $state"
+echo "- Runs: ${BENCH_ONLY:+BENCH_ONLY=$BENCH_ONLY: }${runs}medians; tracefs after the run: $state"
 echo
 
 if want 1; then
@@ -797,10 +797,11 @@ for m in none floor oursc oursn bashc bashn kn:none kn:floor kn:ours kn:bash; do
 	echo "| $name | $o | $(pratio $sec $m none 4) | $(pdiff $sec $m none 4) ns | $co | $(pdiff $sec $m none 5) ns | $counted | $lost | $cpu |"
 done
 echo
-echo "Counted: syscount -c's getppid row, syscount's sysgen row (the load's own few other"
-echo "calls, from exec to exit, count too), killsnoop's rows with the load's PID. Both syscounts count the whole"
-echo "system, so another process's getppid() adds to the row. The tool's CPU includes the"
-echo "children it reaped (perf, perf script, awk) and its start and end."
+echo "Counted: syscount -c's getppid row, syscount's sysgen row (the load's own few"
+echo "other calls, from exec to exit, count too), killsnoop's rows with the load's PID."
+echo "Both syscounts count the whole system, so another process's getppid() adds to the"
+echo "row. The tool's CPU includes the children it reaped (perf, perf script, awk) and"
+echo "its start and end."
 echo
 
 fi
