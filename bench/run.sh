@@ -107,7 +107,7 @@ restore() {
 	LOOPDEV= SHMF=
 	echo "$saved_bufkb" > $T/buffer_size_kb 2>/dev/null
 	echo "$saved_tracer" > $T/current_tracer 2>/dev/null
-	[ -d "$T/instances/benchfloor$$" ] && rmdir "$T/instances/benchfloor$$"
+	[ -d "$T/instances/benchfloor$$" ] && rm_instance "$T/instances/benchfloor$$"
 	[ -n "${PAIRED_PID:-}" ] && kill -INT "$PAIRED_PID" 2>/dev/null && sleep 1
 	tracefs_snapshot > "$WORK/state.after"
 	# what this run left behind or changed: lines only in one snapshot, except
@@ -171,6 +171,18 @@ run() {
 	case $mode in bash*) perf_cleanup ;; esac
 }
 
+# rm_instance DIR - remove an instance of ours; while another program on the box
+# has one of its files open (a snapshot of all of tracefs, say) the kernel says
+# it is busy, so try again for up to 2 s before saying so
+rm_instance() {
+	i=0
+	while ! rmdir "$1" 2>/dev/null && [ -d "$1" ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -d "$1" ] && rmdir "$1"
+}
+
 # floor - run the generator with EVENTS enabled in a private instance, no reader
 floor() {
 	sec=$1 round=$2 events=$3
@@ -180,7 +192,7 @@ floor() {
 	for e in $events; do echo 1 > "$fi/events/$e/enable"; done
 	line=$("$H" "$@" 2>&1 | tail -1)
 	for e in $events; do echo 0 > "$fi/events/$e/enable"; done
-	rmdir "$fi"
+	rm_instance "$fi"
 	echo "sec=$sec mode=floor round=$round $line" >> "$RAW"
 }
 
@@ -239,7 +251,7 @@ paired() {
 		p=$((p + 1))
 	done
 	for e in $events; do echo 0 > "$fi/events/$e/enable"; done
-	rmdir "$fi"
+	rm_instance "$fi"
 	kill -INT "$PAIRED_PID"
 	wait
 	PAIRED_PID=
