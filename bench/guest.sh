@@ -2,7 +2,7 @@
 # bench/guest.sh - the measures that need kprobes: funccount in a qemu guest
 #
 # Run by bench/run.sh (BENCH_VM=1) through tests/vm/run.sh's VM_GUEST_CMD, in a
-# Debian kernel under TCG, with readgen in /usr/local/bin. Prints markdown.
+# Debian kernel under TCG, with readgen and sysgen in /usr/local/bin. Prints markdown.
 # Under TCG every figure is slow and only the ratios inside one guest mean
 # anything: traced against untraced, one glob against another.
 #
@@ -16,6 +16,9 @@
 # 4. opensnoop the way it runs where the kernel has probes (the path read in
 #    the kernel at the call): opengen's N opens untraced and under opensnoop,
 #    rows of opengen's path seen against N, lost events reported.
+# 5. iolatency on null_blk: in the kernel (-K), in user space, perf-tools'.
+# 6. syscount -c: getppid()'s rate untraced, with the event on and no reader,
+#    counted in the kernel (hist trigger) and in user space; counted against N.
 
 T=/sys/kernel/tracing
 RN=${BENCH_READS:-200000}
@@ -45,6 +48,8 @@ count() { awk -v f="$2" '$1 == f { c = $2 } END { print c + 0 }' "$1"; }
 
 echo "### $(uname -r) under qemu (TCG)"
 echo
+# GUEST_ONLY=syscount (set by bench/run.sh for BENCH_ONLY=8): measure 6 only
+if [ "${GUEST_ONLY:-}" != syscount ]; then
 if [ -e $T/function_profile_enabled ]; then
 	prof="has the function profiler"
 else
@@ -283,4 +288,77 @@ if [ -b /dev/nullb0 ]; then
 	case $modes in *p*) ;; *) echo "perf-tools iolatency was not brought in (bench/run.sh does: bash, mawk, the script)." ;; esac
 	echo
 fi
-[ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ] && [ $il_ok = 1 ]
+else
+	g=$GN exact_ok=1 oworst=$ON il_ok=1
+fi
+# 6. syscount's two ways of counting: sysgen's getppid() rate untraced; with
+# raw_syscalls:sys_enter on in an instance with no reader (the floor); under
+# syscount -c the way it picks here (the kernel's hist trigger where there is
+# one); under syscount -c counting in user space (FTT_COUNT=user, every call's
+# record copied out). Interleaved rounds, medians, ratios to untraced, and the
+# getppid count against N.
+SN=${BENCH_GUEST_CALLS:-100000}
+sc_ok=1
+sc_run() {	# sc_run MODE - one run of sysgen under MODE; its rate to $W/s$MODE
+	case $1 in
+	plain) sysgen getppid "$SN" | awk '{ print $4 }' >> $W/s$1 ;;
+	floor)
+		fi=$T/instances/gbenchfloor
+		mkdir $fi && echo 1 > $fi/events/raw_syscalls/sys_enter/enable
+		sysgen getppid "$SN" | awk '{ print $4 }' >> $W/s$1
+		echo 0 > $fi/events/raw_syscalls/sys_enter/enable
+		rmdir $fi ;;
+	k|u)
+		rm -f $W/sc.out $W/sc.err	# no earlier run's banner to wait for
+		if [ $1 = u ]; then FTT_COUNT=user setsid syscount -c > $W/sc.out 2> $W/sc.err &
+		else setsid syscount -c > $W/sc.out 2> $W/sc.err & fi
+		p=$!
+		wait_line $W/sc.out '^Tracing' || { echo "syscount -c ($1) did not start: $(cat $W/sc.err)"; sc_ok=0; return 1; }
+		sysgen getppid "$SN" | awk '{ print $4 }' >> $W/s$1
+		kill -INT -$p
+		wait $p
+		count $W/sc.out getppid >> $W/s$1n
+		# the records it said the kernel dropped (user space: calls not counted)
+		sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/sc.err | head -1 |
+			awk '{ s += $1 } END { print s + 0 }' >> $W/s$1l
+		grep -q 'counting in user space' $W/sc.err && echo user > $W/s$1how || echo kernel > $W/s$1how ;;
+	esac
+}
+for m in plain floor k u; do : > $W/s$m; : > $W/s${m}n; : > $W/s${m}l; done
+r=1
+while [ $r -le "$ROUNDS" ] && [ $sc_ok = 1 ]; do
+	for m in plain floor k u; do sc_run $m || break; done
+	r=$((r + 1))
+done
+if [ $sc_ok = 1 ]; then
+	sp=$(median < $W/splain)
+	echo "| sysgen $SN x getppid() | calls/s (median of $ROUNDS) | vs untraced | added per call, ns | getppid counted / N (worst) | lost reported |"
+	echo "|---|---:|---:|---:|---:|---:|"
+	for m in plain floor k u; do
+		case $m in
+		plain) name="untraced" ;;
+		floor) name="floor: raw_syscalls:sys_enter on, no reader" ;;
+		k) name="syscount -c, its own choice: counted $([ "$(cat $W/skhow)" = kernel ] && echo 'in the kernel (hist trigger)' || echo 'in user space (no hist triggers)')" ;;
+		u) name="FTT_COUNT=user syscount -c (in user space)" ;;
+		esac
+		v=$(median < $W/s$m)
+		cn= ln=
+		if [ -s $W/s${m}n ]; then
+			cn="$(median < $W/s${m}n) / $SN ($(sort -n $W/s${m}n | head -1))"
+			said=$(awk '$1 > 0' $W/s${m}l | wc -l)
+			ln="none said"
+			[ "$said" -gt 0 ] && ln="$(median < $W/s${m}l) (said in $said of $ROUNDS runs)"
+		fi
+		echo "| $name | $v | $(awk -v a=$v -v b=$sp 'BEGIN { printf "%.2f", a / b }') |" \
+			"$(awk -v a=$v -v b=$sp 'BEGIN { printf "%.0f", 1e9 / a - 1e9 / b }') |" \
+			"$cn | $ln |"
+	done
+	echo
+	# every run counted N, or fewer by no more than the losses it said
+	awk -v n="$SN" -v k="$W/skn" -v kl="$W/skl" -v u="$W/sun" -v ul="$W/sul" '
+		{ v[FILENAME, FNR] = $1; if (FNR > m) m = FNR }
+		END { for (i = 1; i <= m; i++)
+			if (v[k, i] + v[kl, i] < n || v[u, i] + v[ul, i] < n) exit 1 }' \
+		$W/skn $W/skl $W/sun $W/sul || sc_ok=0
+fi
+[ "$g" = $GN ] && [ $exact_ok = 1 ] && [ "$oworst" = "$ON" ] && [ $il_ok = 1 ] && [ $sc_ok = 1 ]

@@ -1,19 +1,21 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* harness - run one tracing tool against one load, and measure both
  *
- * usage: harness [-P open|io:FILE|banner:MS] [-q quiet_ms] [-o out] [-e err] [-N n]
- *                [-G "gen args"] [-- tool args...]
+ * usage: harness [-P open|kill|io:FILE|banner:MS] [-q quiet_ms] [-k stop_s] [-o out] [-e err]
+ *                [-N n] [-G "gen args"] [-- tool args...]
  *
  * Starts the tool (if any) in its own process group with its stdout on a pipe
  * that the harness reads and counts, like `tool | grep -c`. It waits until the
  * tool is ready: with -P open (the default) the harness opens "/" every 5 ms
- * until a line of output carries its own PID; with -P io:FILE it reads 4 KiB of
+ * until a line of output carries its own PID; with -P kill it sends itself
+ * signal 0 (kill(2), which sends nothing) every 5 ms instead; with -P io:FILE it reads 4 KiB of
  * FILE with O_DIRECT every 5 ms instead (block I/O tools); with -P banner:MS
  * it waits for a line containing "Tracing", then MS more (tools that print no
  * PID, like histograms). Then it runs the load generator (-G,
  * split on spaces; its first line of stdout is kept), keeps reading until the
  * generator's N events (-N) are all seen or none came for quiet_ms, sends
- * SIGINT to the tool's group, reads to EOF and reaps it.
+ * SIGINT to the tool's group, reads to EOF and reaps it. A tool still writing
+ * stop_s seconds after the SIGINT (-k, default 10) is killed (SIGKILL).
  *
  * Prints one line of key=value pairs on stdout:
  *   banner_s ready_s   exec to the first "Tracing" line; to the first own event
@@ -263,7 +265,7 @@ int main(int argc, char **argv)
 	char *gen_cmd = NULL, *gen_argv[MAX_ARGS], genline[256] = "", **tool = NULL;
 	static struct counter c;
 	double banner_s = -1, ready_s = -1, last_hit, next_probe = 0, next_rss = 0;
-	double quiet = 1.0, stop_s = -1, t;
+	double quiet = 1.0, stop_s = -1, stop_max = 10, t;
 	unsigned long want = 0, prev_hits = 0;
 	long rss, rss_peak = 0;
 	pid_t tpid = 0, gpid;
@@ -274,16 +276,17 @@ int main(int argc, char **argv)
 	size_t glen = 0;
 	ssize_t n;
 
-	while ((opt = getopt(argc, argv, "P:q:o:e:N:G:")) != -1) {
+	while ((opt = getopt(argc, argv, "P:q:k:o:e:N:G:")) != -1) {
 		switch (opt) {
 		case 'P': probe = optarg; break;
 		case 'q': quiet = atof(optarg) / 1000; break;
+		case 'k': stop_max = atof(optarg); break;
 		case 'o': outpath = optarg; break;
 		case 'e': errpath = optarg; break;
 		case 'N': want = strtoul(optarg, NULL, 10); break;
 		case 'G': gen_cmd = optarg; break;
 		default:
-			fprintf(stderr, "usage: harness [-P open|banner] [-q ms] [-o out] [-e err] "
+			fprintf(stderr, "usage: harness [-P open|kill|io:FILE|banner:MS] [-q ms] [-k s] [-o out] [-e err] "
 				"[-N n] -G 'gen args' [-- tool args...]\n");
 			return 2;
 		}
@@ -301,7 +304,7 @@ int main(int argc, char **argv)
 			die(iofile);
 	} else if (!strncmp(probe, "banner:", 7)) {
 		banner_wait = atof(probe + 7) / 1000;
-	} else if (strcmp(probe, "open")) {
+	} else if (strcmp(probe, "open") && strcmp(probe, "kill")) {
 		fprintf(stderr, "harness: unknown probe %s\n", probe);
 		return 2;
 	}
@@ -324,13 +327,15 @@ int main(int argc, char **argv)
 			t = now_s();
 			if (c.banner && banner_s < 0)
 				banner_s = t - t_start;
-			if (!strcmp(probe, "open") || iofile) {
+			if (!strcmp(probe, "open") || !strcmp(probe, "kill") || iofile) {
 				if (c.hits[0])
 					ready_s = t - t_start;
 				else if (t >= next_probe) {
 					if (iofile) {
 						if (pread(iofd, iobuf, 4096, 0) < 0)
 							die(iofile);
+					} else if (!strcmp(probe, "kill")) {
+						kill(getpid(), 0);
 					} else {
 						close(open("/", O_RDONLY));
 					}
@@ -394,7 +399,7 @@ int main(int argc, char **argv)
 	while (!eof) {
 		if (drain(tfd, &c, 50) < 0)
 			eof = 1;
-		if (now_s() - t > 10) {
+		if (now_s() - t > stop_max) {
 			kill(-tpid, SIGKILL);
 			break;
 		}

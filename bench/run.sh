@@ -19,11 +19,17 @@
 #   BENCH_IO_DISK 1: read a file on the disk, not a loop device in RAM
 #   BENCH_PAIRS   paired runs per tool in section 2b (default 60)
 #   BENCH_PAIR_N  opens per paired run (default 100000)
+#   BENCH_SYS_N   getppid() calls per run in section 8 (default 200000)
+#   BENCH_KILL_N  kill(pid, 0) calls per run in section 8 (default 50000)
+#   BENCH_SYS_ROUNDS  rounds of section 8 (default 3)
 #   BENCH_OUT     results dir (default bench/results)
 #   BENCH_PERF    perf-tools dir (default /usr/sbin; scripts named X-perf)
 #   BENCH_STATIC  0: skip `make static` for the footprint table (default 1)
 #   BENCH_VM      1: also section 5, funccount in qemu guests
 #   BENCH_VM_KERNELS  the guests' kernels (default "5.10 6.1 6.12")
+#   BENCH_ONLY    the sections to run, e.g. "8" or "1 2b" (default all: 1 for
+#                 1-3, 2b, 4, 5, 6, 7, 8); with 8 and BENCH_VM=1 but not 5, the
+#                 guests measure only syscount
 #   CC            compiler for the load generators (default cc)
 
 set -u
@@ -38,6 +44,9 @@ ROUNDS=${BENCH_ROUNDS:-7}
 PAIRS=${BENCH_PAIRS:-60}
 PAIR_N=${BENCH_PAIR_N:-100000}
 IOROUNDS=${BENCH_IO_ROUNDS:-5}
+SN=${BENCH_SYS_N:-200000}
+KN=${BENCH_KILL_N:-50000}
+SROUNDS=${BENCH_SYS_ROUNDS:-3}
 LOOPDEV= SHMF=
 OUT=${BENCH_OUT:-$TOP/bench/results}
 PERF=${BENCH_PERF:-/usr/sbin}
@@ -46,6 +55,12 @@ T=/sys/kernel/tracing
 DBG=/sys/kernel/debug
 LOCK=/var/tmp/.ftrace-lock
 EV=syscalls/sys_enter_openat
+# killsnoop's events: the six signal-sending calls' entries and exits, and
+# signal_generate (killsnoop-perf enables sys_enter_kill and sys_exit_kill)
+KILL_EVS=signal/signal_generate
+for c in kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal; do
+	KILL_EVS="$KILL_EVS syscalls/sys_enter_$c syscalls/sys_exit_$c"
+done
 
 die() { echo "bench: $*" >&2; exit 1; }
 [ "$(id -u)" = 0 ] || die "must run as root (tracefs)"
@@ -55,7 +70,7 @@ die() { echo "bench: $*" >&2; exit 1; }
 
 BB=$B/bench
 mkdir -p "$BB" "$OUT" || die "cannot create $BB or $OUT"
-for g in opengen iogen readgen; do
+for g in opengen iogen readgen sysgen; do
 	$CC -static -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c 2>/dev/null ||
 		$CC -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c || die "cannot build bench/$g.c"
 done
@@ -92,7 +107,7 @@ restore() {
 	LOOPDEV= SHMF=
 	echo "$saved_bufkb" > $T/buffer_size_kb 2>/dev/null
 	echo "$saved_tracer" > $T/current_tracer 2>/dev/null
-	[ -d "$T/instances/benchfloor$$" ] && rmdir "$T/instances/benchfloor$$"
+	[ -d "$T/instances/benchfloor$$" ] && rm_instance "$T/instances/benchfloor$$"
 	[ -n "${PAIRED_PID:-}" ] && kill -INT "$PAIRED_PID" 2>/dev/null && sleep 1
 	tracefs_snapshot > "$WORK/state.after"
 	# what this run left behind or changed: lines only in one snapshot, except
@@ -122,7 +137,7 @@ perf_cleanup() {
 		kill -0 "$p" 2>/dev/null || rm -f $LOCK
 	fi
 	for e in $EV syscalls/sys_exit_openat block/block_rq_issue block/block_rq_insert \
-		block/block_rq_complete; do
+		block/block_rq_complete $KILL_EVS; do
 		[ "$(cat $T/events/$e/enable 2>/dev/null)" = 1 ] &&
 			grep -qx "$e" "$WORK/enabled.before" 2>/dev/null || echo 0 > $T/events/$e/enable 2>/dev/null
 	done
@@ -156,6 +171,18 @@ run() {
 	case $mode in bash*) perf_cleanup ;; esac
 }
 
+# rm_instance DIR - remove an instance of ours; while another program on the box
+# has one of its files open (a snapshot of all of tracefs, say) the kernel says
+# it is busy, so try again for up to 2 s before saying so
+rm_instance() {
+	i=0
+	while ! rmdir "$1" 2>/dev/null && [ -d "$1" ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -d "$1" ] && rmdir "$1"
+}
+
 # floor - run the generator with EVENTS enabled in a private instance, no reader
 floor() {
 	sec=$1 round=$2 events=$3
@@ -165,7 +192,7 @@ floor() {
 	for e in $events; do echo 1 > "$fi/events/$e/enable"; done
 	line=$("$H" "$@" 2>&1 | tail -1)
 	for e in $events; do echo 0 > "$fi/events/$e/enable"; done
-	rmdir "$fi"
+	rm_instance "$fi"
 	echo "sec=$sec mode=floor round=$round $line" >> "$RAW"
 }
 
@@ -224,7 +251,7 @@ paired() {
 		p=$((p + 1))
 	done
 	for e in $events; do echo 0 > "$fi/events/$e/enable"; done
-	rmdir "$fi"
+	rm_instance "$fi"
 	kill -INT "$PAIRED_PID"
 	wait
 	PAIRED_PID=
@@ -255,6 +282,20 @@ pratios() {
 			if ($i ~ /^gen=/) g = substr($i, 5) }
 		  split(g, a, ","); v[mode, round] = a[f]; rounds[round] = 1 }
 		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.4f\n", v[m, r] / v[b, r] }'
+}
+# pdiff SEC MODE BASE FIELD - median over rounds of the time MODE adds to each
+# call of the generator against BASE in the same round, in ns: 1e9 / rate -
+# 1e9 / BASE's rate (FIELD 4: wall, 5: CPU)
+pdiff() {
+	grep "^sec=$1 mode=\($2\|$3\) " "$RAW" | awk -v m="$2" -v b="$3" -v f="$4" '
+		{ mode = ""; round = ""; g = ""
+		  for (i = 1; i <= NF; i++) {
+			if ($i ~ /^mode=/) mode = substr($i, 6)
+			if ($i ~ /^round=/) round = substr($i, 7)
+			if ($i ~ /^gen=/) g = substr($i, 5) }
+		  split(g, a, ","); v[mode, round] = a[f]; rounds[round] = 1 }
+		END { for (r in rounds) if (v[m, r] > 0 && v[b, r] > 0) printf "%.1f\n", 1e9 / v[m, r] - 1e9 / v[b, r] }' |
+		median | awk '{ if ($1 == "-") print "-"; else printf "%.0f\n", $1 }'
 }
 # quantile Q - the Q-quantile (0-1) of numbers on stdin, nearest rank
 quantile() {
@@ -328,11 +369,15 @@ can_run() {
 	fi
 }
 have() { [ -x "$BINDIR/$1" ]; }
+# want SECTION - is SECTION (1 for 1-3, 2b, 4, 5, 6, 7, 8) to run: all of them
+# unless BENCH_ONLY names some. Each section's code is inside "if want X".
+want() { [ -z "${BENCH_ONLY:-}" ] || case " $BENCH_ONLY " in *" $1 "*) true ;; *) false ;; esac; }
 
 echo "bench: $(uname -sr), $(nproc) CPUs, N=$N opens x $ROUNDS rounds, $IOROUNDS rounds of direct reads"
 echo "bench: ours from $BINDIR, perf-tools from $PERF, raw results in $RAW"
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
+if want 1; then
 # ---------------------------------------------------------------------------
 # 1-3, 6, 7: tpoint vs tpoint-perf on syscalls:sys_enter_openat
 
@@ -370,6 +415,8 @@ if [ -z "$os_ours_why" ] || [ -z "$os_bash_why" ]; then
 	echo
 fi
 
+fi
+if want 2b; then
 # ---------------------------------------------------------------------------
 # 2b: paired short runs, the tool running throughout
 
@@ -377,6 +424,8 @@ echo "bench: paired runs, floor and tool taking turns: $PAIRS pairs of $PAIR_N o
 have tpoint && paired tpp "$EV" "$BINDIR/tpoint" syscalls:sys_enter_openat
 have opensnoop && paired osp "$EV syscalls/sys_exit_openat" "$BINDIR/opensnoop"
 
+fi
+if want 4; then
 # ---------------------------------------------------------------------------
 # 4 (host): iosnoop and iolatency vs the perf-tools, direct 4 KiB reads
 
@@ -420,6 +469,74 @@ while [ $r -le $IOROUNDS ]; do
 done
 echo
 
+fi
+if want 8; then
+# ---------------------------------------------------------------------------
+# 8: syscount and killsnoop, what each way of counting adds to every call
+
+# the events of killsnoop this kernel has (the floor enables those)
+kev=
+for e in $KILL_EVS; do [ -e "$T/events/$e/enable" ] && kev="$kev $e"; done
+GEN_PPID="$BB/sysgen getppid $SN"
+GEN_KILL="$BB/sysgen kill $KN"
+# syscount-perf's default mode runs perf record, which writes its data to
+# stdout when that is a pipe: its stdout is a file, and the pipe the harness
+# reads stays open on fd 3 until the script and its children end; it runs
+# in a directory of its own for perf.data. The script prints its banner
+# before perf starts either way, so a "Tracing" line of the wrapper's, then
+# 1.5 s, stands for it.
+mkdir -p "$WORK/sp"
+sc_why= kn_why= scp_why= knp_why=
+have syscount || sc_why="not built yet"
+have killsnoop || kn_why="not built yet"
+if [ ! -x "$PERF/syscount-perf" ]; then
+	scp_why="not installed ($PERF/syscount-perf; setup.sh installs perf-tools-unstable)"
+elif ! command -v perf > /dev/null; then
+	scp_why="cannot run here: no perf (Debian's linux-perf)"
+fi
+knp_why=$(PROBE=banner:500 can_run kn "$PERF/killsnoop-perf")
+sc_path=$([ -e $T/events/raw_syscalls/sys_enter/hist ] && echo "in the kernel (hist trigger)" || echo "in user space")
+echo "bench: $SN getppid: untraced / floor / syscount -c / syscount / syscount-perf -c / syscount-perf; $KN kill(0): untraced / floor / killsnoop / killsnoop-perf"
+r=1
+while [ $r -le $SROUNDS ]; do
+	run sc none $r -G "$GEN_PPID"
+	floor sc $r raw_syscalls/sys_enter -G "$GEN_PPID"
+	if [ -z "$sc_why" ]; then
+		run sc oursc $r -P banner:300 -q 300 -o "$WORK/sc.oursc.$r" -G "$GEN_PPID" -- "$BINDIR/syscount" -c
+		run sc oursn $r -P banner:300 -q 300 -o "$WORK/sc.oursn.$r" -G "$GEN_PPID" -- "$BINDIR/syscount"
+	fi
+	if [ -z "$scp_why" ]; then
+		# perf stat takes many seconds to close its hundreds of syscall counters
+		run sc bashc $r -P banner:1500 -q 300 -k 90 -o "$WORK/sc.bashc.$r" -G "$GEN_PPID" -- "$PERF/syscount-perf" -c
+		run sc bashn $r -P banner:1500 -q 300 -k 90 -G "$GEN_PPID" -- \
+			sh -c 'cd "$1" && echo Tracing && exec "$2" 3>&1 > "$3"' sh "$WORK/sp" \
+			"$PERF/syscount-perf" "$WORK/sc.bashn.$r"
+		rm -f "$WORK/sp/perf.data" "$WORK/sp/perf.data.old"
+	fi
+	run kn none $r -G "$GEN_KILL"
+	floor kn $r "$kev" -G "$GEN_KILL"
+	[ -z "$kn_why" ] &&
+		run kn ours $r -P kill -N $KN -G "$GEN_KILL" -- "$BINDIR/killsnoop"
+	[ -z "$knp_why" ] &&
+		run kn bash $r -P kill -N $KN -G "$GEN_KILL" -- "$PERF/killsnoop-perf"
+	printf '.'
+	r=$((r + 1))
+done
+echo
+# the first error line of a perf-tools run that ended badly, if every run did
+for m in bashc bashn; do
+	[ -n "$scp_why" ] && break
+	grep -q "^sec=sc mode=$m " "$RAW" || continue
+	grep "^sec=sc mode=$m " "$RAW" | grep -q 'status=0' && continue
+	e=$(cat "$WORK"/err.sc.$m.* 2>/dev/null | grep -v -e '^Tracing' -e 'ulimit' -e '^$' | head -1)
+	case $m in
+	bashc) scp_bashc_why="cannot run here: ${e:-no summary}" ;;
+	bashn) scp_bashn_why="cannot run here: ${e:-no summary}" ;;
+	esac
+done
+
+fi
+if want 6; then
 # ---------------------------------------------------------------------------
 # 6: startup of the tools not measured above (banner only: no load)
 
@@ -427,11 +544,12 @@ for t in execsnoop tcpretrans; do
 	have $t && run st-$t ours 1 -P banner:300 -q 100 -G "$BB/opengen 1" -- "$BINDIR/$t"
 done
 
+fi
 # ---------------------------------------------------------------------------
 # 7: static binaries
 
 static_why=
-if [ "${BENCH_STATIC:-1}" = 1 ]; then
+if [ "${BENCH_STATIC:-1}" = 1 ] && want 7; then
 	make -s B="$B" BINDIR="$BINDIR" static > "$WORK/static.log" 2>&1 ||
 		static_why="make static failed: $(grep -m1 -i error "$WORK/static.log")"
 fi
@@ -451,9 +569,14 @@ echo "- Machine: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1), $(
 echo "- Kernel: $(uname -r); lockdown $(sed 's/.*\[\(.*\)\].*/\1/' /sys/kernel/security/lockdown 2>/dev/null || echo 'unknown (no securityfs)'); kprobes $([ -e $T/kprobe_events ] && echo yes || echo no); hist triggers $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)"
 echo "- perf-tools: $(dpkg-query -W -f '${Package} ${Version}' perf-tools-unstable 2>/dev/null || echo 'not installed'); libtracefs $(pkg-config --modversion libtracefs 2>/dev/null)"
 echo "- Load average (1/5/15 min) at start: $load_start; at end: $load_end"
-echo "- Runs: $ROUNDS interleaved rounds of $N opens; $IOROUNDS rounds of $ION direct 4 KiB reads; medians; tracefs after the run: $state"
+runs=
+want 1 && runs="$runs$ROUNDS interleaved rounds of $N opens; "
+want 4 && runs="$runs$IOROUNDS rounds of $ION direct 4 KiB reads; "
+want 8 && runs="$runs$SROUNDS rounds of $SN getppid() and $KN kill(0) calls; "
+echo "- Runs: ${BENCH_ONLY:+BENCH_ONLY=$BENCH_ONLY: }${runs}medians; tracefs after the run: $state"
 echo
 
+if want 1; then
 # --- openat: loss, slowdown, CPU
 none=$(ops tp none | median); cnone=$(cops tp none | median)
 fl=$(ops tp floor | median); cfl=$(cops tp floor | median)
@@ -532,6 +655,8 @@ else
 fi
 echo
 
+fi
+if want 2b; then
 # --- 2b: paired runs
 echo "## 2b. Paired short runs: the load under the tool, against the floor"
 echo
@@ -571,6 +696,8 @@ for sec in tpp osp; do
 done
 echo
 
+fi
+if want 4; then
 # --- block I/O
 none=$(ops io none | median); fl=$(ops io floor | median)
 echo "## 4. Block I/O on the host: $ION direct 4 KiB reads (QD1) per run"
@@ -619,6 +746,78 @@ echo
 echo "iolatency pairs and counts in user space; with -K in the kernel where hist triggers exist (section 5: the guests); hist triggers on this kernel: $([ -e $T/events/block/block_rq_issue/hist ] && echo yes || echo no)."
 echo
 
+fi
+if want 8; then
+# --- syscount and killsnoop
+echo "## 8. syscount and killsnoop: what each way of counting adds to every call"
+echo
+echo "The load makes one call as fast as it can: $SN getppid() per run for syscount,"
+echo "$KN kill(own PID, 0) per run for killsnoop (signal 0 sends nothing, but it is a"
+echo "kill(2) call, and traced as one). $SROUNDS interleaved rounds; medians. \"vs untraced\""
+echo "and \"added per call\" are the medians over rounds of each round's ratio to, and"
+echo "difference of 1 / rate from, the untraced run of the same round: the nanoseconds"
+echo "the tracing adds to each call, of wall-clock time and of the load's own CPU time."
+echo "syscount counts $sc_path on this kernel (hist triggers: $([ -e $T/events/raw_syscalls/sys_enter/hist ] && echo yes || echo no));"
+echo "the in-kernel path is measured in the guests (section 5, BENCH_VM=1)."
+echo
+echo "| run | calls/s (median) | vs untraced | added per call, wall | calls per CPU s (median) | added per call, CPU | counted / N (median, worst) | lost reported | tool CPU s (median) |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+for m in none floor oursc oursn bashc bashn kn:none kn:floor kn:ours kn:bash; do
+	sec=sc
+	case $m in kn:*) sec=kn m=${m#kn:} ;; esac
+	n=$SN; why= cnt=
+	case $sec.$m in
+	sc.none) name="getppid untraced" ;;
+	sc.floor) name="getppid, floor: raw_syscalls:sys_enter on, no reader" ;;
+	sc.oursc) name="syscount -c ($sc_path)"; why=$sc_why; cnt=getppid ;;
+	sc.oursn) name="syscount, by process name ($sc_path)"; why=$sc_why; cnt=sysgen ;;
+	sc.bashc) name="syscount-perf -c (perf stat, in-kernel counters)"; why=${scp_why:-${scp_bashc_why:-}}; cnt=getppid ;;
+	sc.bashn) name="syscount-perf, by process name (perf record, perf script, awk)"; why=${scp_why:-${scp_bashn_why:-}}; cnt=sysgen ;;
+	kn.none) name="kill(0) untraced"; n=$KN ;;
+	kn.floor) name="kill(0), floor: killsnoop's events on, no reader"; n=$KN ;;
+	kn.ours) name="killsnoop"; why=$kn_why; n=$KN ;;
+	kn.bash) name="killsnoop-perf"; why=$knp_why; n=$KN ;;
+	esac
+	if [ -n "$why" ]; then echo "| $name | $why | | | | | | | |"; continue; fi
+	o=$(ops $sec $m | median); co=$(cops $sec $m | median)
+	if [ $m = none ]; then
+		echo "| $name | $o | 1.00 | 0 | $co | 0 | | | |"
+		continue
+	fi
+	counted=
+	if [ -n "$cnt" ]; then
+		# the row of the call (-c) or of the load's name, in each run's summary
+		for f in "$WORK"/sc.$m.*; do
+			[ -e "$f" ] || continue
+			awk -v k="$cnt" '$1 == k { c = $2 } END { print c + 0 }' "$f"
+		done > "$WORK/counted"
+		counted="$(median < "$WORK/counted") / $n ($(minimum < "$WORK/counted"))"
+	elif [ $m != floor ]; then
+		counted="$(val $sec $m seen | median) / $n ($(val $sec $m seen | minimum))"
+	fi
+	cpu= lost=
+	[ $m != floor ] && cpu=$(val $sec $m cpu_s | median) lost=$(lost_said $sec $m)
+	if [ $m = bashn ]; then
+		# perf script's own words: "Processed N events and lost M chunks!"
+		for f in "$WORK"/err.sc.bashn.*; do
+			[ -e "$f" ] || continue
+			sed -n 's/.*and lost \([0-9]*\) chunks.*/\1/p' "$f" | head -1
+		done > "$WORK/chunks"
+		k=$(wc -l < "$WORK/chunks")
+		[ "$k" -gt 0 ] && lost="$(median < "$WORK/chunks") chunks (perf script; said in $k of $SROUNDS runs)"
+	fi
+	echo "| $name | $o | $(pratio $sec $m none 4) | $(pdiff $sec $m none 4) ns | $co | $(pdiff $sec $m none 5) ns | $counted | $lost | $cpu |"
+done
+echo
+echo "Counted: syscount -c's getppid row, syscount's sysgen row (the load's own few"
+echo "other calls, from exec to exit, count too), killsnoop's rows with the load's PID."
+echo "Both syscounts count the whole system, so another process's getppid() adds to the"
+echo "row. The tool's CPU includes the children it reaped (perf, perf script, awk) and"
+echo "its start and end."
+echo
+
+fi
+if want 6; then
 # --- startup
 echo "## 6. Startup: exec to the \"Tracing\" banner, and to the first event seen (ready)"
 echo
@@ -642,6 +841,8 @@ for pair in "tp ours tpoint" "tp bash tpoint-perf" "os ours opensnoop" "os bash 
 done
 echo
 
+fi
+if want 7; then
 # --- footprint
 echo "## 7. Footprint: peak RSS while tracing (above) and binary sizes"
 echo
@@ -657,6 +858,7 @@ for t in tpoint opensnoop execsnoop iosnoop iolatency tcpretrans funccount funcg
 	echo "| $t | $d | $s | $p |"
 done
 echo
+fi
 # perf_bins - what perf-tools iolatency and opensnoop need in a guest: bash,
 # mawk, gawk and the scripts
 perf_bins() {
@@ -664,19 +866,23 @@ perf_bins() {
 		command -v "$p" > /dev/null && printf '%s ' "$p"
 	done
 }
-if [ "${BENCH_VM:-0}" = 1 ]; then
-	echo "## 5. funccount and iolatency in qemu guests (kprobes, hist triggers)"
+if [ "${BENCH_VM:-0}" = 1 ] && { want 5 || want 8; }; then
+	# with 8 and not 5, the guests measure syscount only
+	gonly=
+	want 5 || gonly="GUEST_ONLY=syscount
+"
+	echo "## 5. funccount, iolatency and syscount in qemu guests (kprobes, hist triggers)"
 	echo
 	echo "This host has no kprobes; these figures come from Debian kernels booted"
 	echo "under qemu (TCG) by tests/vm/run.sh, running bench/guest.sh. TCG is slow"
 	echo "and uneven: read the ratios inside one guest, not the absolute numbers."
 	echo
-	VM_GUEST_CMD=$(cat bench/guest.sh) VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/opengen $BB/iogen $(perf_bins)" \
+	VM_GUEST_CMD="$gonly$(cat bench/guest.sh)" VM_HOST_BINS="ip pgrep pkill $BB/readgen $BB/sysgen $BB/opengen $BB/iogen $(perf_bins)" \
 		VM_KERNELS=${BENCH_VM_KERNELS:-"5.10 6.1 6.12"} sh tests/vm/run.sh > "$WORK/vm" 2>&1
 	sed -n 's/^\[[0-9.]*\] //p' "$WORK/vm" | grep -v '^PASS \|^FAIL vm/'
 	grep '^\[[0-9.]*\] FAIL vm/' "$WORK/vm"
 	echo
-else
+elif want 5; then
 	echo "Section 5 (funccount, in qemu guests): not run (BENCH_VM=1 runs it)."
 fi
 } > "$MD"
