@@ -236,6 +236,29 @@ wait_for_line() {
 	return 1
 }
 
+# fcalls_start NAME ACTIONS... - start the workload fcalls as $TMP/NAME (so
+# named), waiting on the FIFO $TMP/go, then making ACTIONS; sets W (its PID)
+fcalls_start() {
+	wn=$1
+	shift
+	cp "$WORKLOADS/fcalls" "$TMP/$wn" || { fail "cannot copy fcalls"; return 1; }
+	rm -f "$TMP/go"
+	mkfifo "$TMP/go" || { fail "cannot make the FIFO $TMP/go"; return 1; }
+	"$TMP/$wn" wait "$TMP/go" "$@" > "$TMP/w.out" 2> "$TMP/w.err" &
+	W=$!
+	wait_for_line "$TMP/w.out" '^waiting$' 100 && return 0
+	kill $W 2>/dev/null
+	fail "fcalls did not start: $(cat "$TMP/w.err")"
+	return 1
+}
+
+# fcalls_go - let fcalls_start's workload act (open the FIFO for writing), and wait for it
+fcalls_go() {
+	# shellcheck disable=SC2016
+	timeout 10 sh -c ': > "$1"' sh "$TMP/go" || fail "the workload did not open its FIFO"
+	wait $W || fail "fcalls failed: $(cat "$TMP/w.err")"
+}
+
 # wait_for_lines FILE STRING COUNT [TENTHS] - wait up to TENTHS (default 100)
 # tenths of a second, times SLOW, for COUNT lines of FILE holding STRING
 wait_for_lines() {

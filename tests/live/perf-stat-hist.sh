@@ -22,26 +22,6 @@ ps_user() {
 	return 1
 }
 
-# ps_work ACTIONS... - start the workload waiting on $TMP/go; sets W (its PID)
-ps_work() {
-	cp "$WORKLOADS/fcalls" "$TMP/psh$$" || { fail "cannot copy fcalls"; return 1; }
-	rm -f "$TMP/go"
-	mkfifo "$TMP/go" || { fail "cannot make the FIFO $TMP/go"; return 1; }
-	"$TMP/psh$$" wait "$TMP/go" "$@" > "$TMP/w.out" 2> "$TMP/w.err" &
-	W=$!
-	wait_for_line "$TMP/w.out" '^waiting$' 100 && return 0
-	kill $W 2>/dev/null
-	fail "fcalls did not start: $(cat "$TMP/w.err")"
-	return 1
-}
-
-# ps_go - let the workload act, and wait for it
-ps_go() {
-	# shellcheck disable=SC2016
-	timeout 10 sh -c ': > "$1"' sh "$TMP/go" || fail "the workload did not open its FIFO"
-	wait $W || fail "fcalls failed: $(cat "$TMP/w.err")"
-}
-
 # ps_run ARGS... - perf-stat-hist ARGS (with -f on the workload) while the
 # workload acts, stopped by SIGINT; output in $TMP/out, $TMP/err
 ps_run() {
@@ -50,7 +30,7 @@ ps_run() {
 	rc=$?
 	unset FTT_COUNT
 	[ $rc = 0 ] || { stop_tool_rc; fail "did not start: $(head -c 300 "$TMP/err")"; return 1; }
-	ps_go
+	fcalls_go
 	stop_tool || return 1
 	ps_path_said
 }
@@ -83,7 +63,7 @@ ps_check() {
 t_power() { ps_power; }
 t_power_user() { ps_user || return 0; PS_COUNT=user; ps_power; r=$?; PS_COUNT=; return $r; }
 ps_power() {
-	ps_work reads $PS_R1 1 reads $PS_R2 4096 reads $PS_R3 100 || return 1
+	fcalls_start "psh$$" reads $PS_R1 1 reads $PS_R2 4096 reads $PS_R3 100 || return 1
 	ps_run syscalls:sys_exit_read ret || return 1
 	[ "$(head -n 1 "$TMP/out")" = "Tracing syscalls:sys_exit_read (Filter: common_pid == $W), power-of-4, max 1048576, until Ctrl-C..." ] ||
 		fail "banner: $(head -n 1 "$TMP/out")"
@@ -92,7 +72,7 @@ ps_power() {
 
 # t_power2 - -P 2 -m 4096: power-of-2 buckets up to 4096
 t_power2() {
-	ps_work reads $PS_R1 1 reads $PS_R2 4096 reads $PS_R3 100 || return 1
+	fcalls_start "psh$$" reads $PS_R1 1 reads $PS_R2 4096 reads $PS_R3 100 || return 1
 	ps_run -P 2 -m 4096 syscalls:sys_exit_read ret || return 1
 	grep -q ', power-of-2, max 4096, until Ctrl-C\.\.\.$' "$TMP/out" || fail "banner: $(head -n 1 "$TMP/out")"
 	ps_check "..-1=0 0..0=1 1..1=$PS_R1 2..3=0 4..7=0 8..15=0 16..31=0 32..63=0 64..127=$PS_R3 128..255=0 256..511=0 512..1023=0 1024..2047=0 2048..4095=0 4096..=$PS_R2 "
@@ -102,7 +82,7 @@ t_power2() {
 t_given() { ps_given; }
 t_given_user() { ps_user || return 0; PS_COUNT=user; ps_given; r=$?; PS_COUNT=; return $r; }
 ps_given() {
-	ps_work fail $PS_F1 notdir $PS_F2 || return 1
+	fcalls_start "psh$$" fail $PS_F1 notdir $PS_F2 || return 1
 	ps_run -b "-19 -1 0" syscalls:sys_exit_faccessat ret || return 1
 	grep -q ', specified buckets, until Ctrl-C\.\.\.$' "$TMP/out" || fail "banner: $(head -n 1 "$TMP/out")"
 	ps_check "..-20=$PS_F2 -19..-2=$PS_F1 -1..-1=0 0..=0 "
@@ -110,7 +90,7 @@ ps_given() {
 
 # t_json - -j: one object, the buckets with their bounds and exact counts
 t_json() {
-	ps_work reads $PS_R1 1 reads $PS_R2 4096 || return 1
+	fcalls_start "psh$$" reads $PS_R1 1 reads $PS_R2 4096 || return 1
 	ps_run -j -b "1 4096" syscalls:sys_exit_read ret || return 1
 	[ "$(grep -c . "$TMP/out")" = 1 ] || { fail "not one line: $(head -c 300 "$TMP/out")"; return 1; }
 	json_check "$TMP/out" || return 1

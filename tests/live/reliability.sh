@@ -264,6 +264,17 @@ t_shared_clock() {
 t_flood_opensnoop() { rel_flood opensnoop overflow; }
 t_flood_execsnoop() { rel_flood execsnoop; }
 t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
+# the counting tools under the same flood, counting in user space (where the
+# kernel counts, nothing is copied: no flood to test): every call a record
+t_flood_syscount() { rel_flood_user syscount; }
+t_flood_perf_stat_hist() { rel_flood_user perf-stat-hist; }
+rel_flood_user() {
+	export FTT_COUNT=user
+	rel_flood "$1" overflow
+	r=$?
+	unset FTT_COUNT
+	return $r
+}
 
 # t_oom_in_drain - an allocation refused while events are read (the third
 # 1 MiB chunk of the queue records wait in, refused by tests/bin/faultinj.so)

@@ -89,29 +89,6 @@ sc_bg_stop() {
 	[ $rc = 0 ] || fail "$2: exit status $rc: $(head -c 300 "$TMP/$2.err")"
 }
 
-# sc_work NAME ACTIONS... - start the workload as $TMP/NAME (so named), waiting
-# on the FIFO $TMP/go, then making ACTIONS; sets W (its PID)
-sc_work() {
-	wn=$1
-	shift
-	cp "$WORKLOADS/fcalls" "$TMP/$wn" || { fail "cannot copy fcalls"; return 1; }
-	rm -f "$TMP/go"
-	mkfifo "$TMP/go" || { fail "cannot make the FIFO $TMP/go"; return 1; }
-	"$TMP/$wn" wait "$TMP/go" "$@" > "$TMP/w.out" 2> "$TMP/w.err" &
-	W=$!
-	wait_for_line "$TMP/w.out" '^waiting$' 100 && return 0
-	kill $W 2>/dev/null
-	fail "fcalls did not start: $(cat "$TMP/w.err")"
-	return 1
-}
-
-# sc_go - let the workload act (open the FIFO for writing), and wait for it
-sc_go() {
-	# shellcheck disable=SC2016
-	timeout 10 sh -c ': > "$1"' sh "$TMP/go" || fail "the workload did not open its FIFO"
-	wait $W || fail "fcalls failed: $(cat "$TMP/w.err")"
-}
-
 # sc_rows [FILE] - the rows of the last summary in FILE (default $TMP/out):
 # the lines after its header, up to a blank line
 sc_rows() {
@@ -164,9 +141,9 @@ t_calls() { sc_calls; }
 t_calls_user() { sc_user || return 0; SC_COUNT=user; sc_calls; r=$?; SC_COUNT=; return $r; }
 sc_calls() {
 	sc_names || return 0
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_start -c -p "$W" || { sc_go; return 1; }
-	sc_go
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_start -c -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	stop_tool || return 1
 	head -n 1 "$TMP/out" | grep -qx "Tracing PID $W\.\.\. Ctrl-C to end\." ||
 		fail "banner: $(head -n 1 "$TMP/out")"
@@ -186,9 +163,9 @@ t_failed() { sc_failed; }
 t_failed_user() { sc_user || return 0; SC_COUNT=user; sc_failed; r=$?; SC_COUNT=; return $r; }
 sc_failed() {
 	sc_names || return 0
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_start -cx -p "$W" || { sc_go; return 1; }
-	sc_go
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_start -cx -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	stop_tool || return 1
 	head -n 1 "$TMP/out" | grep -qx "Tracing failed calls of PID $W\.\.\. Ctrl-C to end\." ||
 		fail "banner: $(head -n 1 "$TMP/out")"
@@ -206,12 +183,12 @@ sc_failed() {
 t_verbose() { sc_verbose; }
 t_verbose_user() { sc_user || return 0; SC_COUNT=user; sc_verbose; r=$?; SC_COUNT=; return $r; }
 sc_verbose() {
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_bg v -v -p "$W" || { sc_go; return 1; }
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_bg v -v -p "$W" || { fcalls_go; return 1; }
 	v=$BG
-	sc_bg d -p "$W" || { sc_bg_stop $v v; sc_go; return 1; }
+	sc_bg d -p "$W" || { sc_bg_stop $v v; fcalls_go; return 1; }
 	d=$BG
-	sc_go
+	fcalls_go
 	sc_bg_stop $v v
 	sc_bg_stop $d d
 	[ "$(sed -n 2p "$TMP/v.out")" = "$(printf '%-6s %-16s %8s' PID COMM COUNT)" ] ||
@@ -311,9 +288,9 @@ sc_names_test() {
 # t_top - -t 3: the three largest rows only, ascending, the largest last
 t_top() {
 	sc_names || return 0
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_start -c -t 3 -p "$W" || { sc_go; return 1; }
-	sc_go
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_start -c -t 3 -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	stop_tool || return 1
 	head -n 1 "$TMP/out" | grep -qx "Tracing PID $W\. Top 3 only\.\.\. Ctrl-C to end\." ||
 		fail "banner: $(head -n 1 "$TMP/out")"
@@ -325,10 +302,10 @@ t_top() {
 # t_json - -cxj: one object at the end, its counts as the text lists them
 t_json() {
 	sc_names || return 0
-	sc_work "ftsc$$" $SC_ACTS || return 1
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
 	t0=$(date +%s)
-	sc_start -cxj -p "$W" || { sc_go; return 1; }
-	sc_go
+	sc_start -cxj -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	stop_tool || return 1
 	t1=$(date +%s)
 	json_check "$TMP/out" || return 1
@@ -346,9 +323,9 @@ t_json() {
 
 # t_json_names - -vj: a process's row has its PID and name
 t_json_names() {
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_start -vj -p "$W" || { sc_go; return 1; }
-	sc_go
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_start -vj -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	stop_tool || return 1
 	json_check "$TMP/out" || return 1
 	got=$(jq -r --argjson w "$W" '.counts[] | select(.pid == $w) | "\(.comm) \(.count)"' "$TMP/out")
@@ -419,9 +396,9 @@ sc_ia32() {
 # second: two bursts 1.5 s apart add up to exactly what was made
 t_interval() {
 	sc_names || return 0
-	sc_work "ftsc$$" getppid 300 sleep 1.5 getppid 200 || return 1
-	sc_start -c -i 1 -p "$W" || { sc_go; return 1; }
-	sc_go
+	fcalls_start "ftsc$$" getppid 300 sleep 1.5 getppid 200 || return 1
+	sc_start -c -i 1 -p "$W" || { fcalls_go; return 1; }
+	fcalls_go
 	sleep 1.2
 	stop_tool || return 1
 	head -n 1 "$TMP/out" | grep -qx "Tracing PID $W\. Output every 1 seconds\.\.\. Ctrl-C to end\." ||
@@ -458,8 +435,8 @@ t_duration() {
 t_kernel_path() {
 	sc_hist || { skip "no hist triggers in this kernel (user space is what the other tests count in)"; return 0; }
 	sc_names || return 0
-	sc_work "ftsc$$" $SC_ACTS || return 1
-	sc_start -c -p "$W" || { sc_go; return 1; }
+	fcalls_start "ftsc$$" $SC_ACTS || return 1
+	sc_start -c -p "$W" || { fcalls_go; return 1; }
 	I=$(run_inst syscount "$TOOL_PID")
 	trig=$(cat "$I/events/raw_syscalls/sys_enter/trigger" 2>/dev/null)
 	case $trig in
@@ -470,7 +447,7 @@ t_kernel_path() {
 	0*) ;;
 	*) fail "raw_syscalls:sys_enter is enabled: its records are copied" ;;
 	esac
-	sc_go
+	fcalls_go
 	stop_tool || return 1
 	[ ! -s "$TMP/err" ] || fail "stderr: $(head -c 300 "$TMP/err")"
 	sc_rows > "$TMP/rows"
