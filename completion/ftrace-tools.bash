@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace
+# funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount
+# reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
@@ -10,6 +11,7 @@
 #   tpoint's tracepoint        SYSTEM:EVENT, from `tpoint -l` (needs root)
 #   funccount/funcgraph        kernel function names (available_filter_functions,
 #                              readable by root)
+#   uprobe -l target           files and command names
 #   syscount's command         command names (compgen -c), for the first word
 #                              after the options
 # Installed once per tool name under share/bash-completion/completions.
@@ -120,6 +122,7 @@ _ftt() {
 			*:-p)				_ftt_reply "$word" $(_ftt_pids) ;;
 			*:-L)				_ftt_reply "$word" $(_ftt_pids task) ;;
 			*:-n)				_ftt_reply "$word" $(_ftt_comms) ;;
+			uprobe:-l)			COMPREPLY=($(compgen -c -- "$word"; compgen -f -- "$word")) ;;
 			*)				COMPREPLY=() ;;
 			esac
 			return
@@ -137,4 +140,4 @@ _ftt() {
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount reset-ftrace

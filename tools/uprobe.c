@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "comm.h"
 #include "decode.h"
 #include "elfsym.h"
@@ -214,24 +215,17 @@ static void parse(int argc, char **argv)
 /* find_file - TARGET opened: a path as given, else a name found in PATH */
 static int find_file(const char *t, char *path, size_t len)
 {
-	const char *dirs = getenv("PATH"), *d, *e;
+	char *f = strchr(t, '/') ? NULL : child_find(t);
 	int fd;
 
-	if (strchr(t, '/')) {
-		snprintf(path, len, "%s", t);
-		return open(t, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	snprintf(path, len, "%s", f ? f : t);
+	free(f);
+	if (!f && !strchr(t, '/')) {
+		errno = ENOENT;
+		return -1;
 	}
-	for (d = dirs && *dirs ? dirs : "/usr/local/bin:/usr/bin:/bin"; *d; d = *e ? e + 1 : e) {
-		e = d + strcspn(d, ":");
-		if (e == d || *d != '/' || snprintf(path, len, "%.*s/%s", (int)(e - d), d, t) >= (int)len)
-			continue;
-		if (access(path, X_OK) == 0 &&
-		    (fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)) >= 0)
-			return fd;
-	}
-	snprintf(path, len, "%s", t);
-	errno = ENOENT;
-	return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	return fd;
 }
 
 /* open_target - o.target (or -l's) open and checked: an ELF file only root could write */
