@@ -47,8 +47,8 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: uprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] {-l target |\n"
-"              uprobe_definition [filter]}\n"
+"USAGE: uprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] uprobe_definition [filter]\n"
+"       uprobe [-F] -l target\n"
 "                 -F              # force: probe a file a non-root user could have written\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
@@ -70,7 +70,7 @@ static const char usage_text[] =
 "       uprobe p:libc:sleep       # trace sleep() in every running C library\n"
 "       uprobe 'p:libc:sleep %di' # trace sleep() with its argument\n"
 "       uprobe 'r:libc:fopen file=$retval' 'file == 0'\n"
-"                                 # fopen() calls that failed\n"
+"                                 # the fopen calls that failed\n"
 "       uprobe 'p:mysleep:libc:sleep secs=%di:u32'\n"
 "                                 # a probe name of one's own, a named argument\n"
 "       uprobe p:/usr/bin/gzip:0x4080\n"
