@@ -43,7 +43,7 @@ up_start() {
 
 # up_rows PID - "NAME: (WHERE) FIELDS" of PID's rows in $TMP/out, in order
 up_rows() {
-	sed -n "s/^ *.*-$1 *\[[0-9]\{3\}\] [^ ]* [0-9]*\.[0-9]\{6\}: \(.*\)\$/\1/p" "$TMP/out"
+	sed -n "s/^ *.*-$1 *\[[0-9]\{3\}\] [^ ]*  *[0-9]*\.[0-9]\{6\}: \(.*\)\$/\1/p" "$TMP/out"
 }
 
 # up_same WANT GOT WHAT - the two files are the same, else a failure showing both
