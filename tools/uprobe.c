@@ -48,7 +48,7 @@
 
 static const char usage_text[] =
 "USAGE: uprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] uprobe_definition [filter]\n"
-"       uprobe [-F] -l target\n"
+"       uprobe -l target\n"
 "                 -F              # force: probe a file a non-root user could have written\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
@@ -228,8 +228,8 @@ static int find_file(const char *t, char *path, size_t len)
 	return fd;
 }
 
-/* open_target - o.target (or -l's) open and checked: an ELF file only root could write */
-static int open_target(const char *t, char *path, size_t len)
+/* open_target - o.target (or -l's) open; if check, one only root could have written */
+static int open_target(const char *t, char *path, size_t len, int check)
 {
 	char why[300];
 	const char *bad;
@@ -238,7 +238,7 @@ static int open_target(const char *t, char *path, size_t len)
 	if (fd < 0)
 		msg_die(EXIT_ERR, "cannot open %.200s: %s%s", path, strerror(errno),
 			strchr(t, '/') ? "" : " (not in PATH)");
-	if ((bad = libcs_file_unsafe(fd, why, sizeof(why)))) {
+	if (check && (bad = libcs_file_unsafe(fd, why, sizeof(why)))) {
 		if (!o.force)
 			msg_die(EXIT_ERR, "%.200s could have been written by a user other than root "
 				"(%s): refused, -F to probe it anyway", path, bad);
@@ -310,7 +310,7 @@ static void targets(void)
 				 o.sym);
 		return;
 	}
-	files[0].fd = open_target(o.target, path, sizeof(path));
+	files[0].fd = open_target(o.target, path, sizeof(path), 1);
 	files[0].path = xstrdup(path);
 	resolve(files[0].fd, path, &files[0].off, 0);
 	nfiles = 1;
@@ -333,11 +333,12 @@ static int by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* list - -l: the file's function names, sorted, once each; nothing traced */
+/* list - -l: the file's function names, sorted, once each; nothing traced
+ * (reading a file is safe whoever could write it: no ownership check) */
 static int list(void)
 {
 	char path[1100];
-	int fd = open_target(o.list, path, sizeof(path));
+	int fd = open_target(o.list, path, sizeof(path), 0);
 	size_t i;
 
 	if (elfsym_each(fd, list_one, NULL) < 0)
