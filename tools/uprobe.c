@@ -102,10 +102,11 @@ static struct file {
 } files[MAX_FILES];
 static int nfiles;
 
-/* is_argument - does a word look like a fetch argument rather than TARGET:SYMBOL */
-static int is_argument(const char *w)
+/* is_argument - does the word at w (n bytes) look like a fetch argument
+ * rather than TARGET:SYMBOL */
+static int is_argument(const char *w, size_t n)
 {
-	return strpbrk(w, "=%$@+(\\\"") != NULL || !strchr(w, ':');
+	return strcspn(w, "=%$@+(\\\"") < n || strcspn(w, ":") >= n;
 }
 
 /* parse_def - 'p|r:[alias:]TARGET:SYMBOL [args]' or 'p|r:alias TARGET:SYMBOL [args]' */
@@ -126,7 +127,7 @@ static void parse_def(void)
 		*rest++ = '\0';
 	w1 = rest + strspn(rest, " ");
 	spec = w0;
-	if (*w1 && !strchr(w0, ':') && !is_argument(w1)) {	/* 'p:alias TARGET:SYM' */
+	if (*w1 && !strchr(w0, ':') && !is_argument(w1, strcspn(w1, " "))) {	/* 'p:alias TARGET:SYM' */
 		alias = w0;
 		spec = w1;
 		rest = w1 + strcspn(w1, " ");

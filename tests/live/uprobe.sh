@@ -236,6 +236,11 @@ t_view() {
 	grep -q '^name: upview$' "$TMP/out" || fail "-v: no format: $(cat "$TMP/out")"
 	grep -q 'field:s32 a;' "$TMP/out" || fail "-v: no field a"
 	grep -q 'field:unsigned long __probe_ip;' "$TMP/out" || fail "-v: no __probe_ip"
+	# the name as a word of its own: 'p:NAME TARGET:SYMBOL ARGS'
+	"$BIN/uprobe" -v "p:upview2 $WORKLOADS/ftt_ucall:ftt_ufunc b=+0(%si):string" > "$TMP/out" 2> "$TMP/err" ||
+		fail "-v 'p:NAME TARGET:SYMBOL': exit $?: $(cat "$TMP/err")"
+	grep -q '^name: upview2$' "$TMP/out" || fail "-v 'p:NAME TARGET:SYMBOL': $(head -3 "$TMP/out")"
+	grep -q 'field:__data_loc char\[\] b;' "$TMP/out" || fail "-v: no string field b"
 }
 
 # up_refused RC ERE ARGS... - expect_error, and tracefs exactly as before
