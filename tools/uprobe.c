@@ -216,17 +216,15 @@ static void parse(int argc, char **argv)
 /* find_file - TARGET opened: a path as given, else a name found in PATH */
 static int find_file(const char *t, char *path, size_t len)
 {
-	char *f = strchr(t, '/') ? NULL : child_find(t);
-	int fd;
+	char *f = NULL;
 
+	if (!strchr(t, '/') && !(f = child_find(t))) {
+		snprintf(path, len, "%s", t);
+		return -1;	/* errno: why child_find found none */
+	}
 	snprintf(path, len, "%s", f ? f : t);
 	free(f);
-	if (!f && !strchr(t, '/')) {
-		errno = ENOENT;
-		return -1;
-	}
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
-	return fd;
+	return open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 }
 
 /* open_target - o.target (or -l's) open; if check, one only root could have written */
@@ -319,13 +317,15 @@ static void targets(void)
 
 /* list_one - elfsym_each's callback: one name into the list */
 static char **names;
-static size_t nnames;
+static size_t nnames, cap;
 static void list_one(const char *name, unsigned long long vaddr, void *ctx)
 {
 	(void)vaddr;
 	(void)ctx;
-	if (!(nnames & (nnames + 1)) || !nnames)
-		names = xreallocarray(names, 2 * nnames + 2, sizeof(*names));
+	if (nnames == cap) {
+		cap = cap ? 2 * cap : 256;
+		names = xreallocarray(names, cap, sizeof(*names));
+	}
 	names[nnames++] = xstrdup(name);
 }
 
