@@ -69,7 +69,10 @@ t_entry_symtab() {
 		fail "banner: $(head -1 "$TMP/out") (wanted the offset $off)"
 	grep -q "ftt_ucall-$UP_PID " "$TMP/out" || fail "no row named ftt_ucall"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
-	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
+	# under an emulated CPU the stop's half second may not read every
+	# naming event (the stream says how many): nothing else on stderr
+	! grep -v 'events recorded before the stop were not read' "$TMP/err" ||
+		fail "stderr: $(cat "$TMP/err")"
 }
 
 # t_return_pie - a position-independent executable, on return: $retval of
