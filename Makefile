@@ -113,7 +113,8 @@ WORKLOADS := $(patsubst tests/workloads/%.c,tests/bin/%,$(wildcard tests/workloa
 PRELOADS := $(patsubst tests/preload/%.c,tests/bin/%.so,$(wildcard tests/preload/*.c))
 # dynamic copies of the open and exec workloads: their C library calls are
 # the ones uprobes on the system's C library see
-DYN_WORKLOADS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn
+DYN_WORKLOADS := tests/bin/ftt_open.dyn tests/bin/ftt_exec.dyn tests/bin/ftt_threads.dyn \
+	tests/bin/ftt_ucall.dyn
 # a 32-bit program, where the compiler makes x86-64 code (the assembler then
 # makes i386 code too)
 IA32_WORKLOAD := $(if $(findstring x86_64,$(shell $(CC) -dumpmachine)),tests/bin/ftt_ia32)

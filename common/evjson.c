@@ -112,7 +112,7 @@ void evjson_fields(struct line *l, struct tep_event *ev, struct tep_record *rec,
 	}
 	col_open(l, "fields", '{');
 	for (f = ev->format.fields; f; f = f->next)
-		if (!(flags & EVJSON_PROBE) || strncmp(f->name, "__probe_", 8))
+		if (!(flags & (EVJSON_PROBE | EVJSON_UPROBE)) || strncmp(f->name, "__probe_", 8))
 			field(l, ev, rec, f);
 	col_close(l);
 }
@@ -130,16 +130,20 @@ static int common_ok(struct tep_event *ev, struct tep_record *rec)
 	return 1;
 }
 
-/* probe_sym - "key":"symbol+0xoff" of the probe's address field, null if the record lacks it */
+/* probe_sym - "key":"symbol+0xoff" of the probe's address field ("0xADDR" if user),
+ * null if the record lacks it */
 static void probe_sym(struct line *l, struct session *s, struct tep_event *ev,
-		      struct tep_record *rec, const char *key, const char *field)
+		      struct tep_record *rec, const char *key, const char *field, int user)
 {
 	char sym[256];
 	int n = 0;
 
-	if (!decode_raw(ev, rec, field, &n) || n <= 0)
+	if (!decode_raw(ev, rec, field, &n) || n <= 0) {
 		col_null(l, key, "", ALIGN_LEFT, 0);
-	else
+	} else if (user) {	/* an address in the task: hex, no symbol */
+		snprintf(sym, sizeof(sym), "0x%llx", decode_u64(ev, rec, field));
+		col_str(l, key, sym, ALIGN_LEFT, 0, -1);
+	} else
 		col_str(l, key, names_ksym(s, decode_u64(ev, rec, field), sym, sizeof(sym)),
 			ALIGN_LEFT, 0, -1);
 }
@@ -150,7 +154,8 @@ void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 {
 	static struct line l;
 	int ok = common_ok(ev, rec), pid = ok ? decode_pid(ev, rec) : 0;
-	int stack = !strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack");
+	int stack = !strcmp(ev->system, "ftrace") &&
+		    (!strcmp(ev->name, "kernel_stack") || !strcmp(ev->name, "user_stack"));
 	char what[300];
 
 	line_begin(&l, mono ? rec->ts : LINE_NO_TIME);
@@ -170,11 +175,11 @@ void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 	if (stack) {
 		kstack_json(s, &l, ev, rec);
 	} else {
-		if ((flags & EVJSON_PROBE) && decode_has(ev, "__probe_ip")) {
-			probe_sym(&l, s, ev, rec, "func", "__probe_ip");
-		} else if (flags & EVJSON_PROBE) {
-			probe_sym(&l, s, ev, rec, "func", "__probe_func");
-			probe_sym(&l, s, ev, rec, "ret_ip", "__probe_ret_ip");
+		if ((flags & (EVJSON_PROBE | EVJSON_UPROBE)) && decode_has(ev, "__probe_ip")) {
+			probe_sym(&l, s, ev, rec, "func", "__probe_ip", flags & EVJSON_UPROBE);
+		} else if (flags & (EVJSON_PROBE | EVJSON_UPROBE)) {
+			probe_sym(&l, s, ev, rec, "func", "__probe_func", flags & EVJSON_UPROBE);
+			probe_sym(&l, s, ev, rec, "ret_ip", "__probe_ret_ip", flags & EVJSON_UPROBE);
 		}
 		evjson_fields(&l, ev, rec, flags);
 	}

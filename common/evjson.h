@@ -11,6 +11,8 @@ struct session;
 /* evjson_line flag: the probe's own fields (__probe_ip, __probe_func,
  * __probe_ret_ip) as symbols, "func" (and "ret_ip"), not in "fields" */
 #define EVJSON_PROBE 1
+/* evjson_line flag: the same for a uprobe, the addresses (the task's) in hex */
+#define EVJSON_UPROBE 4
 
 /*
  * evjson_fields - "fields":{...}, each field of the event's format (the

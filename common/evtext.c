@@ -188,6 +188,12 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 		kstack_print(s, ev, rec);
 		return;
 	}
+	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "user_stack")) {
+		line_add(&l, " <user stack trace>\n");
+		line_put(&l);
+		kstack_print(s, ev, rec);
+		return;
+	}
 	if (!decode_record_ok(ev, rec)) {
 		snprintf(what, sizeof(what), " %s: [record of %d bytes does not match its format]",
 			 ev->name, rec->size);

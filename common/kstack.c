@@ -85,6 +85,24 @@ static int frames(struct session *s, struct tep_event *ev, struct tep_record *re
 	return k;
 }
 
+/* kstack_enable_user - options/userstacktrace on; the user_stack event or NULL */
+struct tep_event *kstack_enable_user(struct session *s)
+{
+	struct tep_event *ev = format_event(s, "ftrace", "user_stack");
+
+	if (!ev || !tep_find_field(ev, "caller"))
+		return NULL;
+	if (session_option(s, "userstacktrace", 1) < 0)
+		return NULL;
+	return ev;
+}
+
+/* kstack_is_user - is ev ftrace:user_stack */
+static int kstack_is_user(const struct tep_event *ev)
+{
+	return !strcmp(ev->system, "ftrace") && !strcmp(ev->name, "user_stack");
+}
+
 /* kstack_print - see kstack.h */
 void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
@@ -94,7 +112,11 @@ void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *re
 
 	for (i = 0; i < n; i++) {
 		line_add(&l, " => ");
-		line_add(&l, names_ksym(s, frame[i], sym, sizeof(sym)));
+		if (kstack_is_user(ev))	/* user addresses: no symbols here, as ftrace */
+			snprintf(sym, sizeof(sym), " <%016llx>", frame[i]);
+		else
+			names_ksym(s, frame[i], sym, sizeof(sym));
+		line_add(&l, sym);
 		line_add(&l, "\n");
 		line_put(&l);
 	}
@@ -108,8 +130,13 @@ void kstack_json(struct session *s, struct line *l, struct tep_event *ev,
 	int i, n = frames(s, ev, rec);
 
 	col_open(l, "stack", '[');
-	for (i = 0; i < n; i++)
-		col_str(l, NULL, names_ksym(s, frame[i], sym, sizeof(sym)), ALIGN_LEFT, 0, -1);
+	for (i = 0; i < n; i++) {
+		if (kstack_is_user(ev))
+			snprintf(sym, sizeof(sym), "0x%llx", frame[i]);
+		else
+			names_ksym(s, frame[i], sym, sizeof(sym));
+		col_str(l, NULL, sym, ALIGN_LEFT, 0, -1);
+	}
 	col_close(l);
 }
 

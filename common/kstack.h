@@ -15,6 +15,14 @@ struct session;
  * same CPU), or NULL if the kernel cannot. "ftrace" must be in format_load.
  */
 struct tep_event *kstack_enable(struct session *s);
+/*
+ * kstack_enable_user - record the user stack (options/userstacktrace) after
+ * every event of the instance; returns ftrace:user_stack, or NULL. Its frames
+ * are return addresses in the task, printed in hex (no symbols: the
+ * task's maps may be gone when the record is read). kstack_print and
+ * kstack_json take its records too.
+ */
+struct tep_event *kstack_enable_user(struct session *s);
 /* kstack_print - a kernel_stack record as " => symbol+0xoff" lines to out, innermost first */
 void kstack_print(struct session *s, struct tep_event *ev, struct tep_record *rec);
 

@@ -112,6 +112,49 @@ static const char *lib_unsafe(const struct stat *st, int pid, char *why, size_t 
 	return why;
 }
 
+/* libcs_file_unsafe - see libcs.h */
+const char *libcs_file_unsafe(int fd, char *why, size_t len)
+{
+	char path[4096], link[64], *p;
+	struct stat st;
+	ssize_t n;
+
+	if (fstat(fd, &st) < 0)
+		return "cannot be checked (fstat failed)";
+	if (st.st_mode & (S_IWGRP | S_IWOTH))
+		return "writable by its group or others";
+	if (st.st_uid != 0) {
+		snprintf(why, len, "owned by uid %lu, not root", (unsigned long)st.st_uid);
+		return why;
+	}
+	/* the kernel's name for the open file: no symbolic link left in it */
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, path, sizeof(path) - 1);
+	if (n <= 0 || n >= (ssize_t)sizeof(path) - 1 || path[0] != '/')
+		return "its directories cannot be checked (no path)";
+	path[n] = '\0';
+	while ((p = strrchr(path, '/'))) {
+		p[p == path] = '\0';	/* the parent; "/" stays "/" */
+		if (lstat(path, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			snprintf(why, len, "directory %.200s cannot be checked", path);
+			return why;
+		}
+		if (st.st_uid != 0) {
+			snprintf(why, len, "in %.200s, owned by uid %lu", path,
+				 (unsigned long)st.st_uid);
+			return why;
+		}
+		/* a sticky directory (/tmp) lets no one else rename root's file */
+		if ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX)) {
+			snprintf(why, len, "in %.200s, writable by its group or others", path);
+			return why;
+		}
+		if (p == path)
+			break;
+	}
+	return NULL;
+}
+
 /* libcs_each - see libcs.h */
 int libcs_each(int max, void (*fn)(int fd, const char *name, int k, void *ctx),
 	       void (*left)(const char *name, int pid, const char *why, void *ctx), void *ctx)

@@ -3,6 +3,8 @@
 #ifndef FTT_LIBCS_H
 #define FTT_LIBCS_H
 
+#include <stddef.h>
+
 /*
  * libcs_each - call fn(fd, name, k, ctx) once for each distinct C library
  * (glibc's libc.so.6, musl's ld-musl-*.so.1) that a running process maps
@@ -20,5 +22,15 @@
  */
 int libcs_each(int max, void (*fn)(int fd, const char *name, int k, void *ctx),
 	       void (*left)(const char *name, int pid, const char *why, void *ctx), void *ctx);
+
+/*
+ * libcs_file_unsafe - why a user other than root could have written the
+ * file open at fd, or put another file in its place: the file is owned by
+ * another user or writable by its group or others, or so is a directory on
+ * its path (the kernel's name for the open file, /proc/self/fd/N); a sticky
+ * directory owned by root (/tmp) is safe. why (len bytes) may hold the
+ * answer; NULL if only root could have.
+ */
+const char *libcs_file_unsafe(int fd, char *why, size_t len);
 
 #endif

@@ -348,3 +348,12 @@ int probe_add_uprobe(struct session *s, const char *name, const char *file,
 		return -1;
 	return probe_create(tracefs_uprobe_alloc(s->group, name, file, offset, fetchargs), name);
 }
+
+/* probe_add_uretprobe - a return uprobe at FILE:OFFSET in the session's group */
+int probe_add_uretprobe(struct session *s, const char *name, const char *file,
+			unsigned long long offset, const char *fetchargs)
+{
+	if (!probe_name_ok(name) || !path_ok(file))
+		return -1;
+	return probe_create(tracefs_uretprobe_alloc(s->group, name, file, offset, fetchargs), name);
+}

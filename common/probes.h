@@ -88,6 +88,9 @@ int probe_add_eprobe(struct session *s, const char *name, const char *sys, const
  */
 int probe_add_uprobe(struct session *s, const char *name, const char *file,
 		     unsigned long long offset, const char *fetchargs);
+/* probe_add_uretprobe - probe_add_uprobe for the function's return */
+int probe_add_uretprobe(struct session *s, const char *name, const char *file,
+			unsigned long long offset, const char *fetchargs);
 /* probes_mark - a mark for probes_unwind: how many probes this run holds */
 size_t probes_mark(void);
 /* probes_unwind - remove the probes this run made since probes_mark returned mark */

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist
-# bitesize reset-ftrace
+# funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount
+# perf-stat-hist bitesize reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
@@ -12,6 +12,7 @@
 #   perf-stat-hist's tracepoint  the same, for the first word after the options
 #   funccount/funcgraph        kernel function names (available_filter_functions,
 #                              readable by root)
+#   uprobe -l target           files and command names
 #   syscount's command         command names (compgen -c), for the first word
 #                              after the options
 # Installed once per tool name under share/bash-completion/completions.
@@ -136,6 +137,7 @@ _ftt() {
 			*:-p)				_ftt_reply "$word" $(_ftt_pids) ;;
 			*:-L)				_ftt_reply "$word" $(_ftt_pids task) ;;
 			*:-n)				_ftt_reply "$word" $(_ftt_comms) ;;
+			uprobe:-l)			COMPREPLY=($(compgen -c -- "$word"; compgen -f -- "$word")) ;;
 			*)				COMPREPLY=() ;;
 			esac
 			return
@@ -154,4 +156,4 @@ _ftt() {
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace

@@ -41,6 +41,7 @@ after_dashdash() {
 	funccount)	set -- "-F" "funcstring: '-' not allowed" ;;
 	funcgraph)	set -- "-a" "funcstring: '-' not allowed" ;;
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
+	uprobe)		set -- "-s" "invalid uprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;
 	tcpretrans)	set -- "--help" "unexpected argument '--help'" ;;
 	killsnoop)	set -- "-s" "unexpected argument '-s'" ;;

@@ -36,7 +36,7 @@ t_exit_dur() { rel_dur "$EXIT_TOOL"; }
 t_exit_setup() { rel_setup "$EXIT_TOOL"; }
 t_exit_sigkill() { rel_sigkill "$EXIT_TOOL"; }
 
-REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph kprobe"
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph kprobe uprobe"
 NL='
 '
 
@@ -89,6 +89,11 @@ rel_cmd() {
 		kernel_has kprobe_events ||
 			{ REL_WHY="kprobe needs kprobe_events (CONFIG_KPROBE_EVENTS)"; return 1; }
 		REL_LIVE="p:do_sys_openat2" REL_DUR="-d 1 p:do_sys_openat2" ;;
+	uprobe)
+		kernel_has uprobe_events ||
+			{ REL_WHY="uprobe needs uprobe_events (CONFIG_UPROBE_EVENTS)"; return 1; }
+		REL_LIVE="p:$WORKLOADS/ftt_ucall:ftt_ufunc"
+		REL_DUR="-d 1 p:$WORKLOADS/ftt_ucall:ftt_ufunc" ;;
 	*) REL_WHY="no command line known for $1"; return 1 ;;
 	esac
 }

@@ -11,6 +11,7 @@ rel_needs() {
 	case $1 in
 	-) return 0 ;;
 	kprobes) kernel_has kprobe_events ;;
+	uprobes) kernel_has uprobe_events ;;
 	fgraph) rel_has_tracer function_graph ;;
 	*) return 1 ;;
 	esac

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* test_elfsym - a library function's file offset, as elfsym_offset reads it
- * from the ELF file, equals the one the dynamic loader mapped it at */
+/* test_elfsym - a function's file offset, as elfsym reads it from the ELF
+ * file (.dynsym of a library, .symtab of this program), equals the one the
+ * dynamic loader mapped it at */
 #include <dlfcn.h>
+#include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -156,6 +158,95 @@ static int check_fn(const char *name)
 	return elfsym_offset_at(file, name, &got) == 0 && got == want;
 }
 
+/* a function of this program's own, known from .symtab only (static) */
+__attribute__((noinline, used)) static int ftt_local_fn(int x)
+{
+	__asm__ volatile("" ::: "memory");
+	return x + 1;
+}
+
+/* the vaddr elfsym_each gives a name; 0 if none (seen: how many times) */
+struct found { const char *name; unsigned long long vaddr; int seen; };
+
+static void find_one(const char *name, unsigned long long vaddr, void *ctx)
+{
+	struct found *f = ctx;
+
+	if (!strcmp(name, f->name)) {
+		f->vaddr = vaddr;
+		f->seen++;
+	}
+}
+
+/* func_at - elfsym_func on the file at path (errno in *err); -1 if it cannot be opened */
+static int func_at(const char *path, const char *name, unsigned long long *off, int *err)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = elfsym_func(fd, name, off);
+	*err = errno;
+	close(fd);
+	return ret;
+}
+
+/* check_symtab - the program's own static function: its offset from .symtab
+ * is where the loader put it, an address of its gives the same offset, and
+ * elfsym_each lists it */
+static int check_symtab(void)
+{
+	unsigned long long want, got, got2;
+	struct found f = { "ftt_local_fn", 0, 0 };
+	char file[400];
+	int fd, err, ok;
+
+	if (mapped_offset((unsigned long)ftt_local_fn, file, sizeof(file), &want) < 0 ||
+	    func_at("/proc/self/exe", "ftt_local_fn", &got, &err) < 0 || got != want)
+		return 0;
+	if ((fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	ok = elfsym_each(fd, find_one, &f) > 0 && f.seen == 1 &&
+	     elfsym_addr(fd, f.vaddr, &got2) == 0 && got2 == want;
+	close(fd);
+	return ok;
+}
+
+/* check_libc - in a library without .symtab, elfsym_func finds what
+ * elfsym_offset finds in .dynsym */
+static int check_libc(const char *name)
+{
+	void *h = dlopen(NULL, RTLD_NOW), *fn;
+	unsigned long long want, got;
+	char file[400];
+	int err;
+
+	fn = h ? dlsym(h, name) : NULL;
+	if (!fn || mapped_offset((unsigned long)fn, file, sizeof(file), &want) < 0)
+		return 0;
+	return func_at(file, name, &got, &err) == 0 && got == want;
+}
+
+/* check_errors - each failure says which it is */
+static int check_errors(void)
+{
+	unsigned long long off;
+	int fd, err, ok;
+
+	if (func_at("/proc/self/exe", "ftt_no_such_fn", &off, &err) == 0 || err != ENOENT)
+		return 0;
+	if (func_at("/etc/passwd", "main", &off, &err) == 0 || err != ENOEXEC)
+		return 0;
+	if (func_at("/dev/null", "main", &off, &err) == 0 || err != ENOEXEC)
+		return 0;
+	if ((fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC)) < 0)
+		return 0;
+	/* the ELF header's own address: in no executable segment */
+	ok = elfsym_addr(fd, 0, &off) < 0 && errno == ERANGE;
+	close(fd);
+	return ok;
+}
+
 int main(void)
 {
 	unsigned long long off;
@@ -171,6 +262,11 @@ int main(void)
 	CHECK("cut_at_start", cut_while_read(0));
 	CHECK("cut_after_header", cut_while_read(1));
 	CHECK("cut_after_sections", cut_while_read(2));
+	CHECK("symtab_static_function", check_symtab());
+	CHECK("func_dynsym_open64", check_libc("open64"));
+	CHECK("func_dynsym_getenv", check_libc("getenv"));
+	CHECK("func_errors", check_errors());
+	CHECK("local_fn_runs", ftt_local_fn(1) == 2);
 
 	/* procread: a child's parent */
 	fflush(stdout);

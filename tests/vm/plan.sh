@@ -38,6 +38,9 @@
 #                which one carries the submitting process
 #   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
 #   tpoint       the syscall events' formats, the format view, error_log
+#   uprobe       libc_string, libc_retval_pid, kernel_error, stacks, view:
+#                string fetches, $retval, the kernel's error_log messages,
+#                user stacks and the uprobe event format
 # reliability runs on 6.1 alone (VM_ONCE).
 
 VM_FULL=${VM_FULL-"5.10 7.3"}
@@ -57,7 +60,9 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	bitesize/sizes* bitesize/per_process* bitesize/kernel_*
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
 	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
-	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log"}
+	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log
+	uprobe/libc_string uprobe/libc_retval_pid uprobe/kernel_error uprobe/stacks
+	uprobe/view"}
 VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung"}
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
