@@ -29,7 +29,6 @@
 #include "errlog.h"
 #include "evjson.h"
 #include "evtext.h"
-#include "filter.h"
 #include "format.h"
 #include "kernel.h"
 #include "kstack.h"
