@@ -35,13 +35,13 @@ rel_flood() {
 	echo "peak ${hwm} kB, stop ${ms} ms, overrun $over, reported lost ${lost:-0}, $rows lines" > "$TMP/.info"
 }
 
-# rel_flood_start TOOL - run TOOL (with $dur) under tests/bin/pgrun, pinned
+# rel_flood_start TOOL - run TOOL (with $dur, and rel_cmd's $REL_LIVE) under tests/bin/pgrun, pinned
 # to CPU 0, until its banner; without -d, at nice 5 from then on, with its
 # instance's buffer cut to 2 MB a CPU. Sets runner, pid and pgid; fails if
 # it did not start
 rel_flood_start() {
 	# shellcheck disable=SC2086
-	"$WORKLOADS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur &
+	"$WORKLOADS/pgrun" "$TMP" taskset -c 0 "$BIN/$1" $dur $REL_LIVE &
 	runner=$!
 	if ! wait_for_line "$TMP/out" 'Tracing' 150; then
 		kill -KILL "$(cat "$TMP/pid" 2>/dev/null)" 2>/dev/null
