@@ -2,11 +2,13 @@
 /* task.c - each thread's process and system call numbers, from the trace's
  * task events (task.h) */
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "clock.h"
 #include "pidmap.h"
 #include "procread.h"
 #include "task.h"
@@ -17,9 +19,13 @@
 struct task {
 	int tgid;		/* 0: not known */
 	enum abi abi;
+	unsigned long long from;	/* both hold for records at or after it */
 	int reused;		/* since the start, another task took the ID */
-	int abis;		/* since the start, it ran another table */
+	int abis;		/* since the start, it ran another table (or may have) */
+	int blind;		/* its records were for a while of no known table */
 };
+
+#define NEVER ULLONG_MAX	/* from: for no record, until an event says */
 
 static struct pidmap *tasks;
 
@@ -72,8 +78,8 @@ static struct task *get(int tid)
 	return tasks ? pidmap_get(tasks, tid) : NULL;
 }
 
-/* set - tid belongs to tgid and runs table abi now; fresh: a new task took the ID */
-static void set(int tid, int tgid, enum abi abi, int fresh)
+/* set - tid belongs to tgid and runs table abi from `from` on; fresh: a new task took the ID */
+static void set(int tid, int tgid, enum abi abi, unsigned long long from, int fresh)
 {
 	struct task *t = get(tid);
 
@@ -81,10 +87,11 @@ static void set(int tid, int tgid, enum abi abi, int fresh)
 		tasks = pidmap_new(free);
 	if (!t) {
 		t = xcalloc(1, sizeof(*t));
-		*t = (struct task){ tgid, abi, 0, 0 };
+		*t = (struct task){ tgid, abi, from, 0, 0, 0 };
 		pidmap_put(tasks, tid, t);
 		return;
 	}
+	t->from = from;
 	if (fresh || t->tgid != tgid)
 		t->reused = 1;
 	if (t->abi != abi)
@@ -93,15 +100,22 @@ static void set(int tid, int tgid, enum abi abi, int fresh)
 	t->abi = abi;
 }
 
-/* note - proc_threads callback: thread tid of process tgid, by its program now */
-static void note(int tid, int tgid, void *arg)
+/* exe_abi - the table of process tgid's program now (kernel threads have
+ * none, and make no calls from user space) */
+static enum abi exe_abi(int tgid)
 {
 	char path[48];
 
-	(void)arg;
 	snprintf(path, sizeof(path), "/proc/%d/exe", tgid);
-	/* kernel threads have no program, and make no calls from user space */
-	set(tid, tgid, file_abi(path, 0), 0);
+	return file_abi(path, 0);
+}
+
+/* note - proc_threads callback before tracing: thread tid of process tgid,
+ * by its program now, for every record to come */
+static void note(int tid, int tgid, void *arg)
+{
+	(void)arg;
+	set(tid, tgid, exe_abi(tgid), 0, 0);
 }
 
 /* task_start - see task.h */
@@ -110,58 +124,84 @@ void task_start(void)
 	proc_threads(note, NULL);
 }
 
+/* settle_note - proc_threads callback once tracing runs: a thread not read
+ * before, or of another process or program now, changed where the trace may
+ * not have seen it */
+static void settle_note(int tid, int tgid, void *arg)
+{
+	struct task *t = get(tid);
+
+	(void)arg;
+	if (!t || t->tgid != tgid || t->abi != exe_abi(tgid)) {
+		set(tid, 0, ABI_UNKNOWN, NEVER, 1);
+		get(tid)->blind = 1;
+	}
+}
+
+/* task_settle - see task.h */
+void task_settle(void)
+{
+	proc_threads(settle_note, NULL);
+}
+
 /* task_new - see task.h */
-void task_new(int parent, int child, unsigned long long clone_flags)
+void task_new(int parent, int child, unsigned long long clone_flags, unsigned long long ts)
 {
 	struct task *p = get(parent);
-	int tgid = clone_flags & CLONE_THREAD_FLAG ? (p ? p->tgid : 0) : child;
+	int known = p && ts >= p->from;
+	int tgid = clone_flags & CLONE_THREAD_FLAG ? (known ? p->tgid : 0) : child;
 
-	set(child, tgid, p ? p->abi : ABI_UNKNOWN, 1);
+	set(child, tgid, known ? p->abi : ABI_UNKNOWN, ts, 1);
 }
 
 /* task_exec - see task.h: old_pid's calls before it stay its own */
-void task_exec(int pid, int old_pid, const char *path)
+void task_exec(int pid, int old_pid, const char *path, unsigned long long ts)
 {
 	(void)old_pid;
-	set(pid, pid, task_file_abi(path), 0);
+	set(pid, pid, task_file_abi(path), ts, 0);
 }
 
 /* gap_note - proc_threads callback after lost events: tid read again, keeping
- * what the table before (arg) knew of it */
+ * what the table before (arg) knew of it; it may have run another program
+ * among them, and the reading holds from now (arg2: the time) on */
 static void gap_note(int tid, int tgid, void *arg)
 {
-	struct task *old = pidmap_take(arg, tid);
+	const unsigned long long *now = ((void **)arg)[1];
+	struct task *old = pidmap_take(((void **)arg)[0], tid);
 
 	if (old)
 		pidmap_put(tasks, tid, old);
-	note(tid, tgid, NULL);
+	set(tid, tgid, exe_abi(tgid), *now, 0);
+	get(tid)->blind = 1;
 }
 
 /* task_gap - see task.h: a thread /proc no longer lists is not known */
-void task_gap(void)
+void task_gap(int mono)
 {
 	struct pidmap *was = tasks;
+	unsigned long long now = mono ? clock_ns() : NEVER;
+	void *arg[2] = { was, &now };
 
 	tasks = pidmap_new(free);
 	if (was)
-		proc_threads(gap_note, was);
+		proc_threads(gap_note, arg);
 	pidmap_free(was);
 }
 
 /* task_abi - see task.h */
-enum abi task_abi(int tid)
+enum abi task_abi(int tid, unsigned long long ts)
 {
 	struct task *t = get(tid);
 
-	return t ? t->abi : ABI_UNKNOWN;
+	return t && ts >= t->from ? t->abi : ABI_UNKNOWN;
 }
 
 /* task_tgid - see task.h */
-int task_tgid(int tid)
+int task_tgid(int tid, unsigned long long ts)
 {
 	struct task *t = get(tid);
 
-	return t ? t->tgid : 0;
+	return t && ts >= t->from ? t->tgid : 0;
 }
 
 /* task_tgid_throughout - see task.h */
@@ -169,7 +209,7 @@ int task_tgid_throughout(int tid)
 {
 	struct task *t = get(tid);
 
-	return t && !t->reused ? t->tgid : 0;
+	return t && !t->reused && !t->blind ? t->tgid : 0;
 }
 
 /* task_abi_throughout - see task.h */
@@ -177,5 +217,5 @@ enum abi task_abi_throughout(int tid)
 {
 	struct task *t = get(tid);
 
-	return t && !t->abis && !t->reused ? t->abi : ABI_UNKNOWN;
+	return t && !t->abis && !t->reused && !t->blind ? t->abi : ABI_UNKNOWN;
 }

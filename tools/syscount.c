@@ -187,6 +187,7 @@ static struct cnt *count(int tid, int pid, const char *comm, long nr, int err, i
 static struct session *sess;
 static pid_t child_pid;		/* the command's process */
 static int in_kernel;		/* the kernel counts; else user space */
+static int mono;		/* the trace clock is the mono clock (reorder_init) */
 static int show_procs;		/* the rows show processes (not -c alone) */
 static struct tep_event *ev_exec, *ev_new;	/* a thread's process or program changes */
 static char trig[512];		/* the trigger, as made */
@@ -329,18 +330,18 @@ static void on_task(const struct stream_rec *r)
 
 	if (r->ev == ev_new)
 		task_new(decode_pid(r->ev, r->rec), (int)decode_s64(r->ev, r->rec, "pid"),
-			 decode_u64(r->ev, r->rec, "clone_flags"));
+			 decode_u64(r->ev, r->rec, "clone_flags"), r->rec->ts);
 	else	/* a path cut short or empty opens no file: not known */
 		task_exec((int)decode_s64(r->ev, r->rec, "pid"),
 			  (int)decode_s64(r->ev, r->rec, "old_pid"),
-			  decode_str(r->ev, r->rec, "filename", path, sizeof(path)));
+			  decode_str(r->ev, r->rec, "filename", path, sizeof(path)), r->rec->ts);
 }
 
 /* on_gap - events were lost: a new thread or an exec may be among them */
 static void on_gap(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
-	task_gap();
+	task_gap(mono);
 }
 
 /* on_call - one call's record (in time order with its thread's name, where
@@ -365,10 +366,10 @@ static void on_call(const struct stream_rec *r)
 	tid = decode_pid(r->ev, r->rec);
 	if (o.by_call) {
 		nr = (long)decode_s64(r->ev, r->rec, "id");
-		abi = task_abi(tid);
+		abi = task_abi(tid, r->rec->ts);
 	}
 	if (o.verbose)
-		pid = task_tgid(tid);
+		pid = task_tgid(tid, r->rec->ts);
 	if (show_procs && r->comm)
 		comm = intern(r->comm);
 	if (!show_procs || comm)
@@ -624,7 +625,7 @@ static void setup(void)
 	size_t n = 0;
 
 	format_load(sess, formats);
-	reorder_init(sess, NULL);
+	mono = reorder_init(sess, NULL) == 1;
 	reorder_on_gap(on_gap, NULL);
 	who_events(sess, o.pid ? o.pid : o.cmd ? child_pid : 0);
 	if (in_kernel) {
@@ -697,13 +698,14 @@ int main(int argc, char **argv)
 
 	sess = session_open("syscount");
 	choose();
+	task_start();		/* the threads that run, before their events are traced */
 	setup();
 	if (user_why)
 		msg_warn("counting in user space (%s): every call is copied", user_why);
 
 	/* counting is on before the banner, the command let go after it */
 	stream_begin(sess, 0);
-	task_start();		/* the threads that run now; new ones and execs are traced */
+	task_settle();		/* the threads changed since task_start: not known */
 	if (in_kernel)
 		counting(1);
 	banner();

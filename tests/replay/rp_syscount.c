@@ -29,11 +29,11 @@ static void known(void)
 		close(fd);
 		made = 1;
 	}
-	task_exec(atoi(A), atoi(A), "/proc/self/exe");
-	task_exec(atoi(B), atoi(B), "/proc/self/exe");
-	task_exec(atoi(C), atoi(C), "/proc/self/exe");
-	task_exec(atoi(D), atoi(D), elf32);
-	task_exec(atoi(P), atoi(P), "/proc/self/exe");
+	task_exec(atoi(A), atoi(A), "/proc/self/exe", 0);
+	task_exec(atoi(B), atoi(B), "/proc/self/exe", 0);
+	task_exec(atoi(C), atoi(C), "/proc/self/exe", 0);
+	task_exec(atoi(D), atoi(D), elf32, 0);
+	task_exec(atoi(P), atoi(P), "/proc/self/exe", 0);
 }
 
 /* prepare - what syscount's main sets up for these options, counting in user space */

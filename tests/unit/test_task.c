@@ -48,48 +48,60 @@ int main(void)
 
 	/* the threads that run now: this one at least */
 	task_start();
-	CHECK("start: this thread's process", task_tgid(getpid()) == getpid());
-	CHECK("start: this thread's table", task_abi(getpid()) == ABI_NATIVE);
-	CHECK("unseen thread: not known", task_tgid(4100000) == 0 &&
-	      task_abi(4100000) == ABI_UNKNOWN && task_abi_throughout(4100000) == ABI_UNKNOWN);
+	CHECK("start: this thread's process", task_tgid(getpid(), 100) == getpid());
+	CHECK("start: this thread's table", task_abi(getpid(), 100) == ABI_NATIVE);
+	CHECK("unseen thread: not known", task_tgid(4100000, 100) == 0 &&
+	      task_abi(4100000, 100) == ABI_UNKNOWN && task_abi_throughout(4100000) == ABI_UNKNOWN);
 
 	/* a process execs a 32-bit program, makes a thread and a child */
-	task_exec(4100001, 4100001, e64);
-	task_exec(4100001, 4100001, e32);
-	CHECK("exec: the new program's table", task_abi(4100001) == ABI_COMPAT);
+	task_exec(4100001, 4100001, e64, 10);
+	task_exec(4100001, 4100001, e32, 10);
+	CHECK("exec: the new program's table", task_abi(4100001, 100) == ABI_COMPAT);
 	CHECK("exec: two tables in the run", task_abi_throughout(4100001) == ABI_UNKNOWN);
 	CHECK("exec: one process throughout", task_tgid_throughout(4100001) == 4100001);
-	task_new(4100001, 4100002, 0x10000 | 0x100);	/* CLONE_THREAD | CLONE_VM */
-	task_new(4100001, 4100003, 0x11);		/* SIGCHLD */
-	CHECK("thread: its parent's process", task_tgid(4100002) == 4100001);
-	CHECK("thread: its parent's table", task_abi(4100002) == ABI_COMPAT &&
+	task_new(4100001, 4100002, 0x10000 | 0x100, 20);	/* CLONE_THREAD | CLONE_VM */
+	task_new(4100001, 4100003, 0x11, 20);		/* SIGCHLD */
+	CHECK("thread: its parent's process", task_tgid(4100002, 100) == 4100001);
+	CHECK("thread: its parent's table", task_abi(4100002, 100) == ABI_COMPAT &&
 	      task_abi_throughout(4100002) == ABI_COMPAT);
-	CHECK("child: a process of its own", task_tgid(4100003) == 4100003 &&
+	CHECK("child: a process of its own", task_tgid(4100003, 100) == 4100003 &&
 	      task_tgid_throughout(4100003) == 4100003);
-	CHECK("child: its parent's table", task_abi(4100003) == ABI_COMPAT);
-	task_new(4100099, 4100004, 0x10000);
-	CHECK("thread of a parent not known: no process", task_tgid(4100004) == 0 &&
-	      task_abi(4100004) == ABI_UNKNOWN);
+	CHECK("child: its parent's table", task_abi(4100003, 100) == ABI_COMPAT);
+	task_new(4100099, 4100004, 0x10000, 20);
+	CHECK("thread of a parent not known: no process", task_tgid(4100004, 100) == 0 &&
+	      task_abi(4100004, 100) == ABI_UNKNOWN);
 
 	/* a thread ID taken again by a task of another process */
-	task_new(4100003, 4100002, 0x11);
-	CHECK("ID taken again: the new task now", task_tgid(4100002) == 4100002);
+	task_new(4100003, 4100002, 0x11, 20);
+	CHECK("ID taken again: the new task now", task_tgid(4100002, 100) == 4100002);
 	CHECK("ID taken again: no one process throughout", task_tgid_throughout(4100002) == 0);
 	CHECK("ID taken again: no one table throughout",
 	      task_abi_throughout(4100002) == ABI_UNKNOWN);
 
 	/* a thread's exec: it becomes its process's leader */
-	task_new(4100003, 4100005, 0x10000);
-	task_exec(4100003, 4100005, e64);
-	CHECK("exec from a thread: the leader runs the program", task_abi(4100003) == ABI_NATIVE &&
-	      task_tgid(4100003) == 4100003);
+	task_new(4100003, 4100005, 0x10000, 20);
+	task_exec(4100003, 4100005, e64, 10);
+	CHECK("exec from a thread: the leader runs the program", task_abi(4100003, 100) == ABI_NATIVE &&
+	      task_tgid(4100003, 100) == 4100003);
 
-	/* lost events: what /proc lists again is kept, the rest is not known */
-	task_gap();
-	CHECK("gap: this thread read again", task_tgid(getpid()) == getpid() &&
-	      task_abi(getpid()) == ABI_NATIVE);
-	CHECK("gap: a thread /proc does not list is not known", task_tgid(4100003) == 0 &&
-	      task_abi(4100003) == ABI_UNKNOWN);
+	/* a reading after tracing began: a thread it shows changed is not known
+	 * until its next event (the test's own thread did not change) */
+	task_settle();
+	CHECK("settle: an unchanged thread stays known", task_abi(getpid(), 0) == ABI_NATIVE &&
+	      task_abi_throughout(getpid()) == ABI_NATIVE);
+
+	/* lost events: what /proc lists again is kept, from the reading on (mono
+	 * clock); before it, and with no mono clock, it is not known */
+	task_gap(1);
+	CHECK("gap: this thread read again", task_tgid(getpid(), ~0ULL - 1) == getpid() &&
+	      task_abi(getpid(), ~0ULL - 1) == ABI_NATIVE);
+	CHECK("gap: not for records before the reading", task_abi(getpid(), 100) == ABI_UNKNOWN &&
+	      task_tgid(getpid(), 100) == 0);
+	CHECK("gap: no longer one table throughout", task_abi_throughout(getpid()) == ABI_UNKNOWN);
+	task_gap(0);
+	CHECK("gap without the mono clock: not known", task_abi(getpid(), ~0ULL - 1) == ABI_UNKNOWN);
+	CHECK("gap: a thread /proc does not list is not known", task_tgid(4100003, 100) == 0 &&
+	      task_abi(4100003, 100) == ABI_UNKNOWN);
 
 	snprintf(line, sizeof(line), "rm -rf '%s'", dir);
 	if (system(line) != 0)
