@@ -18,22 +18,19 @@
  * (a file with the ELF header's class byte of one, made here) */
 static void known(void)
 {
-	static char elf32[] = "/tmp/rp_syscount.XXXXXX";
-	static int made;
+	char elf32[] = "/tmp/rp_syscount.XXXXXX";
 	int fd;
 
-	if (!made) {
-		fd = mkstemp(elf32);
-		if (fd < 0 || write(fd, "\177ELF\001\001\001", 7) != 7)
-			abort();
-		close(fd);
-		made = 1;
-	}
+	fd = mkstemp(elf32);
+	if (fd < 0 || write(fd, "\177ELF\001\001\001", 7) != 7)
+		abort();
+	close(fd);
 	task_exec(atoi(A), atoi(A), "/proc/self/exe", 0);
 	task_exec(atoi(B), atoi(B), "/proc/self/exe", 0);
 	task_exec(atoi(C), atoi(C), "/proc/self/exe", 0);
 	task_exec(atoi(D), atoi(D), elf32, 0);
 	task_exec(atoi(P), atoi(P), "/proc/self/exe", 0);
+	unlink(elf32);	/* its class is read at the exec */
 }
 
 /* prepare - what syscount's main sets up for these options, counting in user space */
