@@ -20,13 +20,21 @@ LIBS     := $(shell $(PKG) --libs libtracefs libtraceevent)
 CPPFLAGS += -Icommon -D_GNU_SOURCE $(LIBS_CFLAGS)
 ALL_CFLAGS = $(WARN) $(CFLAGS) -MMD -MP
 
-# the version the tools print (--version): git describe in a git tree, else
-# the VERSION file; and where install puts the examples (-h names them).
-# Only common/options.c uses them; it is rebuilt when either changes.
-VERSION  := $(shell { [ -e .git ] && git describe --always --dirty 2>/dev/null; } || cat VERSION 2>/dev/null)
-ifeq ($(VERSION),)
-$(error no version: not a git tree and no VERSION file)
+# the version the tools print (--version) and the man pages' footer give:
+# the VERSION file's number, and in a git tree with commits after the one that
+# set it, +N.gHASH (N commits since, HEAD's short hash), then -dirty where the
+# tree has uncommitted changes: 0.9.0, 0.9.0+12.g307eba4, 0.9.0+12.g307eba4-dirty
+# (make VERSION=... overrides it: the package's build gives its own). Also
+# where install puts the examples (-h names them). Only common/options.c uses
+# them; it is rebuilt when either changes.
+VERSION_BASE := $(shell cat VERSION 2>/dev/null)
+ifeq ($(VERSION_BASE),)
+$(error no version: no VERSION file)
 endif
+VERSION  := $(VERSION_BASE)$(shell [ -e .git ] && c=$$(git log -1 --format=%H -- VERSION 2>/dev/null) && \
+	[ -n "$$c" ] && n=$$(git rev-list --count "$$c..HEAD") && \
+	{ [ "$$n" = 0 ] || printf '+%s.g%s' "$$n" "$$(git rev-parse --short=7 HEAD)"; \
+	  git diff --quiet HEAD -- 2>/dev/null || printf -- -dirty; })
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
 SBINDIR  ?= $(PREFIX)/sbin
 COMPDIR  := $(PREFIX)/share/bash-completion/completions
@@ -283,7 +291,11 @@ bench-rungs: all
 install: $(addprefix $(BINDIR)/,$(TOOLS))
 	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
 	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(SBINDIR)/
-	install -m 0644 $(wildcard man/man8/*.8) $(DESTDIR)$(PREFIX)/share/man/man8/
+	for m in $(wildcard man/man8/*.8); do \
+		sed '1s/"ftrace tools $(VERSION_BASE)"/"ftrace tools $(VERSION)"/' "$$m" \
+			> $(DESTDIR)$(PREFIX)/share/man/man8/$${m##*/} && \
+		chmod 0644 $(DESTDIR)$(PREFIX)/share/man/man8/$${m##*/} || exit 1; \
+	done
 	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(COMPDIR)
 	install -m 0644 completion/ftrace-tools.bash $(DESTDIR)$(COMPDIR)/ftrace-tools

@@ -197,4 +197,13 @@ check_mandoc() {
 	return $mbad
 }
 check_mandoc || bad=1
+
+# --- one version: the VERSION file's number is the package's (debian/changelog)
+v=$(cat VERSION) c=$(sed -n '1s/^ftrace-tools (\([^)]*\)).*/\1/p' debian/changelog)
+if [ "$v" = "$c" ]; then
+	echo "PASS docs/version: VERSION and debian/changelog agree ($v)"
+else
+	echo "FAIL docs/version: VERSION says '$v', debian/changelog '$c'"
+	bad=1
+fi
 exit $bad
