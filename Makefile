@@ -38,7 +38,10 @@ VERSION  := $(VERSION_BASE)$(shell [ -e .git ] && c=$$(git log -1 --format=%H --
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
 SBINDIR  ?= $(PREFIX)/sbin
 COMPDIR  := $(PREFIX)/share/bash-completion/completions
-VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"'
+# the tree built in, where -h finds the man page and example of a tool not
+# installed (empty: not named; the package's build leaves it out)
+SRCDIR   ?= $(CURDIR)
+VERSION_DEFS = -DFTT_VERSION='"$(VERSION)"' -DFTT_DOCDIR='"$(DOCDIR)"' -DFTT_SRCDIR='"$(SRCDIR)"'
 
 ifeq ($(V),1)
 Q :=
@@ -62,7 +65,7 @@ $(B)/%.o: %.c
 # the version and doc directory options.o was built with: rewritten only when they change
 $(B)/version.stamp: FORCE
 	@mkdir -p $(B)
-	@echo '$(VERSION) $(DOCDIR)' | cmp -s - $@ || echo '$(VERSION) $(DOCDIR)' > $@
+	@echo '$(VERSION) $(DOCDIR) $(SRCDIR)' | cmp -s - $@ || echo '$(VERSION) $(DOCDIR) $(SRCDIR)' > $@
 
 $(B)/common/options.o: CPPFLAGS += $(VERSION_DEFS)
 $(B)/common/options.o: $(B)/version.stamp
@@ -264,7 +267,7 @@ fuzz: fuzz-build
 check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/gcc: -Wall -Wextra -Werror"
-	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)"
+	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)" "$(SRCDIR)"
 	@sh tests/check-completion.sh $(B)/gcc/bin
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "line.h"
 #include "msg.h"
@@ -19,6 +20,9 @@
 #endif
 #ifndef FTT_DOCDIR
 #define FTT_DOCDIR "/usr/local/share/doc/ftrace-tools"
+#endif
+#ifndef FTT_SRCDIR
+#define FTT_SRCDIR ""
 #endif
 
 #define OPT_VERSION	0x100	/* --version: no short option */
@@ -36,6 +40,28 @@ static int long_name(const char *arg, const char **name)
 	*name = arg + 2;
 	n = strcspn(*name, "=");
 	return n > 40 ? 40 : (int)n;
+}
+
+/*
+ * see_also - -h's last line: the man page and the example, where they are:
+ * installed (under DOCDIR), else in the tree the tool was built in, else the
+ * man page's name alone (a binary copied elsewhere)
+ */
+static void see_also(void)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/examples/%s_example.txt", FTT_DOCDIR, msg_prog);
+	if (access(path, R_OK) == 0) {
+		printf("See man %s(8) and %s\n", msg_prog, path);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/examples/%s_example.txt", FTT_SRCDIR, msg_prog);
+	if (FTT_SRCDIR[0] && access(path, R_OK) == 0) {
+		printf("See man %s/man/man8/%s.8 and %s\n", FTT_SRCDIR, msg_prog, path);
+		return;
+	}
+	printf("See man %s(8)\n", msg_prog);
 }
 
 /*
@@ -106,7 +132,7 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	switch (c) {
 	case 'h':
 		fputs(usage, stdout);
-		printf("See man %s(8) and %s/examples/%s_example.txt\n", msg_prog, FTT_DOCDIR, msg_prog);
+		see_also();
 		exit(EXIT_OK);
 	case OPT_VERSION:
 		printf("%s %s\n", msg_prog, FTT_VERSION);

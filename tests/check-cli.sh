@@ -2,18 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # tests/check-cli.sh - the command line every tool shares, without root or tracefs
 #
-# usage: tests/check-cli.sh BINDIR VERSION DOCDIR
-# VERSION and DOCDIR are what the Makefile computed (not asked of a tool).
+# usage: tests/check-cli.sh BINDIR VERSION DOCDIR SRCDIR
+# VERSION, DOCDIR and SRCDIR are what the Makefile computed (not asked of a tool).
 # For each tool in tools/: --help (exit 0, the usage on stdout, nothing on
-# stderr, its last line naming the man page and DOCDIR's example file), -h
+# stderr, its last line naming the man page and the example where they are), -h
 # (the same bytes), --version (exactly "TOOL VERSION"), --bogus (exit 2, one
 # line on stderr naming --bogus), and "--" ending the options: an argument
 # after it that looks like an option reaches the tool's own argument check
 # and is refused there (a known message), never run as an option.
 # Prints PASS/FAIL lines; exit 1 on any failure.
 cd "$(dirname "$0")/.." || exit 1
-[ $# -eq 3 ] || { echo "usage: $0 BINDIR VERSION DOCDIR" >&2; exit 2; }
-BIN=$1 VERSION=$2 DOCDIR=$3
+[ $# -eq 4 ] || { echo "usage: $0 BINDIR VERSION DOCDIR SRCDIR" >&2; exit 2; }
+BIN=$1 VERSION=$2 DOCDIR=$3 SRCDIR=$4
 T=$(mktemp -d) || exit 1
 trap 'rm -rf "$T"' EXIT
 bad=0
@@ -64,7 +64,14 @@ for src in tools/*.c; do
 	if [ $rc -ne 0 ] || [ -s "$T/err" ] || ! head -1 "$T/out" | grep -q "^USAGE: $t "; then
 		fail "$t" "--help: not the usage on stdout with exit 0 and an empty stderr"; ok=0
 	fi
-	want="See man $t(8) and $DOCDIR/examples/${t}_example.txt"
+	# the example where it is: installed, else in the tree built in
+	if [ -r "$DOCDIR/examples/${t}_example.txt" ]; then
+		want="See man $t(8) and $DOCDIR/examples/${t}_example.txt"
+	elif [ -n "$SRCDIR" ] && [ -r "$SRCDIR/examples/${t}_example.txt" ]; then
+		want="See man $SRCDIR/man/man8/$t.8 and $SRCDIR/examples/${t}_example.txt"
+	else
+		want="See man $t(8)"
+	fi
 	if [ "$(tail -1 "$T/out")" != "$want" ]; then
 		fail "$t" "--help: last line is not '$want'"; ok=0
 	fi

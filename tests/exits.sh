@@ -168,7 +168,7 @@ rel_clean_end() {
 	base=0
 	[ -f "$TMP/err.base" ] && base=$(wc -l < "$TMP/err.base")
 	if tail -n +$((base + 1)) "$TMP/err" |
-		grep -Ev 'WARNING: [0-9]* events (lost|recorded before the stop were not read)|^[a-z]+: [0-9]+ [a-z]+ (returned )?without a traced (call|start|entry)|^[a-z]+: [0-9]+ (opens|execs) shown with \[\?\]: no (path|arguments) taken at the call$' |
+		grep -Ev 'WARNING: [0-9]* events (lost|recorded before the stop were not read)|^[a-z]+: [0-9]+ [a-z]+ (returned )?without a traced (call|start|entry)|^[a-z]+: [0-9]+ (opens?|execs?) shown with \[\?\]: no (path|arguments) taken at the call$' |
 		grep -q .; then
 		fail "stderr after the start: $(tail -n +$((base + 1)) "$TMP/err" | head -c 300)"
 	fi

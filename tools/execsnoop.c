@@ -351,6 +351,7 @@ int main(int argc, char **argv)
 
 	stream_end(s);
 	if (unknown)
-		msg_warn("%llu execs shown with [?]: no arguments taken at the call", unknown);
+		msg_warn("%llu exec%s shown with [?]: no arguments taken at the call", unknown,
+			 unknown == 1 ? "" : "s");
 	return EXIT_OK;
 }

@@ -331,7 +331,8 @@ int main(int argc, char **argv)
 	stream_end(sess);
 	calls_report(pending);
 	if (unknown)
-		msg_warn("%llu opens shown with [?]: no path taken at the call", unknown);
+		msg_warn("%llu open%s shown with [?]: no path taken at the call", unknown,
+			 unknown == 1 ? "" : "s");
 	if (unnamed)
 		msg_warn("%llu opens by tasks whose name was not seen were not matched against "
 			 "\"%s\"", unnamed, o.name);
