@@ -198,6 +198,40 @@ check_mandoc() {
 }
 check_mandoc || bad=1
 
+# --- rendered as a reader sees them: groff without a warning, and every jq
+# program in a page's text (the argument after "| jq" and its options) one
+# that jq compiles (exit 3 is jq's for a program it cannot compile)
+check_rendered() {
+	rbad=0 n=0
+	for man in man/man8/*.8; do
+		t=$(basename "$man" .8)
+		out=$(groff -man -Tutf8 -ww -z "$man" 2>&1)
+		[ -z "$out" ] || { echo "FAIL docs/groff/$t:"; echo "$out" | sed 's/^/    /'; rbad=1; }
+		MANWIDTH=500 man -l "$man" 2>/dev/null | sed -n 's/.*| *jq\( -[a-z]\)* //p' |
+			while IFS= read -r rest; do
+				case $rest in
+				\'*) prog=${rest#\'}; prog=${prog%%\'*} ;;
+				*) prog=${rest%% *} ;;
+				esac
+				jq -n "$prog" > /dev/null 2>&1
+				[ $? != 3 ] || echo "jq cannot compile: $prog"
+			done > "${TMPDIR:-/tmp}/ftt-jq.$$"
+		if [ -s "${TMPDIR:-/tmp}/ftt-jq.$$" ]; then
+			echo "FAIL docs/jq/$t:"; sed 's/^/    /' "${TMPDIR:-/tmp}/ftt-jq.$$"; rbad=1
+		fi
+		n=$((n + $(MANWIDTH=500 man -l "$man" 2>/dev/null | grep -c '| *jq')))
+	done
+	rm -f "${TMPDIR:-/tmp}/ftt-jq.$$"
+	[ $rbad -eq 0 ] && echo "PASS docs/rendered: no groff warning; $n jq programs compile"
+	return $rbad
+}
+if command -v groff > /dev/null && command -v jq > /dev/null && command -v man > /dev/null; then
+	check_rendered || bad=1
+else
+	echo "FAIL docs/rendered: groff, man or jq not installed (Debian packages groff-base, man-db, jq)"
+	bad=1
+fi
+
 # --- one version: the VERSION file's number is the package's (debian/changelog)
 v=$(cat VERSION) c=$(sed -n '1s/^ftrace-tools (\([^)]*\)).*/\1/p' debian/changelog)
 if [ "$v" = "$c" ]; then
