@@ -21,6 +21,7 @@ FLOOD_S=8
 FLOOD_KB=65536
 rel_flood() {
 	rel_cmd "$1" || { skip "$REL_WHY"; return 0; }
+	[ -n "${REL_FLOOD_ARGS:-}" ] && REL_LIVE=$REL_FLOOD_ARGS
 	[ -x "$WORKLOADS/pgrun" ] && [ -x "$WORKLOADS/fcalls" ] ||
 		{ fail "no $WORKLOADS/pgrun or fcalls (make workloads)"; return 1; }
 	dur=
@@ -58,15 +59,17 @@ rel_flood_start() {
 	fi
 }
 
-# rel_flood_load - the flood: two openers on every CPU, and execs on the last
-# one; sets load (their PIDs)
+# rel_flood_load - the flood: two openers on every CPU (or makers of
+# $REL_FLOOD_LOAD, an action of fcalls), and execs on the last one; sets load
+# (their PIDs)
 rel_flood_load() {
 	load=
 	cpus=$(nproc)
 	c=0
 	while [ $c -lt "$cpus" ]; do
 		for k in 1 2; do
-			taskset -c $c "$WORKLOADS/fcalls" opens 1000000000 > /dev/null 2>&1 &
+			taskset -c $c "$WORKLOADS/fcalls" "${REL_FLOOD_LOAD:-opens}" 1000000000 \
+				> /dev/null 2>&1 &
 			load="$load $!"
 		done
 		c=$((c + 1))

@@ -269,6 +269,18 @@ t_flood_buffered_opensnoop() { rel_flood opensnoop "" -d; }
 # (perf-stat-hist keeps up with this flood on the 6.18 host: its buffer need not overflow)
 t_flood_syscount() { rel_flood_user syscount overflow; }
 t_flood_perf_stat_hist() { rel_flood_user perf-stat-hist; }
+# killsnoop and uprobe under floods of their own: kill(self, 0) calls (two
+# records each), and the C library's access() in the static fcalls with a
+# uprobe on it
+t_flood_killsnoop() { rel_flood_of kills "" killsnoop; }
+t_flood_uprobe() { rel_flood_of access "p:$WORKLOADS/fcalls:access" uprobe; }
+rel_flood_of() {
+	REL_FLOOD_LOAD=$1 REL_FLOOD_ARGS=$2
+	rel_flood "$3"
+	r=$?
+	REL_FLOOD_LOAD= REL_FLOOD_ARGS=
+	return $r
+}
 rel_flood_user() {
 	export FTT_COUNT=user
 	rel_flood "$1" "${2:-}"

@@ -3,7 +3,7 @@
  *
  * usage: fcalls [sleep SECS] [getppid N] [getpgrp N] [opens N] [access N]
  *               [execs N] [prio N] [rrint N] [open PATH] [wait PATH] [comm NAME]
- *               [fail N] [notdir N] [reads N SIZE]... in any order
+ *               [fail N] [notdir N] [reads N SIZE] [kills N]... in any order
  * getppid/getpgrp make N raw system calls; opens opens and closes /dev/null N
  * times, access calls access("/", F_OK) N times, execs runs this program
  * (with no arguments: it exits at once) N times, one after another, in a
@@ -15,7 +15,8 @@
  * it: one read and one close after the writer came. comm names the process
  * NAME (prctl). fail makes N raw faccessat() calls that fail with ENOENT,
  * notdir N that fail with ENOTDIR; reads opens /dev/zero, reads SIZE bytes
- * (at most 65536) N times by raw read() calls, and closes it.
+ * (at most 65536) N times by raw read() calls, and closes it. kills makes N
+ * raw kill(self, 0) calls (signal 0: nothing is sent).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -46,6 +47,10 @@ int main(int argc, char **argv)
 			for (k = 0; k < n; k++)
 				if ((fd = open("/dev/null", O_RDONLY)) >= 0)
 					close(fd);
+		} else if (!strcmp(argv[i], "kills")) {
+			n = atol(argv[i + 1]);
+			for (k = 0; k < n; k++)
+				syscall(SYS_kill, getpid(), 0);
 		} else if (!strcmp(argv[i], "access")) {
 			n = atol(argv[i + 1]);
 			for (k = 0; k < n; k++)
