@@ -21,6 +21,7 @@
 #include "errlog.h"
 #include "filter.h"
 #include "global.h"
+#include "leftover.h"
 #include "msg.h"
 #include "options.h"
 #include "procread.h"
@@ -109,6 +110,49 @@ void session_names(struct session *s, const char *tool, int pid, unsigned long l
 	snprintf(s->group, sizeof(s->group), REAPER_PREFIX "_%s_%d_%llu", tool, pid, start);
 }
 
+/* what dead runs left, by run, for one stderr line each */
+struct reaped {
+	char tool[32], what[400];
+	int pid;
+};
+
+/* on_reaped - leftover_reap's callback: an instance, probe group or journal removed */
+static void on_reaped(const struct active_item *it, void *arg)
+{
+	struct reaped *r = arg;
+	size_t i, n;
+
+	for (i = 0; i < 8 && r[i].pid; i++)
+		if (r[i].pid == it->pid && !strcmp(r[i].tool, it->tool ? it->tool : "?"))
+			break;
+	if (i == 8)
+		return;		/* more runs than lines: the first ones are said */
+	if (!r[i].pid) {
+		snprintf(r[i].tool, sizeof(r[i].tool), "%s", it->tool ? it->tool : "?");
+		r[i].pid = it->pid;
+	}
+	n = strlen(r[i].what);
+	snprintf(r[i].what + n, sizeof(r[i].what) - n, "%s%s %s", n ? ", " : "", it->kind,
+		 it->name);
+}
+
+/*
+ * reap - remove what runs of this suite that are gone left (reaper.h), and
+ * say it on stderr, one line a run: a run killed (SIGKILL) leaves its
+ * instance, its probes, and its journal where it changed the top level
+ */
+static void reap(void)
+{
+	struct reaped r[8];
+	int i;
+
+	memset(r, 0, sizeof(r));
+	leftover_reap(on_reaped, r);
+	for (i = 0; i < 8 && r[i].pid; i++)
+		msg_warn("removed what a run that ended without cleaning up (%s, PID %d) left: %s",
+			 r[i].tool, r[i].pid, r[i].what);
+}
+
 /* session_open - mount, reap dead runs' leftovers, create the private instance */
 struct session *session_open(const char *tool)
 {
@@ -126,7 +170,7 @@ struct session *session_open(const char *tool)
 	/* ps shows the tool's name even when the executable is a renamed copy */
 	prctl(PR_SET_NAME, tool, 0, 0, 0);
 	global_owner(tool);	/* the lock and the journal name it */
-	reaper_reap();
+	reap();
 	atexit(undo_run);	/* the single place cleanup starts from, whatever the exit path */
 	if (make_instance(s) < 0)
 		msg_die(EXIT_ERR, "cannot create tracefs instance %s:", s->name);

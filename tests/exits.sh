@@ -400,6 +400,9 @@ rel_sigkill() {
 	if [ -x "$BIN/tpoint" ]; then
 		"$BIN/tpoint" -d 0.2 sched:sched_process_exec > "$TMP/out2" 2> "$TMP/err2" ||
 			fail "the reaping run failed: $(cat "$TMP/err2")"
+		# it says so: which run, and what it removed (its instance at least)
+		grep -q "^tpoint: removed what a run that ended without cleaning up ($1, PID $TOOL_PID) left: .*instance ftt-$1-$TOOL_PID-" "$TMP/err2" ||
+			fail "the reaping run did not say what it removed: $(head -c 300 "$TMP/err2")"
 	else
 		# shellcheck disable=SC2086
 		[ -n "$REL_DUR" ] && "$BIN/$1" $REL_DUR > "$TMP/out2" 2> "$TMP/err2"
