@@ -24,7 +24,7 @@ struct session;
 enum cap_kind { CAP_OPEN, CAP_EXEC };
 enum cap_rung { CAP_SYSCALL, CAP_EPROBE, CAP_KPROBE, CAP_UPROBE, CAP_NONE, CAP_NRUNGS };
 
-#define CAP_MAXSTR 18		/* the file and up to 17 argv entries */
+#define CAP_MAXSTR 34		/* the file and up to 33 argv entries */
 #define CAP_MAXEVENTS 64	/* capture events of one rung (uprobes: per library) */
 
 /* the strings of one call, as the kernel took them */

@@ -41,6 +41,7 @@ struct ladder {
 	int nlib;
 	char why[CAP_NRUNGS][160];		/* why a better rung is not in use */
 	int forced;
+	int refused;				/* a better rung was made but failed its check */
 	struct session proof;			/* the instance the proofs run in */
 };
 
@@ -520,6 +521,7 @@ struct capture *ladder_open(struct session *s, enum cap_kind kind, unsigned int 
 				fail(c, r, "no instance for its check");
 			else if (prove(c) == 0)
 				return c;
+			l->refused = 1;
 		}
 		probes_unwind(mark);
 		drop_events(c);
@@ -531,7 +533,7 @@ struct capture *ladder_open(struct session *s, enum cap_kind kind, unsigned int 
 }
 
 /* ladder_note - see ladder.h */
-void ladder_note(const struct capture *c)
+void ladder_note(const struct capture *c, int verbose)
 {
 	const struct ladder *l = ladder_of(c);
 	static const char *const how[CAP_NRUNGS] = {
@@ -541,13 +543,32 @@ void ladder_note(const struct capture *c)
 		"uprobes on the C library",
 		"nothing: they show as [?]",
 	};
+	const char *what = c->kind == CAP_OPEN ? "paths" : "arguments";
 	const enum cap_rung *order = ladder(c->kind);
 	char why[480] = "";
 	size_t at = 0;
 	int i;
 
-	msg_warn("%s taken at the call by %s (capture rung %s%s)",
-		 c->kind == CAP_OPEN ? "paths" : "arguments", how[c->rung], rung_names[c->rung],
+	if (!verbose) {
+		/* one line, only when some rows may show [?] or the way in
+		 * use is not the one a run would normally get */
+		const char *tail = l->forced ? " (forced by FTT_CAPTURE)" :
+				   l->refused ? " (a better way failed its check; -v says which)" :
+				   "; -v says why";
+		if (c->rung == CAP_UPROBE)
+			msg_warn("%s taken by uprobes on the C library: calls that bypass it (static "
+				 "programs, the dynamic loader) show [?]%s", what, tail);
+		else if (c->rung == CAP_NONE)
+			msg_warn("%s not taken on this kernel: rows show [?]%s", what, tail);
+		else if (c->rung == CAP_SYSCALL && c->kind == CAP_EXEC)
+			msg_warn("arguments not in this kernel's exec event: rows show the file and "
+				 "[?]%s", tail);
+		else if (c->rung != order[0] && (l->forced || l->refused))
+			msg_warn("%s taken by %s%s", what, how[c->rung], tail);
+		return;
+	}
+	msg_warn("%s taken at the call by %s (capture rung %s%s)", what, how[c->rung],
+		 rung_names[c->rung],
 		 l->forced ? ", forced" : c->rung != CAP_NONE ? ", checked at startup" : "");
 	if (c->rung == CAP_UPROBE)
 		msg_warn("calls that do not go through the C library's functions (static "

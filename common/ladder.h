@@ -34,7 +34,13 @@ struct session;
  * cannot be set up or fails its proof.
  */
 struct capture *ladder_open(struct session *s, enum cap_kind kind, unsigned int argc);
-/* ladder_note - one line on stderr: the rung in use, and why if it is not the best */
-void ladder_note(const struct capture *c);
+/*
+ * ladder_note - on stderr: without verbose, one line when rows may show [?]
+ * (uprobes, none, an exec's syscall event) or the rung is not the ladder's
+ * first because it was forced or a better one failed its check, else
+ * nothing; with verbose, the rung ("capture rung NAME"), and why each better
+ * one is not in use
+ */
+void ladder_note(const struct capture *c, int verbose);
 
 #endif

@@ -146,6 +146,45 @@ cap_check() {
 	[ "$got" = "$want" ] || fail "capture rung '$got', want '$want' (this kernel: $(cap_rungs "$1"))"
 }
 
+# cap_note KIND - the one stderr line (less "TOOL: ") a run without -v
+# must print for KIND on this kernel (common/ladder.c ladder_note), empty
+# for none: said when rows may show [?] (uprobes, none, an exec's syscall
+# event) or when a better rung failed its check (one CAP_BROKEN names)
+cap_note() {
+	best=$(cap_best "$1")
+	what=paths
+	order="syscall eprobe kprobe uprobe none"
+	[ "$1" = exec ] && what=arguments order="eprobe kprobe uprobe syscall none"
+	refused=
+	for r in $order; do
+		[ "$r" = "$best" ] && break
+		case " ${CAP_BROKEN:-} " in *" $r "*) refused=1 ;; esac
+	done
+	tail="; -v says why"
+	[ -n "$refused" ] && tail=" (a better way failed its check; -v says which)"
+	case $best in
+	uprobe) echo "$what taken by uprobes on the C library: calls that bypass it (static programs, the dynamic loader) show [?]$tail" ;;
+	none) echo "$what not taken on this kernel: rows show [?]$tail" ;;
+	syscall) if [ "$1" = exec ]; then
+			echo "arguments not in this kernel's exec event: rows show the file and [?]$tail"
+		elif [ -n "$refused" ]; then
+			echo "$what taken by the syscall events' own strings$tail"
+		fi ;;
+	eprobe) [ -z "$refused" ] || echo "$what taken by event probes on the syscall entry tracepoints$tail" ;;
+	kprobe) [ -z "$refused" ] || echo "$what taken by kprobes$tail" ;;
+	esac
+}
+
+# cap_note_check TOOL KIND - TOOL run for a second without -v prints the
+# line cap_note gives, or no such line
+cap_note_check() {
+	want=$(cap_note "$2")
+	"$BIN/$1" -d 1 > "$TMP/out" 2> "$TMP/err" || { fail "exit status $?: $(head -c 300 "$TMP/err")"; return 1; }
+	got=$(grep -E "^$1: (paths|arguments) |capture rung|better rungs" "$TMP/err")
+	[ "$got" = "${want:+$1: $want}" ] ||
+		fail "without -v, stderr said '$got', want '${want:+$1: $want}' (this kernel: $(cap_rungs "$2"))"
+}
+
 # cap_broken_check TOOL - each rung declared broken on this kernel
 # (CAP_BROKEN, per guest) fails TOOL's check when forced: one line, exit 1
 cap_broken_check() {

@@ -39,13 +39,14 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: execsnoop [-hjrtxTU] [-a argc] [-d secs] [name]\n"
+"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
-"                 -a argc         # max args to show (default 8)\n"
-"                 -r              # include re-execs\n"
+"                 -a argc         # max args to show (default 20)\n"
+"                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -U              # include UID\n"
+"                 -v              # say how arguments are taken, and why\n"
 "                 -x              # include failed exec()s, with the error\n"
 "                 -j              # JSON Lines, one object per exec (also --json)\n"
 "                 -h              # this usage message\n"
@@ -58,31 +59,32 @@ static const char usage_text[] =
 "       execsnoop -x              # also show exec()s that failed\n"
 "\n";
 
-#define MAX_ARGC	16
+#define MAX_ARGC	32
 
 struct opts {
 	double duration;
 	unsigned int argc;
-	int rexec, times, hms, uids, fails;
+	int times, hms, uids, fails, verbose;
 	const char *name;
 	regex_t re;
 };
 
-static struct opts o = { .argc = 8 };
+static struct opts o = { .argc = 20 };
 
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjrtxTU", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjrtvxTU", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
-		case 'r': o.rexec = 1; break;
+		case 'r': break;	/* re-execs are always shown */
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
 		case 'U': o.uids = 1; break;
+		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
 		}
 	}
@@ -91,7 +93,7 @@ static void parse(int argc, char **argv)
 
 static struct capture *cap;
 static struct calls *pending;		/* TID -> the pointers of its exec */
-static struct pidmap *parent, *seen;
+static struct pidmap *parent;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
 static int mono;			/* timestamps on the mono clock */
 
@@ -169,7 +171,7 @@ static int name_ok(const char *comm)
 }
 
 /* on_fork - the new task's parent (the forking thread's process, if known),
- * and its own process; a new process is not a re-exec */
+ * and its own process */
 static void on_fork(const struct stream_rec *r)
 {
 	int child = (int)decode_s64(r->ev, r->rec, "child_pid");
@@ -181,7 +183,6 @@ static void on_fork(const struct stream_rec *r)
 	else
 		pidmap_take(parent, child);
 	tgid_put(child, t ? t->tgid : 0, t ? t->at : 0);
-	pidmap_take(seen, child);
 }
 
 /* pre_fork - stream handler: the new task's process, from /proc, while it likely lives */
@@ -243,10 +244,8 @@ static void on_exec(const struct stream_rec *r)
 	tgid_put(pid, pid, r->rec->ts);
 	decode_str(r->ev, r->rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
-	if ((o.rexec || !pidmap_get(seen, pid)) && name_ok(comm)) {
+	if (name_ok(comm))
 		print_line(r->rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
-	}
-	pidmap_put(seen, pid, (void *)1);
 	capture_free(v);
 }
 
@@ -254,14 +253,13 @@ static void on_exec(const struct stream_rec *r)
  * forget_tasks - events were lost (reorder_on_gap, in time order; the execs
  * waiting for their end are forgotten by calls.h): a fork may be among them,
  * giving a PID to a new task, so what is known of parents, threads'
- * processes and PIDs already seen is dropped, and the threads that run now
+ * processes is dropped, and the threads that run now
  * are read again (valid for forks from now on)
  */
 static void forget_tasks(int cpu, unsigned long long ts, void *ctx)
 {
 	(void)cpu, (void)ts, (void)ctx;
 	pidmap_clear(parent);
-	pidmap_clear(seen);
 	tgid_reset();
 }
 
@@ -297,7 +295,7 @@ static void banner(void)
 {
 	char comm[96];
 
-	ladder_note(cap);
+	ladder_note(cap, o.verbose);
 
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
 	out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
@@ -335,7 +333,6 @@ int main(int argc, char **argv)
 		"syscalls:sys_exit_execveat", NULL });
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
-	seen = pidmap_new(NULL);
 	tgid_start(mono);
 
 	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)

@@ -38,7 +38,7 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: opensnoop [-htxTej] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
+"USAGE: opensnoop [-htxTejv] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
@@ -47,6 +47,7 @@ static const char usage_text[] =
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -x              # only show failed opens\n"
+"                 -v              # say how paths are taken, and why\n"
 "                 -j              # JSON Lines, one object per open (also --json)\n"
 "                 -h              # this usage message\n"
 "                 filename        # match filename (partials, REs, ok)\n"
@@ -62,7 +63,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int times, hms, fails, flags;
+	int times, hms, fails, flags, verbose;
 	const char *name, *file;
 	regex_t name_re, file_re;
 };
@@ -74,7 +75,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:txT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
@@ -83,6 +84,7 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
+		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
 		}
 	}
@@ -275,7 +277,7 @@ static void banner(void)
 	char ftext[256];
 	size_t at = 0;
 
-	ladder_note(cap);
+	ladder_note(cap, o.verbose);
 
 	ftext[0] = '\0';
 	if (o.pid || o.tid)

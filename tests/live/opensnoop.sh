@@ -12,10 +12,10 @@
 # OPEN: the open workload that goes through the C library
 OPEN="$WORKLOADS/ftt_open.dyn --libc"
 
-# os_start ARGS... - start opensnoop with ARGS (slow in an emulated guest) or fail
+# os_start ARGS... - start opensnoop -v (the rung named) with ARGS (slow in an emulated guest) or fail
 os_start() {
 	rm -f "$TMP/out" "$TMP/err"	# a banner left by the last run is no start
-	start_tool "$BIN/opensnoop" "$@" ||
+	start_tool "$BIN/opensnoop" -v "$@" ||
 		{ kill -0 $TOOL_PID 2>/dev/null && wait_for_line "$TMP/out" '^Tracing' 600; } ||
 		{ stop_tool; fail "did not start: $(head -c 300 "$TMP/err")"; return 1; }
 }
@@ -28,6 +28,9 @@ os_raw() {
 	*) echo "[?]" ;;
 	esac
 }
+
+# t_note - without -v, one plain stderr line when rows may show [?], or none
+t_note() { cap_note_check opensnoop open; }
 
 # os_files - a file with a space in its name, and a missing path
 os_files() {

@@ -31,7 +31,6 @@ static void prepare(void)
 		"syscalls:sys_exit_execve", NULL });
 	pending = calls_new(NULL, free);
 	parent = pidmap_new(NULL);
-	seen = pidmap_new(NULL);
 	tgid_start(0);
 	follow(s, NULL);
 }

@@ -484,12 +484,12 @@ static void test_exec_args(void)
 {
 	struct capture *c = fresh(CAP_EXEC, CAP_MAXSTR - 2);
 	char *f = exec_args(c, "+112($arg1)", "+104($arg1)", "+u"), *p;
-	const char *tail = " p16=+u128(+104($arg1)):x64 a16=+0(+u128(+104($arg1))):ustring";
+	const char *tail = " p32=+u256(+104($arg1)):x64 a32=+0(+u256(+104($arg1))):ustring";
 	int n = 0;
 
 	for (p = f; (p = strstr(p, " p")); p++)
 		n++;
-	CHECK("exec_args: 17 pointers for 16 entries", n == 17);
+	CHECK("exec_args: 33 pointers for 32 entries", n == 33);
 	CHECK("exec_args: the last one whole", strlen(f) > strlen(tail) &&
 	      !strcmp(f + strlen(f) - strlen(tail), tail));
 	free(f);
@@ -579,6 +579,8 @@ static void walk_dump(void)
 	unit_put(dir, "walk", text);
 }
 
+static int walk_quiet;	/* walk's ladder_note without -v */
+
 /* walk - in a child: ladder_open for KIND (2 argv entries) on the kernel set, then ladder_note */
 static void walk(const void *arg)
 {
@@ -588,7 +590,7 @@ static void walk(const void *arg)
 	walk_nev = -1;
 	atexit(walk_dump);
 	c = ladder_open(&sess, *(const enum cap_kind *)arg, 2);
-	ladder_note(c);
+	ladder_note(c, !walk_quiet);
 	walk_nev = c->nev;
 	exit(0);
 }
@@ -651,6 +653,10 @@ static void test_walk(void)
 		"kprobe: no kprobes (CONFIG_KPROBE_EVENTS) in Linux @; "
 		"uprobe: no uprobes (CONFIG_UPROBE_EVENTS) in Linux @; "
 		"syscall: no strings in the syscall events (6.19+) in Linux @\n", "|0");
+	walk_quiet = 1;
+	walk_is("walk, nothing offered, without -v", CAP_EXEC, NULL, 0,
+		"ftt: arguments not taken on this kernel: rows show [?]; -v says why\n", "|0");
+	walk_quiet = 0;
 	/* kprobes alone: set up, but no instance to check it in, so taken down */
 	kernel((const int[]){ KF_KPROBES, KF_USTRING, -1 });
 	walk_is("walk, kprobes", CAP_OPEN, NULL, 0,
@@ -659,6 +665,11 @@ static void test_walk(void)
 		"eprobe: no event probes (CONFIG_EPROBE_EVENTS) in Linux @; "
 		"kprobe: no instance for its check; "
 		"uprobe: no uprobes (CONFIG_UPROBE_EVENTS) in Linux @\n", KPROBE_OPEN "|0");
+	walk_quiet = 1;
+	walk_is("walk, kprobes, without -v", CAP_OPEN, NULL, 0,
+		"ftt: paths not taken on this kernel: rows show [?] (a better way failed its "
+		"check; -v says which)\n", KPROBE_OPEN "|0");
+	walk_quiet = 0;
 	/* a forced rung: only it is tried (not the eprobe before it), and its
 	 * failure ends the run */
 	kernel((const int[]){ KF_EPROBES, KF_KPROBES, KF_USTRING, -1 });
@@ -670,6 +681,10 @@ static void test_walk(void)
 	walk_is("walk, none forced", CAP_OPEN, "none", 0,
 		"ftt: paths taken at the call by nothing: they show as [?] (capture rung none, forced)\n",
 		"|0");
+	walk_quiet = 1;
+	walk_is("walk, none forced, without -v", CAP_OPEN, "none", 0,
+		"ftt: paths not taken on this kernel: rows show [?] (forced by FTT_CAPTURE)\n", "|0");
+	walk_quiet = 0;
 	events = "";
 }
 

@@ -17,9 +17,11 @@
 # VM_SPECIFIC_PR, the capture rungs' tests: what differs there is its broken
 # event probes (cap_broken_for in kernels.sh). 6.1 and 6.12 run VM_SPECIFIC, the tests
 # whose path or answer depends on what the kernel offers:
-#   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung: which
-#                capture rungs the kernel has and which are broken (an event
-#                probe on 6.1pr, cap_broken_for)
+#   execsnoop, opensnoop  args, fail_args, open, rungs, broken_rung, note,
+#                default_argc: which capture rungs the kernel has and which
+#                are broken (an event probe on 6.1pr, cap_broken_for), the
+#                line a run prints about them, and 20 argv entries fetched by
+#                each rung
 #   funccount    all: the counting path (profiler or kprobe_profile) and the
 #                kernel's function list
 #   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
@@ -45,7 +47,8 @@
 
 VM_FULL=${VM_FULL-"5.10 7.3"}
 VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
-	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung
+	execsnoop/broken_rung execsnoop/note execsnoop/default_argc
+	opensnoop/open opensnoop/rungs opensnoop/broken_rung opensnoop/note
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
 	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
@@ -64,7 +67,8 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	uprobe/libc_string uprobe/libc_retval_pid uprobe/kernel_error uprobe/stacks
 	uprobe/view"}
 VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
-	execsnoop/broken_rung opensnoop/open opensnoop/rungs opensnoop/broken_rung"}
+	execsnoop/broken_rung execsnoop/note execsnoop/default_argc
+	opensnoop/open opensnoop/rungs opensnoop/broken_rung opensnoop/note"}
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
