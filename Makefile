@@ -4,7 +4,9 @@
 # make            build bin/<tool> for every tools/<tool>.c
 # make static     fully static executables in bin/static/
 # make check      unit, live (root) and qemu tests
-# make install    PREFIX=/usr/local DESTDIR= (SBINDIR=: where the tools go)
+# make install    PREFIX=/usr/local DESTDIR= (SBINDIR=: where the tools go;
+#                 ALIASDIR=: where TOOL-ftrace, a name no other package
+#                 uses, links to each, default SBINDIR)
 
 TOOLS    := $(patsubst tools/%.c,%,$(wildcard tools/*.c))
 COMMON   := $(wildcard common/*.c)
@@ -37,6 +39,7 @@ VERSION  := $(VERSION_BASE)$(shell [ -e .git ] && c=$$(git log -1 --format=%H --
 	  git diff --quiet HEAD -- 2>/dev/null || printf -- -dirty; })
 DOCDIR   := $(PREFIX)/share/doc/ftrace-tools
 SBINDIR  ?= $(PREFIX)/sbin
+ALIASDIR ?= $(SBINDIR)
 COMPDIR  := $(PREFIX)/share/bash-completion/completions
 # the tree built in, where -h finds the man page and example of a tool not
 # installed (empty: not named; the package's build leaves it out)
@@ -296,8 +299,13 @@ bench-rungs: all
 
 # install: the tools only (the test workloads are not installed)
 install: $(addprefix $(BINDIR)/,$(TOOLS))
-	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(PREFIX)/share/man/man8 $(DESTDIR)$(DOCDIR)/examples
+	install -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(ALIASDIR) $(DESTDIR)$(PREFIX)/share/man/man8 \
+		$(DESTDIR)$(DOCDIR)/examples
 	install -m 0755 $(addprefix $(BINDIR)/,$(TOOLS)) $(DESTDIR)$(SBINDIR)/
+	for t in $(TOOLS); do \
+		ln -sfr $(DESTDIR)$(SBINDIR)/$$t $(DESTDIR)$(ALIASDIR)/$$t-ftrace && \
+		ln -sf $$t.8 $(DESTDIR)$(PREFIX)/share/man/man8/$$t-ftrace.8 || exit 1; \
+	done
 	for m in $(wildcard man/man8/*.8); do \
 		sed '1s/"ftrace tools $(VERSION_BASE)"/"ftrace tools $(VERSION)"/' "$$m" \
 			> $(DESTDIR)$(PREFIX)/share/man/man8/$${m##*/} && \
@@ -306,7 +314,8 @@ install: $(addprefix $(BINDIR)/,$(TOOLS))
 	install -m 0644 $(wildcard examples/*_example.txt) $(DESTDIR)$(DOCDIR)/examples/
 	install -d $(DESTDIR)$(COMPDIR)
 	install -m 0644 completion/ftrace-tools.bash $(DESTDIR)$(COMPDIR)/ftrace-tools
-	for t in $(TOOLS); do ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t; done
+	for t in $(TOOLS); do ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t; \
+		ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t-ftrace; done
 
 clean:
 	rm -rf $(B) $(BINDIR) tests/bin

@@ -44,8 +44,9 @@ static int long_name(const char *arg, const char **name)
 
 /*
  * see_also - -h's last line: the man page and the example, where they are:
- * installed (under DOCDIR), else in the tree the tool was built in, else the
- * man page's name alone (a binary copied elsewhere)
+ * installed (under DOCDIR; then the line before names the alias install
+ * makes, TOOL-ftrace), else in the tree the tool was built in, else the man
+ * page's name alone (a binary copied elsewhere)
  */
 static void see_also(void)
 {
@@ -53,6 +54,7 @@ static void see_also(void)
 
 	snprintf(path, sizeof(path), "%s/examples/%s_example.txt", FTT_DOCDIR, msg_prog);
 	if (access(path, R_OK) == 0) {
+		printf("Also installed as %s-ftrace, a name no other package takes.\n", msg_prog);
 		printf("See man %s(8) and %s\n", msg_prog, path);
 		return;
 	}

@@ -120,6 +120,7 @@ _ftt_command() {
 # _ftt - the completion function of every tool
 _ftt() {
 	local tool=${1##*/} word prev opt takes=0 flags
+	tool=${tool%-ftrace}
 	word=$(_ftt_word)
 	prev=${COMP_WORDS[COMP_CWORD-1]}
 	[[ $word == "$prev" ]] && prev=${COMP_WORDS[COMP_CWORD-2]}
@@ -156,4 +157,5 @@ _ftt() {
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace \
+	iosnoop-ftrace opensnoop-ftrace execsnoop-ftrace funccount-ftrace funcgraph-ftrace kprobe-ftrace uprobe-ftrace tpoint-ftrace iolatency-ftrace tcpretrans-ftrace killsnoop-ftrace syscount-ftrace perf-stat-hist-ftrace bitesize-ftrace reset-ftrace-ftrace

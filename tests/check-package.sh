@@ -182,11 +182,31 @@ for t in $TOOLS; do
 done
 [ $ok -eq 1 ] && pass "tools: all $(echo $TOOLS | wc -w) in $LIBEXEC, /usr/sbin/TOOL leads there"
 
+# aliases_ok WHAT - every tool runs from PATH as TOOL-ftrace, the package's
+# own link in /usr/sbin, whatever holds /usr/sbin/TOOL; its -h says so
+aliases_ok() {
+	ok=1
+	for t in $TOOLS; do
+		got=$(PATH=$SYSPATH command -v "$t-ftrace")
+		if [ "$got" != "/usr/sbin/$t-ftrace" ] || [ "$(readlink -f "$got")" != "$LIBEXEC/$t" ] ||
+		   [ "$(PATH=$SYSPATH "$t-ftrace" --version 2>&1)" != "$t $VERSION" ]; then
+			fail "$1: '$t-ftrace' from PATH is '$got' -> '$(readlink -f "$got")', --version '$(PATH=$SYSPATH "$t-ftrace" --version 2>&1)'"
+			ok=0
+		elif ! PATH=$SYSPATH "$t-ftrace" -h 2>&1 | grep -qx "Also installed as $t-ftrace, a name no other package takes."; then
+			fail "$1: $t-ftrace -h does not name $t-ftrace"; ok=0
+		fi
+	done
+	[ $ok -eq 1 ] && pass "$1: every tool runs from PATH as TOOL-ftrace, and its -h says so"
+}
+aliases_ok aliases
+
 # man pages: man -w finds them where man-db is, else the files
 ok=1
 for t in $TOOLS; do
 	f=/usr/share/man/man8/$t.8.gz
 	[ -f "$f" ] || { fail "man: no $f"; ok=0; continue; }
+	[ "$(readlink -f "/usr/share/man/man8/$t-ftrace.8.gz")" = "$f" ] ||
+		{ fail "man: /usr/share/man/man8/$t-ftrace.8.gz does not lead to $f"; ok=0; }
 	if command -v man > /dev/null && [ "$(status man-db)" = installed ]; then
 		w=$(PATH=$SYSPATH man -w "$t" 2>&1)
 		[ "$w" = "$f" ] || { fail "man: man -w $t gives '$w', not $f"; ok=0; }
@@ -194,7 +214,7 @@ for t in $TOOLS; do
 done
 if [ $ok -eq 1 ]; then
 	if command -v man > /dev/null && [ "$(status man-db)" = installed ]; then
-		pass "man: man -w finds each tool's page in /usr/share/man/man8"
+		pass "man: man -w finds each tool's page in /usr/share/man/man8, TOOL-ftrace(8) leads there"
 	else
 		pass "man: each tool's page is in /usr/share/man/man8 (no man-db: files checked)"
 	fi
@@ -208,8 +228,8 @@ done
 cmp -s completion/ftrace-tools.bash "$COMP/ftrace-tools" ||
 	{ fail "completion: $COMP/ftrace-tools is missing or differs"; ok=0; }
 for t in $TOOLS; do
-	[ "$(readlink "$COMP/$t")" = ftrace-tools ] ||
-		{ fail "completion: $COMP/$t is not a link to ftrace-tools"; ok=0; }
+	[ "$(readlink "$COMP/$t")" = ftrace-tools ] && [ "$(readlink "$COMP/$t-ftrace")" = ftrace-tools ] ||
+		{ fail "completion: $COMP/$t or $COMP/$t-ftrace is not a link to ftrace-tools"; ok=0; }
 done
 [ $ok -eq 1 ] && pass "files: examples in $DOC/examples, completion in $COMP"
 
@@ -269,6 +289,7 @@ for t in $clash; do
 done
 ours_at tpoint || { fail "libbpf-first: /usr/sbin/tpoint is not ours"; ok=0; }
 [ $ok -eq 1 ] && pass "libbpf-first: ours installs;$clash stay libbpf-tools' in /usr/sbin, ours in $LIBEXEC"
+[ $ours -eq 1 ] && aliases_ok libbpf-first
 
 # ours removed: libbpf-tools' files stay
 dpkg -P ftrace-tools > "$T/dpkg.log" 2>&1 || { fail "libbpf-first: dpkg -P ftrace-tools failed:"; tail -10 "$T/dpkg.log"; }
