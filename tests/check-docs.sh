@@ -232,6 +232,27 @@ else
 	bad=1
 fi
 
+# --- OVERHEAD figures: each measured figure a page's OVERHEAD gives (a ratio
+# such as 0.99x, a time such as 1.46 s or 6.2 us, a percentage) is in
+# bench/RESULTS.md, where the run that measured it is published
+check_overhead() {
+	ok=1
+	for m in man/man8/*.8; do
+		man_section "$m" OVERHEAD | sed 's/\\-/-/g; s/\\(ti/~/g' |
+			grep -oE '[0-9]+(\.[0-9]+)?(x\b| (s|ms|us|ns)\b|%)' | sort -u > "$tmpd/figs"
+		while read -r f; do
+			re="(^|[^0-9.])$(printf '%s' "$f" | sed 's/\./\\./g')([^0-9A-Za-z]|\$)"
+			grep -qE -- "$re" bench/RESULTS.md 2>/dev/null ||
+				{ echo "FAIL docs/overhead: ${m##*/}: '$f' is not in bench/RESULTS.md"; ok=0; }
+		done < "$tmpd/figs"
+	done
+	[ $ok -eq 1 ] && echo "PASS docs/overhead: every figure of every OVERHEAD is in bench/RESULTS.md"
+	[ $ok -eq 1 ]
+}
+tmpd=$(mktemp -d) || exit 1
+check_overhead || bad=1
+rm -rf "$tmpd"
+
 # --- one version: the VERSION file's number is the package's (debian/changelog)
 v=$(cat VERSION) c=$(sed -n '1s/^ftrace-tools (\([^)]*\)).*/\1/p' debian/changelog)
 if [ "$v" = "$c" ]; then
