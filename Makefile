@@ -56,7 +56,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs
+.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs print-version
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) workloads
 
@@ -275,6 +275,7 @@ check-build:
 	@$(MAKE) -s B=$(B)/gcc BINDIR=$(B)/gcc/bin CC=gcc CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/gcc: -Wall -Wextra -Werror"
 	@sh tests/check-cli.sh $(B)/gcc/bin "$(VERSION)" "$(DOCDIR)" "$(SRCDIR)"
+	@sh tests/check-version.sh
 	@sh tests/check-completion.sh $(B)/gcc/bin
 	@$(MAKE) -s B=$(B)/clang BINDIR=$(B)/clang/bin CC=clang CFLAGS="-O2 -Werror" all > /dev/null && \
 		echo "PASS build/clang: -Wall -Wextra -Werror"
@@ -316,6 +317,10 @@ install: $(addprefix $(BINDIR)/,$(TOOLS))
 	install -m 0644 completion/ftrace-tools.bash $(DESTDIR)$(COMPDIR)/ftrace-tools
 	for t in $(TOOLS); do ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t; \
 		ln -sf ftrace-tools $(DESTDIR)$(COMPDIR)/$$t-ftrace; done
+
+# print-version: the version this tree builds (tests/check-version.sh)
+print-version:
+	@echo '$(VERSION)'
 
 clean:
 	rm -rf $(B) $(BINDIR) tests/bin
