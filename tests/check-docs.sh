@@ -261,4 +261,8 @@ else
 	echo "FAIL docs/version: VERSION says '$v', debian/changelog '$c'"
 	bad=1
 fi
+if [ -f README.md ] && ! grep -qF "VERSION file's number ($v)" README.md; then
+	echo "FAIL docs/version: README.md does not give VERSION's number ($v)"
+	bad=1
+fi
 exit $bad
