@@ -148,7 +148,7 @@ trace() {
 	shift 3
 	(
 		if [ -n "$t_rung" ]; then export FTT_CAPTURE="$t_rung"; else unset FTT_CAPTURE; fi
-		exec "$BINDIR/$t_tool" "$@"
+		exec "$BINDIR/$t_tool" -v "$@"
 	) > "$t_d/out" 2> "$t_d/err" &
 	TPID=$!
 	n=0

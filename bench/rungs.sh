@@ -157,12 +157,12 @@ measure() {
 	load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 
 	# the tries: which rungs run here, and the one opensnoop picks itself
-	own=$(try own "$OS")
+	own=$(try own "$OS" -v)
 	own_rung=$(grep '^mode=own ' "$RAW" | sed -n 's/.* rung=\([a-z-]*\).*/\1/p')
 	[ -n "$own" ] && own_rung="did not start: $own"
 	modes=
 	for r in $RUNGS; do
-		why=$(try "$r" env FTT_CAPTURE=$r "$OS")
+		why=$(try "$r" env FTT_CAPTURE=$r "$OS" -v)
 		got=$(grep "^mode=$r round=0 " "$RAW" | sed -n 's/.* rung=\([a-z-]*\).*/\1/p')
 		[ -z "$why" ] && [ "$got" != "$r" ] && why="ran, but its stderr names rung $got"
 		eval "why_$r=\$why"
@@ -193,7 +193,7 @@ measure() {
 		for m in $modes; do
 			case $m in
 			perf) tool_run perf $r bash "$POS" ;;
-			*) tool_run $m $r env FTT_CAPTURE=$m "$OS" ;;
+			*) tool_run $m $r env FTT_CAPTURE=$m "$OS" -v ;;
 			esac
 		done
 		[ "${RUNGS_GUEST:-0}" = 1 ] || echo "rungs: round $r of $ROUNDS done" >&2
