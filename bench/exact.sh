@@ -273,7 +273,7 @@ FILENAME ~ /strace$/ {
 		if (val == "[?]") { known = 0; file = "" }
 		else { known = 1; file = val }
 	} else {
-		if (!match(line, /^ *[0-9]+ +[0-9]+ +/)) next
+		if (!match(line, /^ *[0-9]+ +([0-9]+|\?) +/)) next
 		split(substr(line, 1, RLENGTH), w, " ")
 		pid = w[1]; r = substr(line, RLENGTH + 1)
 		res = r; sub(/ .*/, "", res)
