@@ -3,18 +3,20 @@
  *
  * sched:sched_process_exec reports every successful exec, with the file the
  * kernel ran, and sched:sched_process_fork gives the parent: the process of
- * the forking thread, from a reading of that thread made before the fork
- * (tgid_at), else ?. No event carries the UID: -U shows ?. The arguments are
+ * the forking thread (tgid_at), known from an exec or a task_newtask seen
+ * while tracing (a new task is a process of its own, or with CLONE_THREAD a
+ * thread of its creator's), or from /proc read at startup; else ?. No event
+ * carries the UID: -U shows ?. The arguments are
  * the ones taken in the kernel when exec was called, by the best capture rung
  * this kernel has that proves itself at startup (ladder.h: event probes,
  * kprobes, uprobes on the C library); an exec it did not take shows the file
  * and [?], never arguments read later. Failed execs (-x) come from
  * sys_exit_execve/_execveat, filtered in the kernel to errors. Overhead is
- * small: exec rates are low, and each one costs a few events; each fork costs
- * one read of the new task's /proc status (its process), and startup one
- * listing of /proc's threads.
+ * small: exec rates are low, and each one costs a few events, each fork
+ * two; startup one listing of /proc's threads.
  */
 #include <regex.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,26 +172,27 @@ static int name_ok(const char *comm)
 	return !o.name || regexec(&o.re, comm, 0, NULL, 0) == 0;
 }
 
-/* on_fork - the new task's parent (the forking thread's process, if known),
- * and its own process */
+/* on_newtask - a new task: a process of its own, or (CLONE_THREAD) a thread
+ * of its creator's process, known from the creation on */
+static void on_newtask(const struct stream_rec *r)
+{
+	int child = (int)decode_s64(r->ev, r->rec, "pid");
+	unsigned long long flags = decode_u64(r->ev, r->rec, "clone_flags");
+
+	tgid_put(child, flags & CLONE_THREAD ? tgid_at(decode_pid(r->ev, r->rec), r->rec->ts) : child,
+		 r->rec->ts);
+}
+
+/* on_fork - the new task's parent: the forking thread's process, if known */
 static void on_fork(const struct stream_rec *r)
 {
 	int child = (int)decode_s64(r->ev, r->rec, "child_pid");
 	int ppid = tgid_at((int)decode_s64(r->ev, r->rec, "parent_pid"), r->rec->ts);
-	struct tgid *t = r->aux;
 
 	if (ppid)
 		pidmap_put(parent, child, (void *)(long)ppid);
 	else
 		pidmap_take(parent, child);
-	tgid_put(child, t ? t->tgid : 0, t ? t->at : 0);
-}
-
-/* pre_fork - stream handler: the new task's process, from /proc, while it likely lives */
-static void pre_fork(const struct stream_rec *r)
-{
-	reorder_push(r->ev, r->rec, on_fork, NULL,
-		     tgid_read((int)decode_s64(r->ev, r->rec, "child_pid")));
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
@@ -279,7 +282,8 @@ static void follow(struct session *s, const char *name_filter)
 	char *self = filter_build(0, NULL, NULL);
 
 	reorder_on_gap(forget_tasks, NULL);
-	stream_follow(s, "sched", "sched_process_fork", self, pre_fork, NULL);
+	use(s, "task", "task_newtask", NULL, on_newtask);
+	use(s, "sched", "sched_process_fork", NULL, on_fork);
 	use(s, "sched", "sched_process_exec", name_filter, on_exec);
 	capture_follow(cap, self);
 	free(self);

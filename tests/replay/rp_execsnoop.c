@@ -28,7 +28,7 @@ static void prepare(void)
 	cap->names[cap->nev++] = xstrdup("cap0_execve");
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
-		"syscalls:sys_exit_execve", NULL });
+		"syscalls:sys_exit_execve", "task:task_newtask", NULL });
 	pending = calls_new(NULL, free);
 	parent = pidmap_new(NULL);
 	tgid_start(0);
@@ -119,6 +119,41 @@ static void parent_known(void)
 	rp_run();
 }
 
+/*
+ * child_fails_gone - process 100 makes a process (no CLONE_THREAD) TID, which
+ * fails an exec and is gone before /proc could be read: its process is TID
+ * itself, from task_newtask's flags alone, and its parent 100
+ */
+static void child_fails_gone(void)
+{
+	prepare();
+	o.fails = 1;
+	tgid_put(100, 100, 0);
+	rp_rec(0, 900, "task:task_newtask",
+	       "common_pid=100 pid=" TID " comm=sh clone_flags=0x1200011 oom_score_adj=0");
+	rp_rec(0, 1000, "sched:sched_process_fork", "parent_pid=100 child_pid=" TID);
+	rp_rec(0, 2000, "syscalls:sys_enter_execve", ENTER);
+	rp_rec(0, 2100, "syscalls:sys_exit_execve", "common_pid=" TID " ret=-2");
+	rp_run();
+}
+
+/*
+ * thread_fails - thread TID of process 100 (CLONE_THREAD from 100), whose
+ * parent is 50, fails an exec: PID TID, PPID 50, the process's parent
+ */
+static void thread_fails(void)
+{
+	prepare();
+	o.fails = 1;
+	tgid_put(100, 100, 0);
+	pidmap_put(parent, 100, (void *)50L);
+	rp_rec(0, 900, "task:task_newtask",
+	       "common_pid=100 pid=" TID " comm=sh clone_flags=0x3d0f00 oom_score_adj=0");
+	rp_rec(0, 2000, "syscalls:sys_enter_execve", ENTER);
+	rp_rec(0, 2100, "syscalls:sys_exit_execve", "common_pid=" TID " ret=-2");
+	rp_run();
+}
+
 int main(void)
 {
 	char *out;
@@ -146,6 +181,14 @@ int main(void)
 	out = rp_case(parent_before_gap);
 	rp_check("execsnoop/no_parent_from_before_a_gap",
 		 rp_lines(out, TID " ") == 1 && rp_lines(out, TID "      ? /bin/second") == 1, out);
+	free(out);
+	out = rp_case(child_fails_gone);
+	rp_check("execsnoop/failed_exec_of_a_child_gone_before_proc",
+		 rp_lines(out, TID "    100 ENOENT") == 1, out);
+	free(out);
+	out = rp_case(thread_fails);
+	rp_check("execsnoop/failed_exec_of_a_thread",
+		 rp_lines(out, TID "     50 ENOENT") == 1, out);
 	free(out);
 	return rp_done("replay execsnoop");
 }
