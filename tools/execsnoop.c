@@ -41,9 +41,10 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [name]\n"
+"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 20)\n"
+"                 -P PPID         # only the children of this parent process\n"
 "                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
@@ -59,6 +60,7 @@ static const char usage_text[] =
 "       execsnoop grep            # trace process names containing grep\n"
 "       execsnoop 'udevd$'        # process names ending in \"udevd\"\n"
 "       execsnoop -x              # also show exec()s that failed\n"
+"       execsnoop -P 1234         # what the process 1234 starts\n"
 "\n";
 
 #define MAX_ARGC	32
@@ -67,6 +69,7 @@ struct opts {
 	double duration;
 	unsigned int argc;
 	int times, hms, uids, fails, verbose;
+	pid_t ppid;
 	const char *name;
 	regex_t re;
 };
@@ -78,10 +81,11 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjrtvxTU", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjP:rtvxTU", NULL, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
+		case 'P': o.ppid = opt_pid(optarg, "-P"); break;
 		case 'r': break;	/* re-execs are always shown */
 		case 't': o.times = 1; break;
 		case 'T': o.hms = 1; break;
@@ -97,6 +101,7 @@ static struct capture *cap;
 static struct calls *pending;		/* TID -> the pointers of its exec */
 static struct pidmap *parent;
 static unsigned long long unknown;	/* rows whose arguments were not taken */
+static unsigned long long orphans;	/* -P: execs whose parent was not known */
 static int mono;			/* timestamps on the mono clock */
 
 /* comm_of - the name the kernel gives a task that runs `path`: its base name */
@@ -172,6 +177,17 @@ static int name_ok(const char *comm)
 	return !o.name || regexec(&o.re, comm, 0, NULL, 0) == 0;
 }
 
+/* parent_ok - -P's parent is ppid (0: not known, so neither shown nor
+ * guessed, but counted) */
+static int parent_ok(int ppid)
+{
+	if (!o.ppid || ppid == o.ppid)
+		return 1;
+	if (!ppid)
+		orphans++;
+	return 0;
+}
+
 /* on_newtask - a new task: a process of its own, or (CLONE_THREAD) a thread
  * of its creator's process, known from the creation on */
 static void on_newtask(const struct stream_rec *r)
@@ -224,12 +240,13 @@ static void on_fail(const struct stream_rec *r)
 	struct cap_val *v = take(tid, r->rec->ts);
 	char err[16], comm[16];
 
+	int ppid = tgid ? (int)(long)pidmap_get(parent, tgid) : 0;
+
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
-	if (o.fails && name_ok(comm)) {
-		print_line(r->rec->ts, tid, tgid ? (int)(long)pidmap_get(parent, tgid) : 0, -1,
+	if (o.fails && name_ok(comm) && parent_ok(ppid))
+		print_line(r->rec->ts, tid, ppid, -1,
 			   names_errno((int)decode_s64(r->ev, r->rec, "ret"), err, sizeof(err)), v,
 			   NULL);
-	}
 	capture_free(v);
 }
 
@@ -240,6 +257,7 @@ static void on_exec(const struct stream_rec *r)
 	int old = (int)decode_s64(r->ev, r->rec, "old_pid");
 	struct cap_val *v = take(old, r->rec->ts);
 	char path[4096], comm[16];
+	int ppid;
 
 	/* the caller now leads its process, under the process's ID */
 	if (old != pid)
@@ -247,8 +265,9 @@ static void on_exec(const struct stream_rec *r)
 	tgid_put(pid, pid, r->rec->ts);
 	decode_str(r->ev, r->rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
-	if (name_ok(comm))
-		print_line(r->rec->ts, pid, (int)(long)pidmap_get(parent, pid), -1, NULL, v, path);
+	ppid = (int)(long)pidmap_get(parent, pid);
+	if (name_ok(comm) && parent_ok(ppid))
+		print_line(r->rec->ts, pid, ppid, -1, NULL, v, path);
 	capture_free(v);
 }
 
@@ -354,5 +373,8 @@ int main(int argc, char **argv)
 	if (unknown)
 		msg_warn("%llu exec%s shown with [?]: no arguments taken at the call", unknown,
 			 unknown == 1 ? "" : "s");
+	if (orphans)
+		msg_warn("%llu exec%s not shown: -P's parent could not be told (forked before "
+			 "tracing began, or among lost events)", orphans, orphans == 1 ? "" : "s");
 	return EXIT_OK;
 }

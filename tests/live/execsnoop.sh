@@ -229,6 +229,44 @@ t_fail() {
 	done
 }
 
+# t_ppid - -P PPID: the execs of PPID's children only, not of its
+# grandchildren, not of another process's
+t_ppid() {
+	p=$(xs_prog "ftx_ppid_$$") || { fail "cannot copy the workload"; return 1; }
+	rm -f "$TMP/go" "$TMP/holder" && mkfifo "$TMP/go" || { fail "mkfifo"; return 1; }
+	sh -c 'echo $$ > "$1/holder"; read x < "$1/go"
+		"$2" --ids="$1/ids1" kid
+		sh -c "\"\$0\" --ids=\"\$1\" grand" "$2" "$1/ids3"
+		"$2" --ids="$1/ids4" last; exit 0' sh "$TMP" "$p" &
+	h=$!
+	n=0
+	until [ -s "$TMP/holder" ] || [ $n -ge 100 ]; do sleep 0.1; n=$((n + 1)); done
+	xs_start -P "$(cat "$TMP/holder")" || { echo go > "$TMP/go"; wait $h; return 1; }
+	"$p" --ids="$TMP/ids2" other
+	echo go > "$TMP/go"
+	wait $h
+	wait_for_line "$TMP/out" "ftx_ppid_$$ --ids=$TMP/ids4 last\$" 50
+	stop_tool || return 1
+	xs_once "$(xs_line "$(cat "$TMP/ids1")" "$p --ids=$TMP/ids1 kid")"
+	xs_once "$(xs_line "$(cat "$TMP/ids4")" "$p --ids=$TMP/ids4 last")"
+	! grep -Eq " (other|grand)\$" "$TMP/out" ||
+		fail "-P $(cat "$TMP/holder"): shown another's or a grandchild's exec: $(grep -E " (other|grand)\$" "$TMP/out")"
+}
+
+# t_fail_ppid - a shell's child that fails its exec and exits at once: its
+# PPID is the shell's, known from the fork's task_newtask, however soon the
+# child is gone
+t_fail_ppid() {
+	xs_start -x || return 1
+	xs_argv_rung || { stop_tool; skip "no rung that takes argv on this kernel ($(cap_rungs exec))"; return 0; }
+	sh -c 'echo $$ > "$1"; "$2" "fpx_$3" 2> /dev/null; exit 0' sh "$TMP/shpid" "$TMP/nonexist_$$" $$
+	wait_for_line "$TMP/out" "fpx_$$\$" 50
+	stop_tool || return 1
+	sh=$(cat "$TMP/shpid")
+	grep -Eq "^ *[0-9]+ +$sh ENOENT +$TMP/nonexist_$$ fpx_$$\$" "$TMP/out" ||
+		fail "the failed exec's row does not name the shell ($sh) as its parent: $(grep "fpx_$$" "$TMP/out")"
+}
+
 # t_fail_args - -x with -a 3: a failed exec's arguments, read while its caller
 # still holds them: cut at three with "[...]", whole at three, and one longer
 # than a first read (300 bytes) whole
