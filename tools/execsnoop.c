@@ -353,7 +353,7 @@ int main(int argc, char **argv)
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
-		"syscalls:sys_exit_execveat", NULL });
+		"syscalls:sys_exit_execveat", "task:task_newtask", NULL });
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
 	tgid_start(mono);
