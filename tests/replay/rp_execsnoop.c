@@ -154,6 +154,15 @@ static void thread_fails(void)
 	rp_run();
 }
 
+/* one_line - case fn prints line exactly once */
+static void one_line(void (*fn)(void), const char *name, const char *line)
+{
+	char *out = rp_case(fn);
+
+	rp_check(name, rp_lines(out, line) == 1, out);
+	free(out);
+}
+
 int main(void)
 {
 	char *out;
@@ -174,21 +183,13 @@ int main(void)
 	rp_check("execsnoop/capture_value_dropped_by_age",
 		 rp_lines(out, TID " ") == 1 && rp_lines(out, "/bin/second [?]") == 1, out);
 	free(out);
-	out = rp_case(parent_known);
-	rp_check("execsnoop/parent_from_the_fork",
-		 rp_lines(out, TID "    100 /bin/second") == 1, out);
-	free(out);
+	one_line(parent_known, "execsnoop/parent_from_the_fork", TID "    100 /bin/second");
 	out = rp_case(parent_before_gap);
 	rp_check("execsnoop/no_parent_from_before_a_gap",
 		 rp_lines(out, TID " ") == 1 && rp_lines(out, TID "      ? /bin/second") == 1, out);
 	free(out);
-	out = rp_case(child_fails_gone);
-	rp_check("execsnoop/failed_exec_of_a_child_gone_before_proc",
-		 rp_lines(out, TID "    100 ENOENT") == 1, out);
-	free(out);
-	out = rp_case(thread_fails);
-	rp_check("execsnoop/failed_exec_of_a_thread",
-		 rp_lines(out, TID "     50 ENOENT") == 1, out);
-	free(out);
+	one_line(child_fails_gone, "execsnoop/failed_exec_of_a_child_gone_before_proc",
+		 TID "    100 ENOENT");
+	one_line(thread_fails, "execsnoop/failed_exec_of_a_thread", TID "     50 ENOENT");
 	return rp_done("replay execsnoop");
 }
