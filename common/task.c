@@ -14,7 +14,6 @@
 #include "task.h"
 #include "xalloc.h"
 
-#define CLONE_THREAD_FLAG 0x00010000ULL	/* the kernel's CLONE_THREAD */
 
 struct task {
 	int tgid;		/* 0: not known */
@@ -149,7 +148,7 @@ void task_new(int parent, int child, unsigned long long clone_flags, unsigned lo
 {
 	struct task *p = get(parent);
 	int known = p && ts >= p->from;
-	int tgid = clone_flags & CLONE_THREAD_FLAG ? (known ? p->tgid : 0) : child;
+	int tgid = task_tgid_of_new(clone_flags, known ? p->tgid : 0, child);
 
 	set(child, tgid, known ? p->abi : ABI_UNKNOWN, ts, 1);
 }

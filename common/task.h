@@ -29,6 +29,12 @@ void task_start(void);
 /* task_settle - once tracing runs: the threads read again; one new since
  * task_start, or running another program, is not known until its next event */
 void task_settle(void);
+/* task_tgid_of_new - the process of a task made with clone_flags (task_newtask's):
+ * its creator's (creator_tgid, 0 if not known) with CLONE_THREAD, else its own */
+static inline int task_tgid_of_new(unsigned long long clone_flags, int creator_tgid, int child)
+{
+	return clone_flags & 0x00010000ULL /* the kernel's CLONE_THREAD */ ? creator_tgid : child;
+}
 /* task_new - parent made child at ts (task_newtask: its clone_flags) */
 void task_new(int parent, int child, unsigned long long clone_flags, unsigned long long ts);
 /* task_exec - pid (the thread old_pid before it) runs the program at path

@@ -10,6 +10,7 @@
 #include "clock.h"
 #include "pidmap.h"
 #include "procread.h"
+#include "task.h"
 #include "tgid.h"
 #include "xalloc.h"
 
@@ -65,6 +66,12 @@ void tgid_put(int tid, int tgid, unsigned long long at)
 	t = xmalloc(sizeof(*t));
 	*t = (struct tgid){ .tgid = tgid, .at = at };
 	pidmap_put(tgids, tid, t);
+}
+
+/* tgid_new - see tgid.h */
+void tgid_new(int creator, int child, unsigned long long clone_flags, unsigned long long ts)
+{
+	tgid_put(child, task_tgid_of_new(clone_flags, tgid_at(creator, ts), child), ts);
 }
 
 /* tgid_read - see tgid.h */

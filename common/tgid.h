@@ -25,6 +25,9 @@ void tgid_reset(void);
 int tgid_at(int tid, unsigned long long ts);
 /* tgid_put - tid belongs to process tgid, as known from `at`; tgid <= 0: not known */
 void tgid_put(int tid, int tgid, unsigned long long at);
+/* tgid_new - creator (a thread) made child at ts with clone_flags: child's
+ * process from then on (task_tgid_of_new, task.h) */
+void tgid_new(int creator, int child, unsigned long long clone_flags, unsigned long long ts);
 /* tgid_read - /proc's process of tid with the time after the read (malloc'd),
  * or NULL when not timed */
 struct tgid *tgid_read(int tid);

@@ -16,7 +16,6 @@
  * two; startup one listing of /proc's threads.
  */
 #include <regex.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,15 +187,11 @@ static int parent_ok(int ppid)
 	return 0;
 }
 
-/* on_newtask - a new task: a process of its own, or (CLONE_THREAD) a thread
- * of its creator's process, known from the creation on */
+/* on_newtask - a new task's process, known from its creation on (tgid_new) */
 static void on_newtask(const struct stream_rec *r)
 {
-	int child = (int)decode_s64(r->ev, r->rec, "pid");
-	unsigned long long flags = decode_u64(r->ev, r->rec, "clone_flags");
-
-	tgid_put(child, flags & CLONE_THREAD ? tgid_at(decode_pid(r->ev, r->rec), r->rec->ts) : child,
-		 r->rec->ts);
+	tgid_new(decode_pid(r->ev, r->rec), (int)decode_s64(r->ev, r->rec, "pid"),
+		 decode_u64(r->ev, r->rec, "clone_flags"), r->rec->ts);
 }
 
 /* on_fork - the new task's parent: the forking thread's process, if known */
