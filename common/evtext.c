@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ctxflags.h"
 #include "decode.h"
 #include "evtext.h"
 #include "kstack.h"
@@ -23,53 +24,30 @@
 #include "session.h"
 
 /*
- * evtext_flags - the flags column ("d..1."), from libtraceevent, which knows each
- * kernel's bits; NULL for a record too short to hold them. It depends on common_flags and common_preempt_count only, so
- * each pair seen is formatted once; an event with other common fields (an RT
- * kernel's) is formatted every time.
+ * evtext_flags - the flags column ("d..1."), as the running kernel prints it
+ * (ctxflags.c); NULL for a record too short to hold the common fields
  */
 const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec)
 {
-	static struct { int key; char text[16]; } cache[256];
-	static struct trace_seq seq;
+	static char text[8];
 	static struct tep_event *last;
 	static unsigned int gen;
-	static int plain, end;
+	static int end;
 	struct tep_format_field *f;
-	int key, i;
 
+	(void)s;
 	if (ev != last || gen != decode_generation()) {
 		last = ev;
 		gen = decode_generation();
-		plain = 1;
-		end = 2;
-		for (f = ev->format.common_fields; f; f = f->next) {
-			if (strcmp(f->name, "common_type") && strcmp(f->name, "common_flags") &&
-			    strcmp(f->name, "common_preempt_count") &&
-			    strcmp(f->name, "common_pid"))
-				plain = 0;
+		end = 4;
+		for (f = ev->format.common_fields; f; f = f->next)
 			if (f->offset + f->size > end)
 				end = f->offset + f->size;
-		}
 	}
-	/* libtraceevent reads the common fields without looking at the size */
 	if (!rec->data || rec->size < end)
 		return NULL;
-	key = (int)(decode_u64(ev, rec, "common_flags") & 0xff) << 8 |
-	      (int)(decode_u64(ev, rec, "common_preempt_count") & 0xff);
-	i = (key ^ key >> 8) & 0xff;
-	if (plain && cache[i].key == key + 1)
-		return cache[i].text;
-	if (!seq.buffer)
-		trace_seq_init(&seq);
-	trace_seq_reset(&seq);
-	tep_print_event(s->tep, &seq, rec, "%s", TEP_PRINT_LATENCY);
-	trace_seq_terminate(&seq);
-	if (!plain)
-		return seq.buffer;
-	snprintf(cache[i].text, sizeof(cache[i].text), "%s", seq.buffer);
-	cache[i].key = key + 1;
-	return cache[i].text;
+	return ctxflags_text(ctxflags_running(), (unsigned int)decode_u64(ev, rec, "common_flags"),
+			     (unsigned int)decode_u64(ev, rec, "common_preempt_count"), text);
 }
 
 /* evtext_head - see evtext.h */
@@ -214,13 +192,6 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 void evtext_header(FILE *fp, const char *what)
 {
 	fprintf(fp, "# tracer: nop (instance, %s)\n", what);
-	fputs("#\n"
-	      "#                                _-----=> irqs-off/BH-disabled\n"
-	      "#                               / _----=> need-resched\n"
-	      "#                              | / _---=> hardirq/softirq\n"
-	      "#                              || / _--=> preempt-depth\n"
-	      "#                              ||| / _-=> migrate-disable\n"
-	      "#                              |||| /     delay\n"
-	      "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-	      "#              | |         |   |||||     |         |\n", fp);
+	fputs("#\n", fp);
+	fputs(ctxflags_legend(ctxflags_running()), fp);
 }

@@ -164,6 +164,88 @@ t_kernel_text() {
 	[ $ok = 1 ]
 }
 
+# flag_rows FILE - "CPU PID FLAGS USECS EVENT: FIELDS" for each event line of
+# FILE, ftrace's text (the kernel's trace file or tpoint's output), less the
+# pointer net_dev_queue prints (%p: the kernel's text hashes it)
+flag_rows() {
+	grep -v '^#' "$1" | sed -nE 's/ skbaddr=[^ ]+//; s/^.*-([0-9]+) +\[([0-9]+)\] ([^ ]+) +([0-9]+)\.([0-9]{6}): (.*)$/\2 \1 \3 \4\5 \6/p'
+}
+
+# t_kernel_flags - the flags column (irqs-off, need-resched, hardirq/softirq,
+# preempt and migrate-disable depths) is the kernel's own for the same
+# records: an instance of the test's own records the events beside tpoint,
+# and each of tpoint's rows is set against the one row of the kernel's text
+# with the same CPU, PID and fields, stamped within 50 us (the two instances
+# stamp a record apart) and 20 us nearer than any other such row.
+# sched_waking comes with irqs off, in interrupts and at preempt depths;
+# softirq_entry in softirqs; net_dev_queue with bottom halves disabled, which
+# 5.18+ shows as "b" or "D". need-resched can be set by an interrupt between
+# the two instances' records of one event, so that column may differ in a
+# few rows; no other may.
+t_kernel_flags() {
+	I=$T/instances/ftt_test_flags_$$
+	mkdir "$I" || { fail "cannot create $I"; return 1; }
+	# tpoint stamps with the mono clock where there is one
+	echo mono > "$I/trace_clock" 2>/dev/null
+	case $(uname -r) in
+	[1-4].*|5.[0-9].*|5.1[0-7].*) bh=0 ;;
+	*) bh=1 ;;
+	esac
+	ok=1
+	for e in sched:sched_waking irq:softirq_entry net:net_dev_queue; do
+		d=$I/events/${e%:*}/${e#*:}
+		[ -d "$d" ] || { skip "no $e"; continue; }
+		echo 1 > "$d/enable"
+		start_tool "$BIN/tpoint" $e || { fail "$e did not start: $(cat "$TMP/err")"; ok=0; break; }
+		"$WORKLOADS/synflood" -n 8 -t 1 > /dev/null 2>&1
+		stop_tool || { ok=0; break; }
+		echo 0 > "$d/enable"
+		flag_rows "$I/trace" > "$TMP/kernel.rows"
+		echo > "$I/trace"
+		flag_rows "$TMP/out" > "$TMP/ours.rows"
+		r=$(awk -v bh=$bh -v ev=${e#*:} '
+			function key(   k, i) { k = $1 " " $2; for (i = 5; i <= NF; i++) k = k " " $i; return k }
+			NR == FNR { k = key(); n[k]++; ts[k, n[k]] = $4; fl[k, n[k]] = $3
+				if (ev == "net_dev_queue" && $3 ~ /^[bD]/) kb++
+				next }
+			{ k = key(); best = 51; next2 = 1e18
+			  for (i = 1; i <= n[k]; i++) {
+				dt = ts[k, i] - $4; if (dt < 0) dt = -dt
+				if (dt < best) { next2 = best; best = dt; f = fl[k, i] }
+				else if (dt < next2) next2 = dt
+			  }
+			  if (best > 50 || next2 - best < 20) { amb++; next }
+			  m++
+			  if (!seen[f]++) kinds = kinds (kinds ? "," : "") f
+			  if (length(f) != length($3)) { bad++; if (!ex) ex = f " vs " $3; next }
+			  if (substr(f, 2, 1) != substr($3, 2, 1)) nr++
+			  if (substr(f, 1, 1) substr(f, 3) != substr($3, 1, 1) substr($3, 3)) {
+				bad++; if (!ex) ex = "kernel " f ", tpoint " $3 " (" $0 ")" }
+			  if (f !~ /^\./) cov1++
+			  if (substr(f, 4, 1) != ".") cov4++
+			  if (substr(f, 3, 1) != ".") cov3++
+			}
+			END { printf "%d %d %d %d %d %d %d %d %s %s\n", m, bad, nr, amb, cov1, cov4, kb, cov3, kinds ? kinds : "-", ex }
+		' "$TMP/kernel.rows" "$TMP/ours.rows")
+		set -- $r
+		m=$1 bad=$2 nr=$3 cov1=$5 cov4=$6 kb=$7 cov3=$8 kinds=$9
+		shift 9
+		printf '%s ' "${e#*:} $m rows ($kinds);" >> "$TMP/.info"
+		[ "$m" -ge 10 ] || { fail "$e: only $m of tpoint's rows matched the kernel's ($(wc -l < "$TMP/ours.rows") rows, $(wc -l < "$TMP/kernel.rows") the kernel's)"; ok=0; continue; }
+		[ "$bad" = 0 ] || { fail "$e: $bad rows' flags differ from the kernel's, as $*"; ok=0; }
+		[ "$nr" -le $((1 + m / 50)) ] || { fail "$e: $nr of $m rows differ in need-resched"; ok=0; }
+		case $e in
+		sched:*) [ "$cov1" -ge 1 ] && [ "$cov4" -ge 1 ] ||
+			{ fail "$e: no row with irqs off ($cov1) or a preempt depth ($cov4): the test proves nothing"; ok=0; } ;;
+		irq:*) [ "$cov3" -ge 1 ] || { fail "$e: no row in a softirq"; ok=0; } ;;
+		net:*) [ $bh = 0 ] || [ "$kb" -ge 1 ] ||
+			{ fail "$e: the kernel shows no BH-disabled row on $(uname -r)"; ok=0; } ;;
+		esac
+	done
+	rmdir "$I"
+	[ $ok = 1 ]
+}
+
 t_filter_keeps_one() {
 	mkprog "tp_keep_$$"
 	mkprog "tp_drop_$$"

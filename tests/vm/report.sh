@@ -148,16 +148,17 @@ skip_check() {
 # ---------------------------------------------------------------------------
 # the whole run
 
-# report_jobs - every job's lines in job order, the failures again, the
-# skips, and the totals; status 1 if anything failed
+# report_jobs - every job's lines in job order, the skips, the failures
+# again, and the totals; status 1 if anything failed
 report_jobs() {
 	collect_jobs
-	# the failures again, with their reasons, where a log cut to its end shows them
+	skip_summary
+	# the failures again, with their reasons, last, where a log cut to its
+	# end shows them
 	if [ $failed -ne 0 ] || [ $kbad -ne 0 ]; then
 		echo "vm: what failed:"
 		what_failed | head -n 60
 	fi
-	skip_summary
 	echo "vm: $((kok + kbad)) guests, $kok ok, $kbad failed${bad:+:$bad}"
 	echo "$passed passed, $failed failed, $skipped skipped"
 	[ $failed -eq 0 ] && [ $kbad -eq 0 ]
