@@ -1,22 +1,28 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* child.c - the command a tool runs and traces: started held, let go once tracing is on
  *
- * The child is forked before the tool sets anything up, so that it holds no
- * descriptor but stdin, stdout and stderr, and waits on a pipe: the tool
- * puts its PID in the kernel's task filter (who.h), turns counting on, and
- * only then lets it run the command. A second pipe, closed by the exec
- * (O_CLOEXEC), carries back the errno of an exec that failed. The command is
- * run by execve of the file child_find found, with argv as typed: no shell
- * (tests/check-source.sh rule 1 allows exactly these two calls here). Its
- * calls from the end of the wait on are the child's: the end of that read
- * and the execve itself, then the command's own. SIGCHLD stops the tool's
- * loops when the child ends.
+ * The command runs under a keeper: a process of the tool's, forked before
+ * the tool sets anything up (so that it holds no descriptor but stdin,
+ * stdout and stderr), which makes itself the subreaper of what it starts
+ * (PR_SET_CHILD_SUBREAPER), forks the command's process and waits for every
+ * descendant, orphans included: its end is the end of the command and all it
+ * started. The command's process waits on a pipe: the tool puts its PID in
+ * the kernel's task filter (who.h), turns counting on, and only then lets it
+ * run the command. A second pipe, closed by the exec (O_CLOEXEC), carries
+ * back the errno of an exec that failed. The command is run by execve of the
+ * file child_find found, with argv as typed, or of /bin/sh -c with the text
+ * the user gave (child_shell, --exec); tests/check-source.sh rule 1 allows
+ * exactly these calls here. Its calls from the end of the wait on are the
+ * command's process's: the end of that read and the execve itself, then the
+ * command's own. SIGCHLD stops the tool's loops when the keeper ends. The
+ * keeper ends with _exit and never runs the tool's exit handlers.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -28,7 +34,9 @@
 
 extern char **environ;
 
-static pid_t child;
+#define SHELL_PATH "/bin/sh"	/* --exec runs its text with sh -c, as the user asked */
+
+static pid_t keeper;			/* waits for the command and all it starts */
 static const char *shown;		/* the command, as typed, for messages */
 static int go_fd = -1, err_fd = -1;	/* the tool's ends of the two pipes */
 static volatile sig_atomic_t ended;
@@ -78,13 +86,13 @@ char *child_find(const char *name)
 	return NULL;
 }
 
-/* on_child - SIGCHLD: the child ended, so the run ends (errno kept) */
+/* on_child - SIGCHLD: the keeper ended, so the run ends (errno kept) */
 static void on_child(int sig)
 {
 	int e = errno, status;
 
 	(void)sig;
-	if (child > 0 && waitpid(child, &status, WNOHANG) == child) {
+	if (keeper > 0 && waitpid(keeper, &status, WNOHANG) == keeper) {
 		ended = 1;
 		sig_request_stop();
 	}
@@ -117,33 +125,99 @@ static void __attribute__((noreturn)) in_child(const char *path, char *const arg
 	_exit(127);
 }
 
-/* child_start - see child.h */
-pid_t child_start(const char *path, char *const argv[])
+/* in_keeper - the keeper: start the command's process, tell the tool its PID,
+ * then wait for it and every orphan it leaves (never returns) */
+static void __attribute__((noreturn)) in_keeper(const char *path, char *const argv[], int go,
+						int err, int tell)
+{
+	pid_t cmd, w;
+	int status, code = 127;
+
+	/* Ctrl-C reaches the whole group: the command takes it, the keeper
+	 * goes on until the last process of the command ends */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGTERM, SIG_DFL);
+	signal(SIGCHLD, SIG_DFL);
+	signal(SIGPIPE, SIG_IGN);
+	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	cmd = fork();
+	if (cmd == 0) {
+		close(tell);
+		in_child(path, argv, go, err);
+	}
+	close(go);
+	close(err);
+	if (write(tell, &cmd, sizeof(cmd)) != (ssize_t)sizeof(cmd) || cmd < 0)
+		_exit(127);
+	close(tell);
+	for (;;) {
+		w = waitpid(-1, &status, 0);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0)
+			break;
+		if (w == cmd)
+			code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+	}
+	_exit(code);
+}
+
+/* start - child_start, the command named in messages as `name` */
+static pid_t start(const char *path, char *const argv[], const char *name)
 {
 	struct sigaction sa;
-	int go[2], err[2];
+	int go[2], err[2], tell[2];
+	pid_t cmd = -1;
+	ssize_t n;
 
-	shown = argv[0];
-	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0)
+	shown = name;
+	if (pipe2(go, O_CLOEXEC) < 0 || pipe2(err, O_CLOEXEC) < 0 || pipe2(tell, O_CLOEXEC) < 0)
 		msg_die(EXIT_ERR, "cannot start %s:", shown);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_child;
 	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGCHLD, &sa, NULL);
-	child = fork();
-	if (child < 0)
+	keeper = fork();
+	if (keeper < 0)
 		msg_die(EXIT_ERR, "cannot start %s:", shown);
-	if (child == 0) {
+	if (keeper == 0) {
 		close(go[1]);
 		close(err[0]);
-		in_child(path, argv, go[0], err[1]);
+		close(tell[0]);
+		in_keeper(path, argv, go[0], err[1], tell[1]);
 	}
 	close(go[0]);
 	close(err[1]);
+	close(tell[1]);
+	while ((n = read(tell[0], &cmd, sizeof(cmd))) < 0 && errno == EINTR)
+		;
+	close(tell[0]);
+	if (n != (ssize_t)sizeof(cmd) || cmd <= 0)
+		msg_die(EXIT_ERR, "cannot start %s: the keeper process could not fork it", shown);
 	go_fd = go[1];
 	err_fd = err[0];
-	return child;
+	return cmd;
+}
+
+/* child_start - see child.h */
+pid_t child_start(const char *path, char *const argv[])
+{
+	return start(path, argv, argv[0]);
+}
+
+/* child_shell - see child.h */
+pid_t child_shell(const char *command)
+{
+	static char *argv[4];
+
+	argv[0] = "sh";
+	argv[1] = "-c";
+	argv[2] = (char *)command;
+	argv[3] = NULL;
+	return start(SHELL_PATH, argv, command);
 }
 
 /* child_go - see child.h */
@@ -181,4 +255,18 @@ done:
 int child_ended(void)
 {
 	return ended;
+}
+
+/* child_report - see child.h */
+void child_report(pid_t cmd)
+{
+	if (keeper > 0 && !ended)
+		msg_warn("the command (PID %d) or a process it started still runs; what it "
+			 "does from now on is not traced", (int)cmd);
+}
+
+/* child_keeper - see child.h */
+pid_t child_keeper(void)
+{
+	return keeper;
 }

@@ -14,19 +14,29 @@
  */
 char *child_find(const char *name);
 /*
- * child_start - fork the child that will run file PATH with ARGV (argv[0]
+ * child_start - start the process that will run file PATH with ARGV (argv[0]
  * the command as typed) and the tool's environment, by execve: no shell,
- * no word splitting. The child waits until child_go; if the tool ends
- * before, the child ends without running anything. Its end stops the tool's
- * loops (sig_request_stop), as a stop signal does. Call it before anything
- * else is opened (the child keeps only stdin, stdout and stderr). Returns
- * the child's PID; dies if it cannot be started.
+ * no word splitting. It waits until child_go; if the tool ends before, it
+ * ends without running anything. It runs under a keeper process that waits
+ * for it and for every process it starts, orphans included: the end of the
+ * last of them stops the tool's loops (sig_request_stop), as a stop signal
+ * does. Call it before anything else is opened (the processes keep only
+ * stdin, stdout and stderr). Returns the command's PID (the PID to trace,
+ * with the children it starts); dies if it cannot be started.
  */
 pid_t child_start(const char *path, char *const argv[]);
+/* child_shell - child_start of /bin/sh -c COMMAND: the text as the user gave it
+ * (--exec), run by the shell; messages name it as given */
+pid_t child_shell(const char *command);
 /* child_go - let the child run its command; dies naming it if the exec fails (a
  * child that ended before, killed, is left to its SIGCHLD) */
 void child_go(void);
-/* child_ended - the child has ended (and was waited for) */
+/* child_keeper - the PID of the keeper: the parent of the command's process */
+pid_t child_keeper(void);
+/* child_ended - the command and every process it started have ended */
 int child_ended(void);
+/* child_report - a warning on stderr if a command was started (its PID cmd)
+ * and it or a process it started still runs: the run ended first (-d, Ctrl-C) */
+void child_report(pid_t cmd);
 
 #endif

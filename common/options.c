@@ -103,6 +103,26 @@ const char *opt_last_regex(int argc, char *const argv[], regex_t *re, const char
 	return argv[optind];
 }
 
+/* opt_exec - see options.h */
+const struct option opt_exec[] = {
+	{ "exec", required_argument, NULL, OPT_EXEC },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* opt_command - see options.h */
+void opt_command(const char *s)
+{
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)s; *p == ' ' || *p == '\t' || *p == '\n'; p++)
+		;
+	if (!*p)
+		opt_usage("--exec: the command is empty");
+	for (p = (const unsigned char *)s; *p; p++)
+		if ((*p < 0x20 && *p != '\t' && *p != '\n') || *p == 0x7f)
+			opt_usage("--exec: the command holds a control character (0x%02x)", *p);
+}
+
 /* opt_next - see options.h */
 int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage)

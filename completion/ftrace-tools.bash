@@ -37,9 +37,10 @@ _ftt_reply() {
 }
 
 # _ftt_flags TOOL - the options TOOL's -h lists, one per line: "-d ARG" for an
-# option that takes an argument, "-Q" for one that does not; long names too
+# option that takes an argument ("--exec ARG" for a long one), "-Q" for one
+# that does not; long names too
 _ftt_flags() {
-	local line re_arg='^ {2,}(-[A-Za-z]) +[A-Za-z]+ {2,}#' re_flag='^ {2,}(-[A-Za-z]) {2,}#'
+	local line re_arg='^ {2,}(-[A-Za-z]|--[a-z][a-z-]*) +[A-Za-z]+ {2,}#' re_flag='^ {2,}(-[A-Za-z]) {2,}#'
 	local re_long='\(also (--[a-z][a-z-]*)\)'
 	while IFS= read -r line; do
 		if [[ $line =~ $re_arg ]]; then
@@ -127,7 +128,7 @@ _ftt() {
 	flags=$(_ftt_flags "$1")
 
 	# the argument of an option that takes one
-	if [[ $prev == -[A-Za-z] ]]; then
+	if [[ $prev == -[A-Za-z] || $prev == --[a-z]* ]]; then
 		while read -r opt takes; do
 			[[ $opt == "$prev" ]] && break
 			takes=
@@ -139,6 +140,7 @@ _ftt() {
 			*:-L)				_ftt_reply "$word" $(_ftt_pids task) ;;
 			*:-n)				_ftt_reply "$word" $(_ftt_comms) ;;
 			uprobe:-l)			COMPREPLY=($(compgen -c -- "$word"; compgen -f -- "$word")) ;;
+			*:--exec)			COMPREPLY=($(compgen -c -- "$word")) ;;
 			*)				COMPREPLY=() ;;
 			esac
 			return

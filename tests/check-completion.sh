@@ -55,8 +55,10 @@ for src in tools/*.c; do
 		# ':' marks an argument, a leading '+' the end of options at an operand
 		echo "$optstr" | sed 's/[:+]//g' | fold -w1 | sed 's/^/-/'
 		sed -n 's/.*{ "\([a-z][a-z-]*\)", [a-z_]*_argument,.*/--\1/p' "$src"
-		# opt_next adds --json to a tool that takes -j (options.c)
+		# opt_next adds --json to a tool that takes -j (options.c); opt_exec
+		# is --exec
 		case $optstr in *j*) echo --json ;; esac
+		grep -q 'opt_next(argc, argv, "[^"]*", opt_exec,' "$src" && echo --exec
 		printf '%s\n' --help --version
 	} | sort > "$T/want"
 	complete_at "$t -" > "$T/got"
@@ -85,6 +87,10 @@ check "iosnoop/-n" "$T/want" "$T/got"
 complete_at "execsnoop -a " > "$T/got"
 : > "$T/want"
 check "execsnoop/-a takes a number: nothing offered" "$T/want" "$T/got"
+# --exec takes a command: the test's unique program, by name on PATH
+echo "ftxcomp$$" > "$T/want"
+PATH=$T:$PATH complete_at "opensnoop --exec ftxcomp" > "$T/got"
+check "opensnoop/--exec" "$T/want" "$T/got"
 
 # tracepoints and functions: root reads them
 if [ "$(id -u)" != 0 ]; then

@@ -6,8 +6,10 @@
 #      fork(), vfork(), clone() (or their syscall numbers) or "/bin/sh" in
 #      tools/ and common/; the children are the capture check's
 #      (common/ladder.c), which opens and execs a path under /proc that
-#      cannot exist, and runs nothing, and the command syscount runs and
-#      counts (common/child.c), exec'd as the user typed it, with no shell
+#      cannot exist, and runs nothing, and the command a tool runs and
+#      traces (common/child.c: a keeper process and the command's), exec'd
+#      as the user typed it (syscount's operand), or as the text --exec
+#      gives, which the user asks a shell to run (sh -c)
 #   2. no tracefs path is built or opened by hand: no "/sys/kernel" or debugfs
 #      path anywhere, and tools/ never call the raw tracefs file helpers
 #      (writes, appends, opens, path builders): that is common/'s job
@@ -118,9 +120,10 @@ check() {
 ALL='^(tools|common)/'
 TOOLS='^tools/'
 W='[^A-Za-z0-9_]'	# a character that cannot be part of a name
-# the capture check's child (common/ladder.c, prove and proof_child) and the
-# command's (common/child.c, child_start and in_child), exactly
-export EXCEPT='^common/ladder\.c:[0-9]+:[[:space:]]*(p\.child = fork\(\);|execve\(path, argv, \(char \*const\[\]\)\{ NULL \}\);)[[:space:]]*$|^common/child\.c:[0-9]+:[[:space:]]*(child = fork\(\);|execve\(path, argv, environ\);)[[:space:]]*$'
+# the capture check's child (common/ladder.c, prove and proof_child), and the
+# keeper and the command's (common/child.c, child_start, in_keeper, in_child
+# and the shell child_shell runs), exactly
+export EXCEPT='^common/ladder\.c:[0-9]+:[[:space:]]*(p\.child = fork\(\);|execve\(path, argv, \(char \*const\[\]\)\{ NULL \}\);)[[:space:]]*$|^common/child\.c:[0-9]+:[[:space:]]*(keeper = fork\(\);|cmd = fork\(\);|execve\(path, argv, environ\);|#define SHELL_PATH "/bin/sh")[[:space:]]*$'
 check no-shell "(^|$W)(system|popen|exec(l|lp|le|v|vp|vpe|ve|veat)|fexecve|posix_spawnp?|vfork|fork|clone3?)[[:space:]]*\\(|(SYS|__NR)_(execve|execveat|fork|vfork|clone|clone3)(\$|$W)|\"/bin/(ba|da)?sh\"" "$ALL"
 EXCEPT=
 check no-hand-made-tracefs-path '"/sys/kernel/(tracing|debug)|"/debug/tracing|debugfs' "$ALL"

@@ -676,3 +676,42 @@ json_time_ok() {
 	[ "$s" -ge "$2" ] && [ "$s" -le "$3" ] ||
 		{ fail "-j: time '$1' ($s) not within the event's seconds $2 to $3"; return 1; }
 }
+
+# exec_run WORKLOAD 'ARGS' TOOL [TOOL ARGS] - run TOOL ... --exec CMD, where
+# CMD runs WORKLOAD ARGS as xf$$ at once, then leaves behind a process that
+# runs it as xl$$ 0.3 s after the shell ended; all the while a process
+# outside CMD runs it as xo$$ again and again. The names are links to
+# WORKLOAD (a task's name is its program's file name). The tool must end by
+# itself (the command and all it started ended), status 0, within 60 s;
+# output in $TMP/out, stderr in $TMP/err.
+exec_run() {
+	xw=$1 xa=$2
+	shift 2
+	for n in xf xl xo; do
+		ln -sf "$xw" "$TMP/$n$$" || { fail "cannot link $TMP/$n$$"; return 1; }
+	done
+	rm -f "$TMP/xe_stop"
+	( while [ ! -e "$TMP/xe_stop" ]; do "$TMP/xo$$" $xa > /dev/null 2>&1; sleep 0.05; done ) &
+	xo=$!
+	timeout $((60 * SLOW)) "$@" --exec "$TMP/xf$$ $xa > /dev/null; (sleep 0.3; exec $TMP/xl$$ $xa > /dev/null) &" \
+		> "$TMP/out" 2> "$TMP/err"
+	xrc=$?
+	touch "$TMP/xe_stop"
+	wait $xo
+	[ $xrc = 0 ] || { fail "--exec: exit status $xrc (124: it did not end): $(head -c 300 "$TMP/err")"; return 1; }
+}
+
+# exec_rows PREFIX COUNT - the rows of $TMP/out that begin (after blanks) with
+# PREFIX (an ERE: funcgraph's CPU column) followed by xf$$, xl$$ and xo$$ in
+# turn, then a character that cannot be part of the name: COUNT each of the
+# first two (a number, or "+" for one or more), none of the third
+exec_rows() {
+	for n in xf xl xo; do
+		c=$(grep -Ec "^ *$1$n$$[^0-9]" "$TMP/out")
+		case $n:$2 in
+		xo:*) [ "$c" = 0 ] || { fail "--exec: $c rows of $n$$, a process outside the command: $(grep "$n$$" "$TMP/out" | head -3)"; return 1; } ;;
+		*:+) [ "$c" -ge 1 ] || { fail "--exec: no row of $n$$ ($( [ $n = xf ] && echo "its first program: held too late?" || echo "left behind by the shell: the run ended with the shell?")): $(head -c 600 "$TMP/out")"; return 1; } ;;
+		*) [ "$c" = "$2" ] || { fail "--exec: $c rows of $n$$, not $2: $(grep "$n$$" "$TMP/out" | head -3)"; return 1; } ;;
+		esac
+	done
+}

@@ -23,6 +23,7 @@
 
 #include "calls.h"
 #include "capture.h"
+#include "child.h"
 #include "decode.h"
 #include "filter.h"
 #include "ladder.h"
@@ -37,13 +38,15 @@
 #include "signals.h"
 #include "stream.h"
 #include "tgid.h"
+#include "who.h"
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [name]\n"
+"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [--exec CMD] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 20)\n"
 "                 -P PPID         # only the children of this parent process\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
@@ -60,6 +63,8 @@ static const char usage_text[] =
 "       execsnoop 'udevd$'        # process names ending in \"udevd\"\n"
 "       execsnoop -x              # also show exec()s that failed\n"
 "       execsnoop -P 1234         # what the process 1234 starts\n"
+"       execsnoop --exec ./deploy.sh\n"
+"                                 # every program a script runs\n"
 "\n";
 
 #define MAX_ARGC	32
@@ -68,8 +73,8 @@ struct opts {
 	double duration;
 	unsigned int argc;
 	int times, hms, uids, fails, verbose;
-	pid_t ppid;
-	const char *name;
+	pid_t ppid, exec_pid;	/* -P; --exec: the command's process */
+	const char *name, *exec;
 	regex_t re;
 };
 
@@ -80,7 +85,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjP:rtvxTU", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjP:rtvxTU", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -91,9 +96,11 @@ static void parse(int argc, char **argv)
 		case 'U': o.uids = 1; break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
+	opt_apart(o.ppid, "-P", o.exec != NULL, "--exec");
 }
 
 static struct capture *cap;
@@ -337,6 +344,8 @@ int main(int argc, char **argv)
 	msg_init("execsnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	if (!session_event_exists("sched", "sched_process_exec") ||
 	    !session_event_exists("sched", "sched_process_fork"))
@@ -351,20 +360,27 @@ int main(int argc, char **argv)
 		"syscalls:sys_exit_execveat", "task:task_newtask", NULL });
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
+	if (o.exec_pid)		/* forked before tracing began, by the keeper */
+		pidmap_put(parent, o.exec_pid, (void *)(long)child_keeper());
 	tgid_start(mono);
 
 	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)
 		filter_glob(&name_filter, "comm", glob);
+	who_events(s, o.exec_pid);	/* --exec: the command and all it starts */
 	follow(s, name_filter);
 	free(name_filter);
 
 	stream_begin(s, o.duration > 0);
 	tgid_scan();		/* the threads that run now, read while tracing runs */
 	banner();
+	if (o.exec)
+		child_go();
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
 	stream_end(s);
+	if (o.exec)
+		child_report(o.exec_pid);
 	if (unknown)
 		msg_warn("%llu exec%s shown with [?]: no arguments taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
@@ -37,7 +38,8 @@
 #include "who.h"
 
 static const char usage_text[] =
-"USAGE: funcgraph [-aCDhHjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs] funcstring\n"
+"USAGE: funcgraph [-aCDhHjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
+"                 [--exec CMD] funcstring\n"
 "                 -a              # all info (same as -HPt)\n"
 "                 -C              # measure on-CPU time only\n"
 "                 -d seconds      # trace duration, and use buffers\n"
@@ -48,6 +50,7 @@ static const char usage_text[] =
 "                 -m maxdepth     # max stack depth to show\n"
 "                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
 "                 -L TID          # trace when this thread is on-CPU\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -P              # show process names & PIDs\n"
 "                 -t              # show timestamps\n"
 "                 -T              # comment function tails\n"
@@ -64,7 +67,7 @@ struct opts {
 	unsigned long maxdepth;
 	pid_t pid, tid;
 	int cpu_only, no_dur, headers, proc, abstime, tail;
-	const char *funcs;
+	const char *funcs, *exec;
 	char **list;		/* the functions funcs matches */
 	int n;
 };
@@ -76,7 +79,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.headers = o.proc = o.abstime = 1; break;
 		case 'C': o.cpu_only = 1; break;
@@ -89,11 +92,14 @@ static void parse(int argc, char **argv)
 		case 'P': o.proc = 1; break;
 		case 't': o.abstime = 1; break;
 		case 'T': o.tail = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	opt_operands(argc, 1, 1, "funcstring (a kernel function name or glob)",
 		     "quote several functions as one argument");
 	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
 	o.funcs = argv[optind];
 	opt_funcs(o.funcs, "a kernel function name or glob");
 }
@@ -342,6 +348,8 @@ int main(int argc, char **argv)
 	msg_init("funcgraph");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	check_kernel();
 
@@ -365,6 +373,10 @@ int main(int argc, char **argv)
 	/* the readers turn tracing_on on themselves: the run's value too */
 	if (top)
 		global_expect("tracing_on", "1");
+	if (o.exec) {
+		stream_trace_on(inst);	/* the reader would, a moment later */
+		child_go();
+	}
 	if (out_json) {
 		stream_run(&raw, o.duration, 0, NULL, NULL);
 		stream_report_lost(&raw);
@@ -373,5 +385,7 @@ int main(int argc, char **argv)
 	}
 
 	out_ending();
+	if (o.exec)
+		child_report(o.pid);
 	return EXIT_OK;
 }

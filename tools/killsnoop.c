@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "calls.h"
+#include "child.h"
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
@@ -35,13 +36,16 @@
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
+#include "who.h"
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: killsnoop [-hstaj] [-d secs] [-p PID] [-n name]\n"
+"USAGE: killsnoop [-hstaj] [-d secs] [-p PID] [-n name] [--exec CMD]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -n name         # process name to match (the sender)\n"
 "                 -p PID          # target PID to match (signals sent to it)\n"
+"                 --exec CMD      # run CMD by sh; the signals it and all it\n"
+"                                 # starts send\n"
 "                 -t              # include time (seconds)\n"
 "                 -s              # human readable signal names\n"
 "                 -a              # also the signals the kernel sends itself\n"
@@ -52,6 +56,8 @@ static const char usage_text[] =
 "       killsnoop -d 1            # trace 1 sec (buffered)\n"
 "       killsnoop -p 181          # trace kill()s issued to PID 181 only\n"
 "       killsnoop -sa             # signal names, and the kernel's own signals\n"
+"       killsnoop --exec ./stop-all.sh\n"
+"                                 # the signals a script sends\n"
 "\n";
 
 /* the largest PID a kernel can have (PID_MAX_LIMIT) */
@@ -62,7 +68,8 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	int pid, times, names, all;
-	const char *name;
+	pid_t exec_pid;		/* --exec: the command's process */
+	const char *name, *exec;
 	regex_t name_re;
 };
 
@@ -107,7 +114,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "ad:hjn:p:st", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "ad:hjn:p:st", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.all = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -115,6 +122,7 @@ static void parse(int argc, char **argv)
 		case 'p': o.pid = (int)opt_ulong(optarg, "-p", 1, PID_LIMIT); break;
 		case 's': o.names = 1; break;
 		case 't': o.times = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	if (optind < argc)
@@ -451,6 +459,8 @@ int main(int argc, char **argv)
 	msg_init("killsnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	if (!session_event_exists("syscalls", "sys_exit_kill"))
 		msg_die(EXIT_ERR, "tracepoint syscalls:sys_exit_kill not found "
@@ -464,16 +474,21 @@ int main(int argc, char **argv)
 	pending = calls_new(o.pid && !o.all ? NULL : "calls", free);
 	settled = pidmap_new(NULL);
 
+	who_events(sess, o.exec_pid);	/* --exec: what the command and all it starts send */
 	comm_follow(sess, emit_row, NULL);
 	follow();
 
 	stream_begin(sess, o.duration > 0);
 	banner();
+	if (o.exec)
+		child_go();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
 	calls_report(pending);
+	if (o.exec)
+		child_report(o.exec_pid);
 	if (unmatched)
 		msg_warn("%llu pidfd_send_signal calls whose target was not known were not "
 			 "matched against PID %d", unmatched, o.pid);

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "comm.h"
 #include "decode.h"
 #include "errlog.h"
@@ -42,10 +43,12 @@
 
 static const char usage_text[] =
 "USAGE: kprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
+"       kprobe [-FhHjs] [-d secs] --exec CMD kprobe_definition [filter]\n"
 "                 -F              # force. trace despite warnings.\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -s              # show kernel stack traces\n"
@@ -73,6 +76,8 @@ static const char usage_text[] =
 "                                 # show kernel stacks\n"
 "       kprobe 'p:do_sys_openat2 file=+0(%si):ustring' 'file ~ \"*stat\"'\n"
 "                                 # opened files ending in \"stat\"\n"
+"       kprobe --exec 'git status' p:vfs_fsync\n"
+"                                 # the fsyncs of one command\n"
 "\n";
 
 struct opts {
@@ -81,7 +86,7 @@ struct opts {
 	int force, headers, stacks, view, ret;
 	unsigned long maxactive;
 	char name[64], func[128], args[1024];
-	const char *def, *filter;
+	const char *def, *filter, *exec;
 };
 
 static struct opts o;
@@ -166,7 +171,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o.force = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -175,11 +180,15 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	opt_operands(argc, 1, 2, "kprobe definition (p:FUNC or r:FUNC ...)",
 		     "quote the definition and the filter");
 	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.exec != NULL, "--exec", o.view, "-v");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	opt_apart(out_json, "-j", o.view, "-v");
 	o.def = argv[optind];
@@ -277,6 +286,8 @@ int main(int argc, char **argv)
 	msg_init("kprobe");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	check();
 
@@ -326,8 +337,13 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 
+	if (o.exec)
+		child_go();
+
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
+	if (o.exec)
+		child_report(o.pid);
 	return EXIT_OK;
 }

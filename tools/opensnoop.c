@@ -20,6 +20,7 @@
 
 #include "calls.h"
 #include "capture.h"
+#include "child.h"
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
@@ -39,11 +40,13 @@
 
 static const char usage_text[] =
 "USAGE: opensnoop [-htxTejv] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
+"       opensnoop [-htxTejv] [-d secs] [-n name] --exec CMD [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
 "                 -p PID          # PID to match on open (threads, children)\n"
 "                 -L TID          # thread id to match on open\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -x              # only show failed opens\n"
@@ -56,6 +59,8 @@ static const char usage_text[] =
 "       opensnoop -d 1            # trace 1 sec (buffered)\n"
 "       opensnoop -p 181          # trace opens by PID 181 only\n"
 "       opensnoop conf            # trace filenames containing \"conf\"\n"
+"       opensnoop --exec 'make -j2'\n"
+"                                 # the opens of a build, start to end\n"
 "       opensnoop 'log$'          # filenames ending in \"log\"\n"
 "       opensnoop -x -e           # failed opens, with their flags\n"
 "\n";
@@ -64,7 +69,7 @@ struct opts {
 	double duration;
 	pid_t pid, tid;
 	int times, hms, fails, flags, verbose;
-	const char *name, *file;
+	const char *name, *file, *exec;
 	regex_t name_re, file_re;
 };
 
@@ -75,7 +80,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
@@ -86,10 +91,13 @@ static void parse(int argc, char **argv)
 		case 'T': o.hms = 1; break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
 	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
 }
 
 /* an open in progress, from its entry event */
@@ -307,6 +315,8 @@ int main(int argc, char **argv)
 	msg_init("opensnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	if (!session_event_exists("syscalls", "sys_exit_openat"))
 		msg_die(EXIT_ERR, "tracepoint syscalls:sys_exit_openat not found "
@@ -327,11 +337,15 @@ int main(int argc, char **argv)
 
 	stream_begin(sess, o.duration > 0);
 	banner();
+	if (o.exec)
+		child_go();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
 	calls_report(pending);
+	if (o.exec)
+		child_report(o.pid);
 	if (unknown)
 		msg_warn("%llu open%s shown with [?]: no path taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

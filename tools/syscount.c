@@ -50,6 +50,7 @@
 
 static const char usage_text[] =
 "USAGE: syscount [-chjvx] [-t top] [-i secs] [-p PID | -d seconds | command]\n"
+"       syscount [-chjvx] [-t top] [-i secs] --exec CMD\n"
 "       syscount                  # count by process name\n"
 "                -c               # show counts by syscall name\n"
 "                -h               # this usage message\n"
@@ -60,7 +61,8 @@ static const char usage_text[] =
 "                -t num           # show top number only\n"
 "                -i seconds       # a summary every interval\n"
 "                -j               # JSON Lines, one object per summary (also --json)\n"
-"                command          # run and trace this command\n"
+"                --exec CMD       # run CMD by sh; trace it and all it starts\n"
+"                command          # run and trace this command (and all it starts)\n"
 "  eg,\n"
 "        syscount                 # syscalls by process name\n"
 "        syscount -c              # syscalls by syscall name\n"
@@ -69,6 +71,8 @@ static const char usage_text[] =
 "        syscount -c ls           # syscall names for \"ls\"\n"
 "        syscount -cx -d 5        # failed syscalls by name and error\n"
 "        syscount -c -i 1         # syscall names, every second\n"
+"        syscount -c --exec 'make -j2'\n"
+"                                 # syscall names of a whole build\n"
 "\n";
 
 struct opts {
@@ -79,6 +83,7 @@ struct opts {
 	char **cmd;		/* the command and its arguments (NULL: none) */
 	char *cmd_path;		/* the file it runs */
 	char cmd_text[256];	/* the command as the banner shows it */
+	const char *exec;	/* --exec: the text sh -c runs */
 	const char *force;	/* FTT_COUNT: user or kernel, for testing both ways */
 };
 
@@ -90,7 +95,7 @@ static void parse(int argc, char **argv)
 	size_t n = 0;
 	int c, i;
 
-	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'c': o.by_call = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -99,8 +104,13 @@ static void parse(int argc, char **argv)
 		case 't': o.top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.failed = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
+	if (o.exec && optind < argc)
+		opt_usage("use either --exec or a command, not both");
+	if (o.exec)
+		snprintf(o.cmd_text, sizeof(o.cmd_text), "%s", o.exec);
 	if (optind < argc) {
 		o.cmd = argv + optind;
 		o.cmd_path = child_find(o.cmd[0]);
@@ -115,8 +125,8 @@ static void parse(int argc, char **argv)
 	if (o.force && *o.force && strcmp(o.force, "user") && strcmp(o.force, "kernel"))
 		opt_usage("FTT_COUNT must be user or kernel");
 	/* as the original: one of them, or none (everything, until Ctrl-C) */
-	if ((o.pid > 0) + (o.duration > 0) + (o.cmd != NULL) > 1)
-		opt_usage("pick one of -p PID, -d seconds and a command");
+	if ((o.pid > 0) + (o.duration > 0) + (o.cmd || o.exec) > 1)
+		opt_usage("pick one of -p PID, -d seconds and a command (or --exec)");
 }
 
 /* ---- counts ---------------------------------------------------------- */
@@ -627,7 +637,7 @@ static void setup(void)
 	format_load(sess, formats);
 	mono = reorder_init(sess, NULL) == 1;
 	reorder_on_gap(on_gap, NULL);
-	who_events(sess, o.pid ? o.pid : o.cmd ? child_pid : 0);
+	who_events(sess, o.pid ? o.pid : child_pid);
 	if (in_kernel) {
 		trigger(trig, sizeof(trig), 0, self);
 		if (khist_add(sess, "raw_syscalls", ev_name(), trig) < 0) {
@@ -671,7 +681,7 @@ static void banner(void)
 	else if (o.pid)
 		out_banner("Tracing%s%s PID %d.%s%s.. Ctrl-C to end.\n", what, o.failed ? " of" : "",
 			   (int)o.pid, ttext, itext);
-	else if (o.cmd)
+	else if (child_pid)
 		out_banner("Tracing%s while running: \"%s\".%s%s..\n", what, o.cmd_text, ttext,
 			   itext);
 	else
@@ -686,6 +696,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cmd)
 		child_pid = child_start(o.cmd_path, o.cmd);
+	else if (o.exec)
+		child_pid = child_shell(o.exec);
 	session_tracefs();
 	if (!session_event_exists("raw_syscalls", ev_name()))
 		msg_die(EXIT_ERR, "tracepoint raw_syscalls:%s not found (kernel without "
@@ -709,7 +721,7 @@ int main(int argc, char **argv)
 	if (in_kernel)
 		counting(1);
 	banner();
-	if (o.cmd)
+	if (child_pid)
 		child_go();
 
 	stream_run(sess, o.duration, o.interval, summary, NULL);
@@ -730,8 +742,9 @@ int main(int argc, char **argv)
 	if (dropped > 0)
 		msg_warn("%lld calls were not counted: the kernel's table (%d entries) was full",
 			 dropped, table_size());
-	if (o.cmd && !child_ended())
-		msg_warn("the command (PID %d) still runs; its calls from now on are not counted",
+	if (child_pid && !child_ended())
+		msg_warn("the command (PID %d) or a process it started still runs; calls from "
+			 "now on are not counted",
 			 (int)child_pid);
 	return EXIT_OK;
 }

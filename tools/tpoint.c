@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "comm.h"
 #include "evjson.h"
 #include "evtext.h"
@@ -38,10 +39,12 @@
 
 static const char usage_text[] =
 "USAGE: tpoint [-hHjsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
+"       tpoint [-hHjsv] [-d secs] --exec CMD tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on event (threads, children)\n"
 "                 -L TID          # thread id to match on event\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -l              # list all tracepoints\n"
@@ -59,6 +62,8 @@ static const char usage_text[] =
 "                                 # show kernel stacks\n"
 "       tpoint -d 5 sched:sched_process_exec 'filename ~ \"*sh\"'\n"
 "                                 # 5 s buffered, execs of *sh only\n"
+"       tpoint --exec 'tar xf a.tar' block:block_rq_insert\n"
+"                                 # the block inserts of one command\n"
 "\n";
 
 struct opts {
@@ -66,7 +71,7 @@ struct opts {
 	pid_t pid, tid;
 	int headers, stacks, view, list;
 	char sys[128], event[128];
-	const char *filter;
+	const char *filter, *exec;
 };
 
 static struct opts o;
@@ -77,7 +82,7 @@ static void parse(int argc, char **argv)
 	const char *tp, *colon;
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o.headers = 1; break;
@@ -86,9 +91,12 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
 	opt_apart(out_json, "-j", o.list, "-l");
+	opt_apart(o.exec != NULL, "--exec", o.list, "-l");
+	opt_apart(o.exec != NULL, "--exec", o.view, "-v");
 	opt_apart(out_json, "-j", o.view, "-v");
 	if (o.list) {
 		if (optind != argc)
@@ -98,6 +106,8 @@ static void parse(int argc, char **argv)
 	opt_operands(argc, 1, 2, "tracepoint (SYSTEM:EVENT; tpoint -l lists them)",
 		     "quote the filter");
 	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	tp = argv[optind];
 	colon = strchr(tp, ':');
@@ -189,6 +199,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.list)
 		list();
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	if (!session_event_exists(o.sys, o.event))
 		msg_die(EXIT_ERR, "tracepoint %s:%s not found (tpoint -l lists them)",
@@ -215,9 +227,13 @@ int main(int argc, char **argv)
 	if (o.headers && !out_json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
+	if (o.exec)
+		child_go();
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
+	if (o.exec)
+		child_report(o.pid);
 	return EXIT_OK;
 }

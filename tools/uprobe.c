@@ -47,11 +47,13 @@
 
 static const char usage_text[] =
 "USAGE: uprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] uprobe_definition [filter]\n"
+"       uprobe [-FhHjs] [-d secs] --exec CMD uprobe_definition [filter]\n"
 "       uprobe -l target\n"
 "                 -F              # force: probe a file a non-root user could have written\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
+"                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -l target       # list functions from this executable or library\n"
@@ -76,6 +78,8 @@ static const char usage_text[] =
 "                                 # an instruction by its address in the file\n"
 "       uprobe -p 1182 p:libc:malloc\n"
 "                                 # malloc() calls of PID 1182 only\n"
+"       uprobe --exec 'make' p:libc:malloc\n"
+"                                 # the malloc() calls of a build\n"
 "       uprobe -l bash            # the functions bash has\n"
 "\n";
 
@@ -87,7 +91,7 @@ struct opts {
 	int force, headers, stacks, view, ret, is_addr;
 	unsigned long long addr;
 	char name[64], target[1024], sym[256], args[1024];
-	const char *def, *filter, *list;
+	const char *def, *filter, *exec, *list;
 };
 
 static struct opts o;
@@ -182,7 +186,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjl:p:L:sv", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjl:p:L:sv", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o.force = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -192,8 +196,10 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		}
 	}
+	opt_apart(o.exec != NULL, "--exec", o.list != NULL, "-l");
 	if (o.list) {
 		opt_no_ctrl(o.list, "-l target");
 		opt_operands(argc, 0, 0, "", "-l takes no definition");
@@ -202,6 +208,9 @@ static void parse(int argc, char **argv)
 	opt_operands(argc, 1, 2, "uprobe definition (p:TARGET:SYMBOL or r:TARGET:SYMBOL ...)",
 		     "quote the definition and the filter");
 	opt_apart(o.pid, "-p", o.tid, "-L");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.exec != NULL, "--exec", o.view, "-v");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	opt_apart(out_json, "-j", o.view, "-v");
 	o.def = argv[optind];
@@ -469,6 +478,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.list)
 		return list();
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	if (!kernel_has(KF_UPROBES))
 		msg_die(EXIT_ERR, "this kernel does not allow uprobes: no uprobe_events in tracefs "
@@ -524,8 +535,13 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 
+	if (o.exec)
+		child_go();
+
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
+	if (o.exec)
+		child_report(o.pid);
 	return EXIT_OK;
 }

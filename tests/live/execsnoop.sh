@@ -454,5 +454,18 @@ t_json_head() {
 		((.ppid | type) == "number" or .ppid == null)'
 }
 
+# t_exec_cmd - --exec: the shell's own exec first, then the command's program and
+# that of a process the shell left behind; none of a process outside it; the
+# run ends by itself
+t_exec_cmd() {
+	exec_run "$WORKLOADS/ftt_exec" "" "$BIN/execsnoop" || return 1
+	sed -n 3p "$TMP/out" | grep -Eq "^ *[0-9]+ +[0-9]+ sh -c $TMP/xf$$ " ||
+		fail "--exec: the first row is not the shell's exec: $(sed -n 3p "$TMP/out")"
+	for n in xf:1 xl:1 xo:0; do
+		c=$(grep -Ec "^ *[0-9]+ +[0-9?]+ $TMP/${n%:*}$$\$" "$TMP/out")
+		[ "$c" = "${n#*:}" ] || fail "--exec: $c rows of ${n%:*}$$, not ${n#*:}: $(cat "$TMP/out")"
+	done
+}
+
 # every exit path (tests/exits.sh)
 exit_paths execsnoop

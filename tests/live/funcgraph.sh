@@ -492,5 +492,15 @@ t_journal_later_user() {
 	top_put
 }
 
+# t_exec_cmd - --exec: the opens of the command's program and of a process its
+# shell left behind, graphed; none of a process outside it; the run ends by
+# itself
+t_exec_cmd() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	: > "$TMP/xe_file"
+	exec_run "$WORKLOADS/ftt_open" "$TMP/xe_file" "$BIN/funcgraph" -P -m 1 do_sys_openat2 || return 1
+	exec_rows '[0-9]+\) +' +
+}
+
 # every exit path (tests/exits.sh)
 exit_paths funcgraph

@@ -226,4 +226,12 @@ t_bad_input() {
 	expect_error 2 "-d: " "$BIN/killsnoop" -d 0 || return 1
 }
 
+# t_exec_cmd - --exec: the signals the command's program sends and those of a
+# process its shell left behind, shown; none of a process outside it; the
+# run ends by itself
+t_exec_cmd() {
+	exec_run "$WORKLOADS/ftt_kill" "kill:D:0" "$BIN/killsnoop" || return 1
+	exec_rows "" +
+}
+
 exit_paths killsnoop

@@ -289,5 +289,15 @@ t_json_stacks() {
 	[ "$n" -ge 1 ] || fail "-j -s: no kernel_stack object of PID $h with an openat caller: $(grep -a "\"pid\":$h," "$TMP/out" | head -3)"
 }
 
+# t_exec_cmd - --exec: the opens of the command's program and of a process its
+# shell left behind, shown; none of a process outside it; the run ends by
+# itself
+t_exec_cmd() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	: > "$TMP/xe_file"
+	exec_run "$WORKLOADS/ftt_open" "$TMP/xe_file" "$BIN/kprobe" p:do_sys_openat2 || return 1
+	exec_rows "" +
+}
+
 # every exit path (tests/exits.sh)
 exit_paths kprobe

@@ -578,5 +578,13 @@ t_pidns() {
 	os_once ftns $h "$TMP/res" "$F"
 }
 
+# t_exec_cmd - --exec: the command's first open and that of a process its shell
+# left behind, shown; none of a process outside it; the run ends by itself
+t_exec_cmd() {
+	: > "$TMP/xe_file"
+	exec_run "$WORKLOADS/ftt_open" "$TMP/xe_file" "$BIN/opensnoop" || return 1
+	exec_rows "" 1
+}
+
 # every exit path (tests/exits.sh)
 exit_paths opensnoop

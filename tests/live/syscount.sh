@@ -499,4 +499,13 @@ t_bad_input() {
 	expect_error 2 "FTT_COUNT must be user or kernel" env FTT_COUNT=both "$BIN/syscount" -d 1 || return 1
 }
 
+# t_exec_cmd - --exec: the calls of the command's program and of a process
+# its shell left behind, counted; none of a process outside it; the run ends
+# by itself
+t_exec_cmd() {
+	: > "$TMP/xe_file"
+	exec_run "$WORKLOADS/ftt_open" "$TMP/xe_file" "$BIN/syscount" || return 1
+	exec_rows "" +
+}
+
 exit_paths syscount

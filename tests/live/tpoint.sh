@@ -687,5 +687,16 @@ t_json_stacks() {
 	[ "${r%% *}" = "$(echo "$r" | cut -d' ' -f2)" ] || fail "-j -s: stacks, execs, events: $r"
 }
 
+# t_exec_cmd - --exec: the exec of the command's program and that of a process
+# its shell left behind, shown; none of a process outside it; the run ends
+# by itself
+t_exec_cmd() {
+	exec_run "$WORKLOADS/ftt_exec" "" "$BIN/tpoint" sched:sched_process_exec || return 1
+	for n in xf:1 xl:1 xo:0; do
+		c=$(grep -c "sched_process_exec: filename=$TMP/${n%:*}$$ pid=" "$TMP/out")
+		[ "$c" = "${n#*:}" ] || fail "--exec: $c execs of ${n%:*}$$, not ${n#*:}: $(head -c 600 "$TMP/out")"
+	done
+}
+
 # every exit path (tests/exits.sh)
 exit_paths tpoint

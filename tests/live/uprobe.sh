@@ -332,5 +332,13 @@ t_sigkill_reaped() {
 	! run_inst uprobe $TOOL_PID > /dev/null || fail "instance of the killed run not reaped"
 }
 
+# t_exec_cmd - --exec: the calls of the command's program and of a process its
+# shell left behind, two each; none of a process outside it; the run ends
+# by itself
+t_exec_cmd() {
+	exec_run "$WORKLOADS/ftt_ucall" "2 HOME" "$BIN/uprobe" "p:$WORKLOADS/ftt_ucall:ftt_usect" || return 1
+	exec_rows "" 2
+}
+
 # every exit path (tests/exits.sh)
 exit_paths uprobe
