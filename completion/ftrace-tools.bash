@@ -40,7 +40,7 @@ _ftt_reply() {
 # option that takes an argument ("--exec ARG" for a long one), "-Q" for one
 # that does not; long names too
 _ftt_flags() {
-	local line re_arg='^ {2,}(-[A-Za-z]|--[a-z][a-z-]*) +[A-Za-z]+ {2,}#' re_flag='^ {2,}(-[A-Za-z]) {2,}#'
+	local line re_arg='^ {2,}(-[A-Za-z]|--[a-z][a-z-]*) +[A-Za-z]+ {2,}#' re_flag='^ {2,}(-[A-Za-z]|--[a-z][a-z-]*) {2,}#'
 	local re_long='\(also (--[a-z][a-z-]*)\)'
 	while IFS= read -r line; do
 		if [[ $line =~ $re_arg ]]; then

@@ -42,11 +42,13 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [--exec CMD] [name]\n"
+"USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [--exec CMD] [--pcomm]\n"
+"                 [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 20)\n"
 "                 -P PPID         # only the children of this parent process\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --pcomm         # include the parent's name (PCOMM)\n"
 "                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
@@ -72,7 +74,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	unsigned int argc;
-	int times, hms, uids, fails, verbose;
+	int times, hms, uids, fails, verbose, pcomm;
 	pid_t ppid, exec_pid;	/* -P; --exec: the command's process */
 	const char *name, *exec;
 	regex_t re;
@@ -80,12 +82,19 @@ struct opts {
 
 static struct opts o = { .argc = 20 };
 
+#define OPT_PCOMM 0x200
+
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "pcomm", no_argument, NULL, OPT_PCOMM },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "a:d:hjP:rtvxTU", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "a:d:hjP:rtvxTU", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.argc = opt_ulong(optarg, "-a", 1, MAX_ARGC); break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -97,6 +106,7 @@ static void parse(int argc, char **argv)
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
 		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_PCOMM: o.pcomm = 1; break;
 		}
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
@@ -106,6 +116,8 @@ static void parse(int argc, char **argv)
 static struct capture *cap;
 static struct calls *pending;		/* TID -> the pointers of its exec */
 static struct pidmap *parent;
+static struct pidmap *forker;		/* --pcomm: a new task -> the thread that forked it */
+static struct pidmap *tname;		/* --pcomm: a thread -> its name as of now */
 static unsigned long long unknown;	/* rows whose arguments were not taken */
 static unsigned long long orphans;	/* -P: execs whose parent was not known */
 static int mono;			/* timestamps on the mono clock */
@@ -118,11 +130,11 @@ static void comm_of(const char *path, char *comm, size_t len)
 	snprintf(comm, len, "%.*s", (int)len - 1, base ? base + 1 : path);
 }
 
-/* print_line - one exec: [TIME] [TIMEs] [UID] PID PPID [RET] ARGS; the
- * arguments taken at the call, else the file and [?]; err: a failed exec's;
- * ppid <= 0 or uid < 0: unknown */
-static void print_line(unsigned long long ts, int pid, int ppid, long uid, const char *err,
-		       const struct cap_val *v, const char *path)
+/* print_line - one exec: [TIME] [TIMEs] [UID] PID PPID [PCOMM] [RET] ARGS;
+ * the arguments taken at the call, else the file and [?]; err: a failed
+ * exec's; ppid <= 0, uid < 0 or pcomm NULL: unknown */
+static void print_line(unsigned long long ts, int pid, int ppid, const char *pcomm, long uid,
+		       const char *err, const struct cap_val *v, const char *path)
 {
 	static struct line line;
 	int i, first = v && v->args_known ? 1 : 0, last = v ? v->nstr : 0;
@@ -145,6 +157,12 @@ static void print_line(unsigned long long ts, int pid, int ppid, long uid, const
 	else
 		col_dec(&line, "ppid", ppid, ALIGN_RIGHT, 6);
 	line_add(&line, " ");
+	if (o.pcomm && pcomm)
+		col_str(&line, "pcomm", pcomm, ALIGN_LEFT, 16, 16);
+	else if (o.pcomm)
+		col_null(&line, "pcomm", "?", ALIGN_LEFT, 16);
+	if (o.pcomm)
+		line_add(&line, " ");
 	if (o.fails) {
 		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", ALIGN_LEFT, 7);
 		if (out_json)		/* JSON only: the text's RET is the name */
@@ -201,6 +219,20 @@ static void on_newtask(const struct stream_rec *r)
 		 decode_u64(r->ev, r->rec, "clone_flags"), r->rec->ts);
 }
 
+/* name_is - --pcomm: thread tid is named what r's field `field` holds */
+static void name_is(int tid, const struct stream_rec *r, const char *field)
+{
+	char name[16];
+
+	if (tid <= 0)
+		return;
+	decode_str(r->ev, r->rec, field, name, sizeof(name));
+	if (name[0])
+		pidmap_put(tname, tid, xstrdup(name));
+	else		/* not in the record: no longer known */
+		free(pidmap_take(tname, tid));
+}
+
 /* on_fork - the new task's parent: the forking thread's process, if known */
 static void on_fork(const struct stream_rec *r)
 {
@@ -211,6 +243,28 @@ static void on_fork(const struct stream_rec *r)
 		pidmap_put(parent, child, (void *)(long)ppid);
 	else
 		pidmap_take(parent, child);
+	if (o.pcomm) {
+		int ptid = (int)decode_s64(r->ev, r->rec, "parent_pid");
+
+		pidmap_put(forker, child, (void *)(long)ptid);
+		name_is(ptid, r, "parent_comm");
+		name_is(child, r, "child_comm");
+	}
+}
+
+/* on_rename - --pcomm: a thread's new name (prctl, /proc/PID/comm, exec) */
+static void on_rename(const struct stream_rec *r)
+{
+	name_is((int)decode_s64(r->ev, r->rec, "pid"), r, "newcomm");
+}
+
+/* pcomm_of - --pcomm: the name, as of now, of the thread that forked task tid;
+ * NULL if not known */
+static const char *pcomm_of(int tid)
+{
+	long ptid = (long)pidmap_get(forker, tid);
+
+	return ptid > 0 ? pidmap_get(tname, (int)ptid) : NULL;
 }
 
 /* on_enter - an exec is called: its pointers wait for its end */
@@ -246,7 +300,7 @@ static void on_fail(const struct stream_rec *r)
 
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
 	if (o.fails && name_ok(comm) && parent_ok(ppid))
-		print_line(r->rec->ts, tid, ppid, -1,
+		print_line(r->rec->ts, tid, ppid, o.pcomm && tgid ? pcomm_of(tgid) : NULL, -1,
 			   names_errno((int)decode_s64(r->ev, r->rec, "ret"), err, sizeof(err)), v,
 			   NULL);
 	capture_free(v);
@@ -269,7 +323,9 @@ static void on_exec(const struct stream_rec *r)
 	comm_of(path, comm, sizeof(comm));
 	ppid = (int)(long)pidmap_get(parent, pid);
 	if (name_ok(comm) && parent_ok(ppid))
-		print_line(r->rec->ts, pid, ppid, -1, NULL, v, path);
+		print_line(r->rec->ts, pid, ppid, o.pcomm ? pcomm_of(pid) : NULL, -1, NULL, v, path);
+	if (o.pcomm)		/* the name the exec gives, should no rename say it */
+		pidmap_put(tname, pid, xstrdup(comm));
 	capture_free(v);
 }
 
@@ -285,6 +341,10 @@ static void forget_tasks(int cpu, unsigned long long ts, void *ctx)
 	(void)cpu, (void)ts, (void)ctx;
 	pidmap_clear(parent);
 	tgid_reset();
+	if (o.pcomm) {
+		pidmap_clear(forker);
+		pidmap_clear(tname);
+	}
 }
 
 /* use - SYS:NAME, without our own events, plus `extra`, to fn in time order (reorder_follow) */
@@ -305,6 +365,8 @@ static void follow(struct session *s, const char *name_filter)
 	reorder_on_gap(forget_tasks, NULL);
 	use(s, "task", "task_newtask", NULL, on_newtask);
 	use(s, "sched", "sched_process_fork", NULL, on_fork);
+	if (o.pcomm)
+		use(s, "task", "task_rename", NULL, on_rename);
 	use(s, "sched", "sched_process_exec", name_filter, on_exec);
 	capture_follow(cap, self);
 	free(self);
@@ -330,10 +392,28 @@ static void banner(void)
 	if (o.uids)
 		printf("%6s ", "UID");
 	printf("%6s %6s ", "PID", "PPID");
+	if (o.pcomm)
+		printf("%-16s ", "PCOMM");
 	if (o.fails)
 		printf("%-7s ", "RET");
 	printf("ARGS\n");
 	fflush(stdout);
+}
+
+/* own_name - this process's name (the keeper's: it was forked from this one,
+ * and neither renames itself); NULL if it cannot be read */
+static const char *own_name(void)
+{
+	static char name[17];
+	FILE *f = fopen("/proc/self/comm", "re");
+	const char *got = f ? fgets(name, sizeof(name), f) : NULL;
+
+	if (f)
+		fclose(f);
+	if (!got)
+		return NULL;
+	name[strcspn(name, "\n")] = '\0';
+	return name;
 }
 
 int main(int argc, char **argv)
@@ -357,11 +437,17 @@ int main(int argc, char **argv)
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
-		"syscalls:sys_exit_execveat", "task:task_newtask", NULL });
+		"syscalls:sys_exit_execveat", "task:task_newtask", "task:task_rename", NULL });
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
-	if (o.exec_pid)		/* forked before tracing began, by the keeper */
+	forker = pidmap_new(NULL);
+	tname = pidmap_new(free);
+	if (o.exec_pid) {	/* forked before tracing began, by the keeper */
 		pidmap_put(parent, o.exec_pid, (void *)(long)child_keeper());
+		pidmap_put(forker, o.exec_pid, (void *)(long)child_keeper());
+		if (own_name())
+			pidmap_put(tname, child_keeper(), xstrdup(own_name()));
+	}
 	tgid_start(mono);
 
 	if (o.name && filter_regex_glob(o.name, glob, sizeof(glob)) == 0)

@@ -39,7 +39,7 @@
 
 static const char usage_text[] =
 "USAGE: tpoint [-hHjsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
-"       tpoint [-hHjsv] [-d secs] --exec CMD tracepoint [filter]\n"
+"       tpoint [-hHjs] [-d secs] --exec CMD tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on event (threads, children)\n"

@@ -454,6 +454,21 @@ t_json_head() {
 		((.ppid | type) == "number" or .ppid == null)'
 }
 
+# t_pcomm - --pcomm: the name of the parent at the exec, not at the fork: a
+# shell named pca$$ forks a subshell, renames itself pcb$$, and only then
+# does the subshell exec; the shell's own exec row names its parent
+t_pcomm() {
+	ln -s "$WORKLOADS/ftt_exec" "$TMP/pcc$$" || { fail "cannot link"; return 1; }
+	start_tool "$BIN/execsnoop" --pcomm || { fail "did not start: $(cat "$TMP/err")"; return 1; }
+	sh -c "printf pca$$ > /proc/\$\$/comm; ( sleep 0.3; exec $TMP/pcc$$ ) & sleep 0.1; printf pcb$$ > /proc/\$\$/comm; wait"
+	wait_for_line "$TMP/out" " $TMP/pcc$$\$" 50
+	stop_tool || return 1
+	sed -n 2p "$TMP/out" | grep -Eq '^ +PID +PPID PCOMM +ARGS$' || fail "header: $(sed -n 2p "$TMP/out")"
+	r=$(grep -E "^ *[0-9]+ +[0-9]+ [^ ]+ +$TMP/pcc$$\$" "$TMP/out")
+	[ "$(echo "$r" | awk '{print $3}')" = "pcb$$" ] ||
+		fail "--pcomm: the row of pcc$$ does not name its parent pcb$$ (renamed after the fork, before the exec): ${r:-none}; $(grep "pc[abc]$$" "$TMP/out")"
+}
+
 # t_exec_cmd - --exec: the shell's own exec first, then the command's program and
 # that of a process the shell left behind; none of a process outside it; the
 # run ends by itself
