@@ -107,29 +107,20 @@ char *ctxflags_text(const struct ctxflags *k, unsigned int f, unsigned int pc, c
 /* ctxflags_legend - see ctxflags.h; the kernel's own lines (print_func_help_header_irq) */
 const char *ctxflags_legend(const struct ctxflags *k)
 {
-	if (!k->split)
-		return "#                                _-----=> irqs-off\n"
-		       "#                               / _----=> need-resched\n"
-		       "#                              | / _---=> hardirq/softirq\n"
-		       "#                              || / _--=> preempt-depth\n"
-		       "#                              ||| /     delay\n"
-		       "#           TASK-PID     CPU#  ||||   TIMESTAMP  FUNCTION\n"
-		       "#              | |         |   ||||      |         |\n";
-	if (!k->bh)
-		return "#                                _-----=> irqs-off\n"
-		       "#                               / _----=> need-resched\n"
-		       "#                              | / _---=> hardirq/softirq\n"
-		       "#                              || / _--=> preempt-depth\n"
-		       "#                              ||| / _-=> migrate-disable\n"
-		       "#                              |||| /     delay\n"
-		       "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		       "#              | |         |   |||||     |         |\n";
-	return "#                                _-----=> irqs-off/BH-disabled\n"
-	       "#                               / _----=> need-resched\n"
-	       "#                              | / _---=> hardirq/softirq\n"
-	       "#                              || / _--=> preempt-depth\n"
-	       "#                              ||| / _-=> migrate-disable\n"
-	       "#                              |||| /     delay\n"
-	       "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-	       "#              | |         |   |||||     |         |\n";
+	static char text[1024];
+	const char *cols = k->split ? "|||||" : "|||| ";
+
+	snprintf(text, sizeof(text),
+		 "#                                _-----=> irqs-off%s\n"
+		 "#                               / _----=> need-resched\n"
+		 "#                              | / _---=> hardirq/softirq\n"
+		 "#                              || / _--=> preempt-depth\n"
+		 "%s"
+		 "#                              %s /     delay\n"
+		 "#           TASK-PID     CPU#  %s  TIMESTAMP  FUNCTION\n"
+		 "#              | |         |   %s     |         |\n",
+		 k->bh ? "/BH-disabled" : "",
+		 k->split ? "#                              ||| / _-=> migrate-disable\n" : "",
+		 k->split ? "||||" : "|||", cols, cols);
+	return text;
 }

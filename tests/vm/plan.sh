@@ -41,7 +41,7 @@
 #   tcpretrans   tcp_retransmit_skb and the tail loss probe, IPv4 and IPv6
 #   tpoint       the syscall events' formats, the format view, error_log,
 #                the flags column's bits (kernel_flags: their meaning
-#                changed in 5.13, 5.18 and 6.13)
+#                changed in 5.13, 5.18 and 6.13), and the -H legend (headers)
 #   uprobe       libc_string, libc_retval_pid, kernel_error, stacks, view:
 #                string fetches, $retval, the kernel's error_log messages,
 #                user stacks and the uprobe event format
@@ -66,7 +66,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	iosnoop/write_exact iosnoop/queue_time iosnoop/pid_filter
 	tcpretrans/syn_sent_ipv4 tcpretrans/established_ipv6 tcpretrans/tlp_*
 	tpoint/syscalls tpoint/json_syscall tpoint/view_format tpoint/user_error_log
-	tpoint/kernel_flags
+	tpoint/kernel_flags tpoint/headers
 	uprobe/libc_string uprobe/libc_retval_pid uprobe/kernel_error uprobe/stacks
 	uprobe/view"}
 VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
