@@ -18,6 +18,7 @@
 #include "blkdev.h"
 #include "blkev.h"
 #include "blkio.h"
+#include "child.h"
 #include "fmt.h"
 #include "line.h"
 #include "msg.h"
@@ -31,10 +32,12 @@
 static const char usage_text[] =
 "USAGE: iosnoop [-hjQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
 "               [duration]\n"
+"       iosnoop [-hjQst] [-d device] [-i iotype] --exec CMD [duration]\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -n name         # process name to match on I/O issue\n"
 "                 -p PID          # PID to match on I/O issue\n"
+"                 --exec CMD      # run CMD by sh; I/O of it and all it starts\n"
 "                 -Q              # use queue insert as start time\n"
 "                 -s              # include start time of I/O (s)\n"
 "                 -t              # include completion time of I/O (s)\n"
@@ -50,13 +53,15 @@ static const char usage_text[] =
 "       iosnoop -p 91             # show I/O issued by PID 91\n"
 "       iosnoop -Qp 91            # show I/O queued by PID 91, queue time\n"
 "       iosnoop -d sda            # trace disk sda only (also /dev/sda, 8,0)\n"
+"       iosnoop --exec 'tar xf a.tar'\n"
+"                                 # the I/O one command issues, start to end\n"
 "\n";
 
 struct opts {
 	struct blkio_opts io;
 	double duration;
 	pid_t pid;
-	const char *name;
+	const char *name, *exec;
 	regex_t name_re;
 	int start_ts, end_ts;
 };
@@ -68,7 +73,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
@@ -78,11 +83,14 @@ static void parse(int argc, char **argv)
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 's': o.start_ts = 1; break;
 		case 't': o.end_ts = 1; break;
+		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
 		default:	/* -d, -i, -Q */
 			blkev_option(&o.io, c, optarg);
 		}
 	}
 	opt_apart(o.pid, "-p", o.name != NULL, "-n");
+	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
+	opt_apart(o.name != NULL, "-n", o.exec != NULL, "--exec");
 	opt_operands(argc, 0, 1, NULL, "only a duration");
 	if (optind < argc)
 		o.duration = opt_seconds(argv[optind], "duration");
@@ -153,6 +161,8 @@ int main(int argc, char **argv)
 	msg_init("iosnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.exec)
+		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	o.io.who = 1;
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
@@ -181,10 +191,14 @@ int main(int argc, char **argv)
 		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
 		       "BLOCK", "BYTES", "LATms");
 	fflush(stdout);
+	if (o.exec)
+		child_go();
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
 	stream_end(s);
 	blkio_report();
+	if (o.exec)
+		child_report(o.pid);
 	return EXIT_OK;
 }

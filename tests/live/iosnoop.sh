@@ -134,6 +134,18 @@ t_pid_children() {
 	[ "$got" = "$want" ] || fail "-p $P: rows '$got', wanted '$want'"
 }
 
+# t_exec_cmd - --exec: the I/O of the command's program and of a process its
+# shell left behind, shown; none of a process outside it (the same blocks);
+# the run ends by itself
+t_exec_cmd() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	exec_run "$WORKLOADS/iowrite" "$DEV1 48 4096 1" "$BIN/iosnoop" -d "$MM1"
+	r=$?
+	blk_teardown
+	[ $r = 0 ] || return 1
+	exec_rows "" +
+}
+
 t_name_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	cp "$WORKLOADS/iowrite" "$TMP/ioname_a" && cp "$WORKLOADS/iowrite" "$TMP/ioname_b" || return 1
