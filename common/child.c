@@ -37,6 +37,7 @@ extern char **environ;
 #define SHELL_PATH "/bin/sh"	/* --exec runs its text with sh -c, as the user asked */
 
 static pid_t keeper;			/* waits for the command and all it starts */
+static pid_t command;			/* the command's process */
 static const char *shown;		/* the command, as typed, for messages */
 static int go_fd = -1, err_fd = -1;	/* the tool's ends of the two pipes */
 static volatile sig_atomic_t ended;
@@ -141,7 +142,10 @@ static void __attribute__((noreturn)) in_keeper(const char *path, char *const ar
 	signal(SIGTERM, SIG_DFL);
 	signal(SIGCHLD, SIG_DFL);
 	signal(SIGPIPE, SIG_IGN);
-	prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+	/* without it, orphans would escape the wait: the tool is told nothing,
+	 * and says it could not start the command */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) < 0)
+		_exit(127);
 	cmd = fork();
 	if (cmd == 0) {
 		close(tell);
@@ -196,9 +200,11 @@ static pid_t start(const char *path, char *const argv[], const char *name)
 		;
 	close(tell[0]);
 	if (n != (ssize_t)sizeof(cmd) || cmd <= 0)
-		msg_die(EXIT_ERR, "cannot start %s: the keeper process could not fork it", shown);
+		msg_die(EXIT_ERR, "cannot start %s: the process that waits for it failed "
+			"(fork, or PR_SET_CHILD_SUBREAPER)", shown);
 	go_fd = go[1];
 	err_fd = err[0];
+	command = cmd;
 	return cmd;
 }
 
@@ -226,6 +232,8 @@ void child_go(void)
 	ssize_t n;
 	int e;
 
+	if (go_fd < 0)
+		return;		/* no command was started, or it was let go already */
 	if (write(go_fd, "g", 1) != 1) {
 		/* ended before it was let go (a Ctrl-C reached it too): its
 		 * SIGCHLD ends the run */
@@ -258,11 +266,11 @@ int child_ended(void)
 }
 
 /* child_report - see child.h */
-void child_report(pid_t cmd)
+void child_report(void)
 {
 	if (keeper > 0 && !ended)
 		msg_warn("the command (PID %d) or a process it started still runs; what it "
-			 "does from now on is not traced", (int)cmd);
+			 "does from now on is not traced", (int)command);
 }
 
 /* child_keeper - see child.h */

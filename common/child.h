@@ -29,14 +29,15 @@ pid_t child_start(const char *path, char *const argv[]);
  * (--exec), run by the shell; messages name it as given */
 pid_t child_shell(const char *command);
 /* child_go - let the child run its command; dies naming it if the exec fails (a
- * child that ended before, killed, is left to its SIGCHLD) */
+ * child that ended before, killed, is left to its SIGCHLD); nothing if no
+ * command was started */
 void child_go(void);
 /* child_keeper - the PID of the keeper: the parent of the command's process */
 pid_t child_keeper(void);
 /* child_ended - the command and every process it started have ended */
 int child_ended(void);
-/* child_report - a warning on stderr if a command was started (its PID cmd)
- * and it or a process it started still runs: the run ended first (-d, Ctrl-C) */
-void child_report(pid_t cmd);
+/* child_report - a warning on stderr if a command was started and it or a
+ * process it started still runs: the run ended first (-d, Ctrl-C) */
+void child_report(void);
 
 #endif

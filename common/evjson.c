@@ -165,7 +165,7 @@ void evjson_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 	else
 		col_null(&l, "pid", "", ALIGN_LEFT, 0);
 	col_dec(&l, "cpu", rec->cpu, ALIGN_LEFT, 0);
-	col_str(&l, "flags", ok ? evtext_flags(s, ev, rec) : NULL, ALIGN_LEFT, 0, -1);
+	col_str(&l, "flags", ok ? evtext_flags(ev, rec) : NULL, ALIGN_LEFT, 0, -1);
 	col_fixed(&l, "timestamp", rec->ts, 9, 6, ALIGN_LEFT, 0);
 	if (stack || !name) {
 		snprintf(what, sizeof(what), "%s:%s", ev->system, ev->name);

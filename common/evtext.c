@@ -27,7 +27,7 @@
  * evtext_flags - the flags column ("d..1."), as the running kernel prints it
  * (ctxflags.c); NULL for a record too short to hold the common fields
  */
-const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec)
+const char *evtext_flags(struct tep_event *ev, struct tep_record *rec)
 {
 	static char text[8];
 	static struct tep_event *last;
@@ -35,7 +35,6 @@ const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_rec
 	static int end;
 	struct tep_format_field *f;
 
-	(void)s;
 	if (ev != last || gen != decode_generation()) {
 		last = ev;
 		gen = decode_generation();
@@ -51,11 +50,11 @@ const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_rec
 }
 
 /* evtext_head - see evtext.h */
-void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
+void evtext_head(struct line *l, struct tep_event *ev,
 		 struct tep_record *rec, const char *comm)
 {
 	int pid = decode_pid(ev, rec);
-	const char *flags = evtext_flags(s, ev, rec);
+	const char *flags = evtext_flags(ev, rec);
 
 	line_str(l, comm ? comm : "<...>", ALIGN_RIGHT, 16, -1);
 	line_add(l, "-");
@@ -158,7 +157,7 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 	static struct line l;
 	char what[160];
 
-	evtext_head(s, &l, ev, rec, comm);
+	evtext_head(&l, ev, rec, comm);
 	/* before the size check: caller[] holds as many frames as were walked */
 	if (!strcmp(ev->system, "ftrace") && !strcmp(ev->name, "kernel_stack")) {
 		line_add(&l, " <stack trace>\n");

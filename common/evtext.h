@@ -12,7 +12,7 @@ struct session;
 /* evtext_head - add "COMM-PID [CPU] FLAGS SECS.USECS:" to line l (line.h), as
  * the kernel pads it; comm is the task's name at the record (NULL: not known,
  * shown as the kernel shows it, "<...>") */
-void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
+void evtext_head(struct line *l, struct tep_event *ev,
 		 struct tep_record *rec, const char *comm);
 /*
  * evtext_line - head, then " NAME: FIELDS" and a newline; a system call event
@@ -22,7 +22,7 @@ void evtext_head(struct session *s, struct line *l, struct tep_event *ev,
 void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec,
 		 const char *comm);
 /* evtext_flags - the flags column of a record ("d..1."), or NULL if it is too short to hold them */
-const char *evtext_flags(struct session *s, struct tep_event *ev, struct tep_record *rec);
+const char *evtext_flags(struct tep_event *ev, struct tep_record *rec);
 /* evtext_header - the '#' column header of these lines (-H), naming what is traced */
 void evtext_header(FILE *fp, const char *what);
 

@@ -109,8 +109,9 @@ const struct option opt_exec[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* opt_command - see options.h */
-void opt_command(const char *s)
+/* exec_text - --exec's text: not blank, and no control byte but tab and
+ * newline (the shell's own separators); exits naming --exec */
+static void exec_text(const char *s)
 {
 	const unsigned char *p;
 
@@ -152,6 +153,9 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	arg = optind > 0 && optind <= argc ? argv[optind - 1] : NULL;
 	len = long_name(arg, &name);
 	switch (c) {
+	case OPT_EXEC:
+		exec_text(optarg);
+		break;
 	case 'h':
 		fputs(usage, stdout);
 		see_also();

@@ -63,14 +63,12 @@ int opt_next(int argc, char *const argv[], const char *shorts,
 	     const struct option *longs, const char *usage);
 /*
  * opt_exec - the long option --exec COMMAND, for a tool's longs: opt_next
- * returns OPT_EXEC with the text in optarg (the tool runs it with
- * child_shell, child.h, and traces it as -p would)
+ * returns OPT_EXEC with the text in optarg, once it has checked it (not
+ * blank, no control byte but tab and newline); the tool runs it with
+ * child_shell (child.h) and traces it as -p would
  */
 #define OPT_EXEC	0x101
 extern const struct option opt_exec[];
-/* opt_command - check --exec's text: not blank, and no control byte but tab
- * and newline (the shell's own separators); exits naming --exec */
-void opt_command(const char *s);
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* opt_apart - opt_usage "use either A or B, not both" when options a and b were both given */

@@ -518,13 +518,6 @@ static void print_text_header(struct tracefs_instance *inst)
 	free(text);
 }
 
-/* stream_trace_on - see stream.h */
-void stream_trace_on(struct tracefs_instance *inst)
-{
-	if (tracefs_instance_file_write(inst, "tracing_on", "1") < 0)
-		msg_die(EXIT_ERR, "cannot turn tracing on:");
-}
-
 /* stream_run_text - see stream.h */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers)
 {

@@ -58,10 +58,6 @@ void stream_run(struct session *s, double duration, double interval,
  * Returns -1 (errno) if trace_pipe cannot be opened, else 0.
  */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
-/* stream_trace_on - turn inst's tracing_on (NULL: the top level's) to 1 now,
- * before stream_run or stream_run_text does: a held command (child.h) is let go
- * only once its first events are recorded */
-void stream_trace_on(struct tracefs_instance *inst);
 /*
  * stream_wait - nothing to read, nothing to do: wait for a stop, `duration`
  * (0: none) or the reader of stdout to go away (then the stop is requested, as

@@ -105,7 +105,7 @@ static void parse(int argc, char **argv)
 		case 'U': o.uids = 1; break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_PCOMM: o.pcomm = 1; break;
 		}
 	}
@@ -459,14 +459,12 @@ int main(int argc, char **argv)
 	stream_begin(s, o.duration > 0);
 	tgid_scan();		/* the threads that run now, read while tracing runs */
 	banner();
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
 	stream_end(s);
-	if (o.exec)
-		child_report(o.exec_pid);
+	child_report();
 	if (unknown)
 		msg_warn("%llu exec%s shown with [?]: no arguments taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

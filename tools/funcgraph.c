@@ -92,7 +92,7 @@ static void parse(int argc, char **argv)
 		case 'P': o.proc = 1; break;
 		case 't': o.abstime = 1; break;
 		case 'T': o.tail = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	opt_operands(argc, 1, 1, "funcstring (a kernel function name or glob)",
@@ -373,8 +373,8 @@ int main(int argc, char **argv)
 	/* the readers turn tracing_on on themselves: the run's value too */
 	if (top)
 		global_expect("tracing_on", "1");
-	if (o.exec) {
-		stream_trace_on(inst);	/* the reader would, a moment later */
+	if (o.exec) {	/* recording before the command runs: the reader would a moment later */
+		set_or_die("tracing_on", "1");
 		child_go();
 	}
 	if (out_json) {
@@ -385,7 +385,6 @@ int main(int argc, char **argv)
 	}
 
 	out_ending();
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	return EXIT_OK;
 }

@@ -83,7 +83,7 @@ static void parse(int argc, char **argv)
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 's': o.start_ts = 1; break;
 		case 't': o.end_ts = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		default:	/* -d, -i, -Q */
 			blkev_option(&o.io, c, optarg);
 		}
@@ -191,14 +191,12 @@ int main(int argc, char **argv)
 		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
 		       "BLOCK", "BYTES", "LATms");
 	fflush(stdout);
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(s, o.duration, 0, NULL, NULL);
 
 	stream_end(s);
 	blkio_report();
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	return EXIT_OK;
 }

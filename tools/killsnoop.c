@@ -122,7 +122,7 @@ static void parse(int argc, char **argv)
 		case 'p': o.pid = (int)opt_ulong(optarg, "-p", 1, PID_LIMIT); break;
 		case 's': o.names = 1; break;
 		case 't': o.times = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	if (optind < argc)
@@ -480,15 +480,13 @@ int main(int argc, char **argv)
 
 	stream_begin(sess, o.duration > 0);
 	banner();
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
 	calls_report(pending);
-	if (o.exec)
-		child_report(o.exec_pid);
+	child_report();
 	if (unmatched)
 		msg_warn("%llu pidfd_send_signal calls whose target was not known were not "
 			 "matched against PID %d", unmatched, o.pid);

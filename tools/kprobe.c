@@ -180,7 +180,7 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	opt_operands(argc, 1, 2, "kprobe definition (p:FUNC or r:FUNC ...)",
@@ -226,7 +226,7 @@ static void on_event(const struct stream_rec *r)
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	evtext_head(sess, &line, ev, rec, comm);
+	evtext_head(&line, ev, rec, comm);
 	tep_print_event(sess->tep, &seq, rec, " %s: %s", TEP_PRINT_NAME, TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the probe's address prints as hex: name it as the kernel does */
@@ -337,13 +337,11 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	return EXIT_OK;
 }

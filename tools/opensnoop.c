@@ -91,7 +91,7 @@ static void parse(int argc, char **argv)
 		case 'T': o.hms = 1; break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
@@ -337,15 +337,13 @@ int main(int argc, char **argv)
 
 	stream_begin(sess, o.duration > 0);
 	banner();
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
 	calls_report(pending);
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	if (unknown)
 		msg_warn("%llu open%s shown with [?]: no path taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

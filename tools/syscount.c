@@ -104,7 +104,7 @@ static void parse(int argc, char **argv)
 		case 't': o.top = opt_ulong(optarg, "-t", 1, 1000000); break;
 		case 'v': o.verbose = 1; break;
 		case 'x': o.failed = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	if (o.exec && optind < argc)

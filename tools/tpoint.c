@@ -91,7 +91,7 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	opt_apart(out_json, "-j", o.list, "-l");
@@ -227,13 +227,11 @@ int main(int argc, char **argv)
 	if (o.headers && !out_json)
 		evtext_header(stdout, spec);
 	fflush(stdout);
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	return EXIT_OK;
 }

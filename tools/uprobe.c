@@ -196,7 +196,7 @@ static void parse(int argc, char **argv)
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
-		case OPT_EXEC: o.exec = optarg; opt_command(optarg); break;
+		case OPT_EXEC: o.exec = optarg; break;
 		}
 	}
 	opt_apart(o.exec != NULL, "--exec", o.list != NULL, "-l");
@@ -427,7 +427,7 @@ static void on_event(const struct stream_rec *r)
 	if (!seq.buffer)
 		trace_seq_init(&seq);
 	trace_seq_reset(&seq);
-	evtext_head(sess, &line, ev, rec, r->comm);
+	evtext_head(&line, ev, rec, r->comm);
 	tep_print_event(sess->tep, &seq, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&seq);
 	/* the addresses by field name; the fetched arguments as the kernel prints them */
@@ -535,13 +535,11 @@ int main(int argc, char **argv)
 	}
 	fflush(stdout);
 
-	if (o.exec)
-		child_go();
+	child_go();	/* --exec: the command runs from here */
 
 	stream_run(sess, o.duration, 0, NULL, NULL);
 
 	stream_end(sess);
-	if (o.exec)
-		child_report(o.pid);
+	child_report();
 	return EXIT_OK;
 }
