@@ -29,30 +29,31 @@
 #define F_BH_OFF	0x80	/* 5.18+ */
 
 /* ctxflags_for - see ctxflags.h */
-void ctxflags_for(struct ctxflags *k, const char *rel)
+int ctxflags_for(struct ctxflags *k, const char *rel)
 {
 	int major, minor, v;
 
 	if (!rel || sscanf(rel, "%d.%d", &major, &minor) != 2)
-		major = 99, minor = 0;
+		return -1;
 	v = major * 1000 + minor;
 	k->split = v >= 5013;
 	k->bh = v >= 5018;
 	k->lazy = v >= 6013;
+	return 0;
 }
 
 /* ctxflags_running - see ctxflags.h */
 const struct ctxflags *ctxflags_running(void)
 {
 	static struct ctxflags k;
-	static int known;
+	static int asked, known;
 	struct utsname u;
 
-	if (!known) {
-		ctxflags_for(&k, uname(&u) == 0 ? u.release : NULL);
-		known = 1;
+	if (!asked) {
+		known = ctxflags_for(&k, uname(&u) == 0 ? u.release : NULL) == 0;
+		asked = 1;
 	}
-	return &k;
+	return known ? &k : NULL;
 }
 
 /* resched - the need-resched column: need-resched, preempt-resched and (6.13+)

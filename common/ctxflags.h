@@ -21,9 +21,10 @@ struct ctxflags {
 };
 
 /* ctxflags_for - the meanings for kernel release rel ("6.1.0-18-amd64");
- * a release that does not parse gets the newest */
-void ctxflags_for(struct ctxflags *k, const char *rel);
-/* ctxflags_running - the meanings for the running kernel (uname), found once */
+ * -1 for a release that does not say its version (nothing is guessed) */
+int ctxflags_for(struct ctxflags *k, const char *rel);
+/* ctxflags_running - the meanings for the running kernel (uname), found once;
+ * NULL if its release does not say (the column is then shown as not known) */
 const struct ctxflags *ctxflags_running(void);
 /* ctxflags_text - the column for these bits, as k's kernel prints it, in out
  * (4 or 5 characters and a NUL); returns out */

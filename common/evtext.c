@@ -43,7 +43,7 @@ const char *evtext_flags(struct tep_event *ev, struct tep_record *rec)
 			if (f->offset + f->size > end)
 				end = f->offset + f->size;
 	}
-	if (!rec->data || rec->size < end)
+	if (!rec->data || rec->size < end || !ctxflags_running())
 		return NULL;
 	return ctxflags_text(ctxflags_running(), (unsigned int)decode_u64(ev, rec, "common_flags"),
 			     (unsigned int)decode_u64(ev, rec, "common_preempt_count"), text);
@@ -192,5 +192,6 @@ void evtext_header(FILE *fp, const char *what)
 {
 	fprintf(fp, "# tracer: nop (instance, %s)\n", what);
 	fputs("#\n", fp);
-	fputs(ctxflags_legend(ctxflags_running()), fp);
+	if (ctxflags_running())
+		fputs(ctxflags_legend(ctxflags_running()), fp);
 }
