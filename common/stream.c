@@ -484,14 +484,26 @@ void stream_report_lost(struct session *s)
 		msg_warn("WARNING: %llu events lost (kernel buffer full)", n);
 }
 
+/*
+ * PIPE_ASK - what one read of trace_pipe asks for. The kernel prints whole
+ * lines into a page-sized buffer until it holds at least what was asked. A
+ * line that does not fit in that page is taken back and printed by the next
+ * read, and function_graph's way of doing that is wrong: the entry of a call
+ * was consumed already, so the call is printed again from a saved copy, under
+ * the task of whatever record comes next, or lost when no copy was saved.
+ * Asking for half a page leaves room for the longest line (a 512-byte symbol,
+ * 100 bytes of nesting and the columns), so no line is ever cut.
+ */
+#define PIPE_ASK 2048
+
 /* copy_pipe - copy what the text pipe holds now to out, escaped (out_text) */
 static void copy_pipe(int fd)
 {
-	static char buf[65536];
+	static char buf[PIPE_ASK + 8];
 	static size_t held;	/* a character cut at the end of the last read */
 	ssize_t n;
 
-	while ((n = read(fd, buf + held, sizeof(buf) - held)) > 0) {
+	while ((n = read(fd, buf + held, PIPE_ASK)) > 0) {
 		size_t all = held + (size_t)n, done = out_text(out, buf, all);
 
 		held = all - done;

@@ -579,11 +579,15 @@ thr_go() {
 }
 
 # thr_wait_rows FILE CMD - wait (up to a minute) until CMD FILE prints $THR_N
-# lines, CMD turning the tool's output into one line per traced action
+# lines, CMD turning the tool's output into one line per traced action; gives
+# up sooner when no row has come for 20 seconds (x SLOW): one is not coming
 thr_wait_rows() {
-	n=0
-	while [ $n -lt $((600 * SLOW)) ]; do
-		[ "$($2 "$1" | wc -l)" -ge $THR_N ] && return 0
+	n=0 still=0 last=-1
+	while [ $n -lt $((600 * SLOW)) ] && [ $still -lt $((200 * SLOW)) ]; do
+		rows=$($2 "$1" | wc -l)
+		[ "$rows" -ge $THR_N ] && return 0
+		if [ "$rows" -eq "$last" ]; then still=$((still + 1)); else still=0; fi
+		last=$rows
 		sleep 0.1
 		n=$((n + 1))
 	done
