@@ -188,9 +188,9 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 }
 
 /* evtext_header - see evtext.h */
-void evtext_header(FILE *fp, const char *what)
+void evtext_header(FILE *fp, const char *tracer, const char *what)
 {
-	fprintf(fp, "# tracer: nop (instance, %s)\n", what);
+	fprintf(fp, "# tracer: %s (instance, %s)\n", tracer, what);
 	fputs("#\n", fp);
 	if (ctxflags_running())
 		fputs(ctxflags_legend(ctxflags_running()), fp);

@@ -24,7 +24,8 @@ void evtext_line(struct session *s, struct tep_event *ev, struct tep_record *rec
 /* evtext_flags - the flags column of a record ("d..1."), or NULL if it is too
  * short to hold them or the kernel's release does not say how to read them */
 const char *evtext_flags(struct tep_event *ev, struct tep_record *rec);
-/* evtext_header - the '#' column header of these lines (-H), naming what is traced */
-void evtext_header(FILE *fp, const char *what);
+/* evtext_header - the '#' column header of these lines (-H), naming the
+ * tracer ("nop" for events alone) and what is traced */
+void evtext_header(FILE *fp, const char *tracer, const char *what);
 
 #endif

@@ -40,6 +40,7 @@ after_dashdash() {
 	iolatency)	set -- "-1" "interval: '-1' is not a number of seconds" ;;
 	funccount)	set -- "-F" "funcstring: '-' not allowed" ;;
 	funcgraph)	set -- "-a" "funcstring: '-' not allowed" ;;
+	functrace)	set -- "-H" "funcstring: '-' not allowed" ;;
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
 	uprobe)		set -- "-s" "invalid uprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;

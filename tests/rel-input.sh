@@ -13,6 +13,7 @@ rel_needs() {
 	kprobes) kernel_has kprobe_events ;;
 	uprobes) kernel_has uprobe_events ;;
 	fgraph) rel_has_tracer function_graph ;;
+	ftrace) rel_has_tracer function && head -1 "$T/set_ftrace_filter" > /dev/null 2>&1 ;;
 	*) return 1 ;;
 	esac
 }

@@ -12,7 +12,6 @@
  * runs, even when only one is graphed (expect the kernel 50% slower or worse);
  * try funccount first, and graph single functions, not globs.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,21 +20,18 @@
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
-#include "filter.h"
 #include "format.h"
+#include "ftracer.h"
 #include "global.h"
-#include "kernel.h"
 #include "line.h"
 #include "msg.h"
 #include "names.h"
 #include "options.h"
 #include "output.h"
-#include "probes.h"
 #include "reorder.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
-#include "who.h"
 
 static const char usage_text[] =
 "USAGE: funcgraph [-aCDhHjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
@@ -156,161 +152,39 @@ static void on_graph(const struct stream_rec *r)
 	line_put(&line);
 }
 
-/* has_word - does the space-separated list contain the word */
-static int has_word(const char *list, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = list; list && (p = strstr(p, word)); p += n)
-		if ((p == list || p[-1] == ' ' || p[-1] == '\n') &&
-		    (p[n] == '\0' || p[n] == ' ' || p[n] == '\n'))
-			return 1;
-	return 0;
-}
-
-/* check_kernel - refuse, in one line, a kernel that does not allow the graph */
-static void check_kernel(void)
-{
-	char *filter = global_read("set_ftrace_filter");
-	const char *why;
-
-	why = errno == EPERM ? " not permitted, kernel lockdown?" : " unreadable";
-	if (!filter && !kernel_has(KF_FUNC_GRAPH))
-		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
-			"no function_graph tracer (CONFIG_FUNCTION_GRAPH_TRACER) and function "
-			"tracing refused (set_ftrace_filter:%s)", why);
-	if (!kernel_has(KF_FUNC_GRAPH))
-		msg_die(EXIT_ERR, "this kernel does not allow function graph tracing: "
-			"no function_graph tracer (needs CONFIG_FUNCTION_GRAPH_TRACER)");
-	if (!filter)
-		msg_die(EXIT_ERR, "this kernel refuses function tracing "
-			"(reading set_ftrace_filter:%s)", why);
-	free(filter);
-	o.n = probes_funcs(o.funcs, &o.list);
-	if (o.n < 0)
-		msg_die(EXIT_ERR, "this kernel refuses the list of traceable functions "
-			"(available_filter_functions:%s)", errno == EPERM ?
-			" not permitted, kernel lockdown?" : " unreadable");
-	if (o.n == 0)
-		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
-			"(see available_filter_functions)", o.funcs);
-}
-
-/* choose_place - instance if the kernel graphs there, else a free top level */
-static void choose_place(void)
-{
-	char *tracers = tracefs_instance_file_read(sess->inst, "available_tracers", NULL);
-	char *events;
-	long held;
-
-	top = !tracers || !has_word(tracers, "function_graph") ||
-	      !tracefs_file_exists(sess->inst, "set_graph_function");
-	free(tracers);
-	inst = top ? NULL : sess->inst;
-	if (!top)
-		return;
-	global_tracer_free("this kernel graphs only at the top level, so funcgraph will not "
-			   "take it");
-	events = global_read("set_event");
-	if (!events || *events)
-		msg_die(EXIT_ERR, "the top-level trace buffer is in use (events enabled in "
-			"set_event); this kernel graphs only at the top level");
-	/* what is there is someone's recording: not ours to clear */
-	held = session_buffer_entries(NULL);
-	if (held < 0)
-		msg_die(EXIT_ERR, "cannot tell whether the top-level trace buffer is empty "
-			"(per_cpu/*/stats); this kernel graphs only at the top level");
-	if (held > 0)
-		msg_die(EXIT_ERR, "the top-level trace buffer holds %ld events of someone's "
-			"recording; this kernel graphs only at the top level, and funcgraph "
-			"will not clear it", held);
-	/* empty: what is recorded there from now on is ours, and emptied at exit
-	 * (by the next run after a SIGKILL, from the journal) */
-	if (global_write("trace", "", 1) < 0)
-		msg_die(EXIT_ERR, "cannot empty the top-level trace buffer:");
-	free(events);
-}
-
-/* set - write a file where the graph runs; top-level files are restored at exit */
-static int set(const char *file, const char *value)
-{
-	return session_set(sess, top, file, value);
-}
-
-/* set_or_die - set, or end with a line naming the file */
-static void set_or_die(const char *file, const char *value)
-{
-	if (set(file, value) < 0)
-		msg_die(EXIT_ERR, errno == EBUSY ? "%s holds function triggers of another user; "
-			"not touching it" : "cannot set %s:", file);
-}
-
-/* check_list - the function list FILE holds the N functions of LIST, exactly, else die */
-static void check_list(const char *file, const char *asked, char **list, int n)
-{
-	if (probes_list_holds(inst, file, list, n) < 0)
-		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: %s does not hold "
-			"exactly the %d functions it matches", asked, file, n);
-}
-
-/* set_option - trace option of the graph tracer; -1 if this kernel lacks it */
-static int set_option(const char *name, int on)
-{
-	char path[96];
-
-	snprintf(path, sizeof(path), "options/%s", name);
-	if (!tracefs_file_exists(inst, path))
-		return -1;
-	set_or_die(path, on ? "1" : "0");
-	return 0;
-}
-
 /* setup - configure the graph; options after the tracer (older kernels need that) */
 static void setup(void)
 {
 	char num[32];
 
-	set_or_die("tracing_on", "0");
+	ftracer_set_or_die("tracing_on", "0");
 	/* -j: record times on the clock fmt_iso converts, which all CPUs share
 	 * (else "time" is null) */
-	mono = out_json && set("trace_clock", "mono") == 0;
+	mono = out_json && ftracer_set("trace_clock", "mono") == 0;
 	/* max_graph_depth is global even where instances graph */
 	snprintf(num, sizeof(num), "%lu", o.maxdepth);
 	if ((top || o.maxdepth) && global_write("max_graph_depth", num, 1) < 0)
 		msg_die(EXIT_ERR, "-m: cannot set max_graph_depth:");
 	/* -p: its threads and (function-fork) those it starts; -L: one thread */
-	if (o.pid || o.tid)
-		who_ftrace(sess, top, o.pid, o.tid);
-	else
-		set_or_die("set_ftrace_pid", "");
-	/* never graph ourselves reading the trace (5.8+ has notrace_pid) */
-	snprintf(num, sizeof(num), "%d", (int)getpid());
-	if (!o.pid && !o.tid && tracefs_file_exists(inst, "set_ftrace_notrace_pid"))
-		set_or_die("set_ftrace_notrace_pid", num);
-	set_or_die("set_ftrace_filter", "");
-	check_list("set_ftrace_filter", "", NULL, 0);
-	if (set("set_graph_function", o.funcs) < 0)
-		msg_die(EXIT_ERR, errno == EBUSY ? "set_graph_function holds another user's "
-			"settings; not touching it" : "kernel refused the graph function "
-			"\"%s\":", o.funcs);
-	/* every function asked for, each entry taken (one per write) */
-	check_list("set_graph_function", o.funcs, o.list, o.n);
-	set_or_die("current_tracer", "function_graph");
-	if (set_option("sleep-time", !o.cpu_only) < 0 && o.cpu_only)
+	ftracer_who(o.pid, o.tid);
+	/* every function traced, so that the graph shows the children */
+	ftracer_list("set_ftrace_filter", "", NULL, 0);
+	ftracer_list("set_graph_function", o.funcs, o.list, o.n);
+	ftracer_set_or_die("current_tracer", "function_graph");
+	if (ftracer_option("sleep-time", !o.cpu_only) < 0 && o.cpu_only)
 		msg_die(EXIT_ERR, "-C: this kernel has no sleep-time option");
-	if (set_option("funcgraph-tail", o.tail) < 0 && o.tail)
+	if (ftracer_option("funcgraph-tail", o.tail) < 0 && o.tail)
 		msg_die(EXIT_ERR, "-T: this kernel has no funcgraph-tail option");
-	set_option("funcgraph-duration", !o.no_dur);
-	set_option("funcgraph-proc", o.proc);
-	set_option("funcgraph-abstime", o.abstime);
-	set_option("funcgraph-cpu", 1);
-	set_option("funcgraph-overhead", 1);
+	ftracer_option("funcgraph-duration", !o.no_dur);
+	ftracer_option("funcgraph-proc", o.proc);
+	ftracer_option("funcgraph-abstime", o.abstime);
+	ftracer_option("funcgraph-cpu", 1);
+	ftracer_option("funcgraph-overhead", 1);
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
-	set_option("funcgraph-retval", 1);
+	ftracer_option("funcgraph-retval", 1);
 	/* -j reads funcgraph_entry records, not the return-address kind */
 	if (out_json)
-		set_option("funcgraph-retaddr", 0);
+		ftracer_option("funcgraph-retaddr", 0);
 }
 
 /* json_setup - -j: the graph's record formats, read where the graph runs; dies without them */
@@ -351,10 +225,12 @@ int main(int argc, char **argv)
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
-	check_kernel();
+	o.n = ftracer_check(1, o.funcs, &o.list);
 
 	sess = session_open("funcgraph");
-	choose_place();
+	ftracer_place(sess, "function_graph", "set_graph_function", "function graph tracing");
+	inst = ftracer_inst();
+	top = ftracer_top();
 	setup();
 	if (out_json)
 		json_setup();
@@ -374,7 +250,7 @@ int main(int argc, char **argv)
 	if (top)
 		global_expect("tracing_on", "1");
 	if (o.exec) {	/* recording before the command runs: the reader would a moment later */
-		set_or_die("tracing_on", "1");
+		ftracer_set_or_die("tracing_on", "1");
 		child_go();
 	}
 	if (out_json) {

@@ -333,7 +333,7 @@ int main(int argc, char **argv)
 		char what[200];
 
 		snprintf(what, sizeof(what), "kprobe %s", o.name);
-		evtext_header(stdout, what);
+		evtext_header(stdout, "nop", what);
 	}
 	fflush(stdout);
 

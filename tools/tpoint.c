@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 	stream_begin(sess, o.duration > 0);
 	out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !out_json)
-		evtext_header(stdout, spec);
+		evtext_header(stdout, "nop", spec);
 	fflush(stdout);
 	child_go();	/* --exec: the command runs from here */
 

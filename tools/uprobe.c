@@ -531,7 +531,7 @@ int main(int argc, char **argv)
 		char what[200];
 
 		snprintf(what, sizeof(what), "uprobe %s", o.name);
-		evtext_header(stdout, what);
+		evtext_header(stdout, "nop", what);
 	}
 	fflush(stdout);
 
