@@ -82,6 +82,7 @@ static const struct {
 	{ "current_tracer", ONE },
 	{ "tracing_on", ONE },
 	{ "max_graph_depth", ONE },
+	{ "tracing_thresh", ONE },
 	{ "function_profile_enabled", ONE },
 	{ "set_ftrace_filter", LIST },
 	{ "set_graph_function", LIST },

@@ -496,15 +496,59 @@ void stream_report_lost(struct session *s)
  */
 #define PIPE_ASK 2048
 
+static int no_switches;		/* stream_text_no_switches */
+
+/* stream_text_no_switches - see stream.h */
+void stream_text_no_switches(void)
+{
+	no_switches = 1;
+}
+
+/* switch_line - is the whole line (its newline included) a part of a
+ * context-switch banner: dashes, blank, or "CPU) task-pid => task-pid" */
+static int switch_line(const char *s, size_t n)
+{
+	char line[256], a[64], b[64], c[64];
+
+	if (n == 1 || !strncmp(s, " ---", 4))
+		return 1;
+	if (n >= sizeof(line))
+		return 0;
+	memcpy(line, s, n);
+	line[n] = '\0';
+	return sscanf(line, "%63s %63s %63s", a, b, c) == 3 && !strcmp(c, "=>");
+}
+
+/* copy_lines - out_text of the whole lines of s, less the switch banners;
+ * returns the bytes taken (the last line, cut, waits for the rest) */
+static size_t copy_lines(const char *s, size_t all)
+{
+	size_t done = 0;
+	const char *nl;
+
+	while (done < all && (nl = memchr(s + done, '\n', all - done))) {
+		size_t n = (size_t)(nl - (s + done)) + 1;
+
+		if (!switch_line(s + done, n))
+			out_text(out, s + done, n);
+		done += n;
+	}
+	/* a line longer than a read: out as it is */
+	if (all - done > PIPE_ASK)
+		done += out_text(out, s + done, all - done);
+	return done;
+}
+
 /* copy_pipe - copy what the text pipe holds now to out, escaped (out_text) */
 static void copy_pipe(int fd)
 {
-	static char buf[PIPE_ASK + 8];
-	static size_t held;	/* a character cut at the end of the last read */
+	static char buf[2 * PIPE_ASK + 8];
+	static size_t held;	/* a character or a line cut at the end of the last read */
 	ssize_t n;
 
 	while ((n = read(fd, buf + held, PIPE_ASK)) > 0) {
-		size_t all = held + (size_t)n, done = out_text(out, buf, all);
+		size_t all = held + (size_t)n;
+		size_t done = no_switches ? copy_lines(buf, all) : out_text(out, buf, all);
 
 		held = all - done;
 		memmove(buf, buf + done, held);

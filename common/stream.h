@@ -59,6 +59,13 @@ void stream_run(struct session *s, double duration, double interval,
  */
 int stream_run_text(struct tracefs_instance *inst, double duration, int headers);
 /*
+ * stream_text_no_switches - stream_run_text leaves out function_graph's
+ * context-switch banners (" ------", " 0)  a-1  =>  b-2 ", and the blank
+ * line after): where each line names its task (funcgraph-proc), they say
+ * nothing more
+ */
+void stream_text_no_switches(void);
+/*
  * stream_wait - nothing to read, nothing to do: wait for a stop, `duration`
  * (0: none) or the reader of stdout to go away (then the stop is requested, as
  * out_batch_end does), in one system call (sig_wait, after sig_hold)

@@ -31,7 +31,8 @@ fail() {
 }
 
 # after_dashdash TOOL - an argument after "--" that the tool must refuse as an
-# argument (no root needed), and the message that shows it was taken as one
+# argument (no root needed), the message that shows it was taken as one, and
+# a second argument where the tool needs two (funcslower's threshold)
 after_dashdash() {
 	case $1 in
 	execsnoop)	set -- "-x(" "name: bad regular expression '-x('" ;;
@@ -41,6 +42,7 @@ after_dashdash() {
 	funccount)	set -- "-F" "funcstring: '-' not allowed" ;;
 	funcgraph)	set -- "-a" "funcstring: '-' not allowed" ;;
 	functrace)	set -- "-H" "funcstring: '-' not allowed" ;;
+	funcslower)	set -- "-a" "funcstring: '-' not allowed" 100 ;;
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
 	uprobe)		set -- "-s" "invalid uprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;
@@ -52,7 +54,7 @@ after_dashdash() {
 	reset-ftrace)	set -- "-f" "unexpected argument '-f'" ;;
 	*)		return 1 ;;
 	esac
-	ARG=$1 WANT=$2
+	ARG=$1 WANT=$2 ARG2=${3-}
 }
 
 for src in tools/*.c; do
@@ -97,7 +99,7 @@ for src in tools/*.c; do
 
 	if after_dashdash "$t"; then
 		# the tool's refusal of ARG as its argument, not an option's message
-		run "$t" -- "$ARG"
+		run "$t" -- "$ARG" ${ARG2:+"$ARG2"}
 		if [ $rc -ne 2 ] || [ "$(wc -l < "$T/err")" -ne 1 ] || ! grep -qF -- "$WANT" "$T/err"; then
 			fail "$t" "'-- $ARG': not taken as an argument (want exit 2 and '$WANT')"; ok=0
 		fi

@@ -173,6 +173,11 @@ int main(int argc, char **argv)
 	/* names from the naming events beside the tracer; at the top level
 	 * those would be the user's, so there no name is known */
 	comm_rows(ftracer_top() ? NULL : &raw, evs, 0, on_call, NULL);
+	/* recording from here, before the banner says so; the reader turns
+	 * tracing_on on again itself: the run's value too */
+	if (ftracer_top())
+		global_expect("tracing_on", "1");
+	ftracer_set_or_die("tracing_on", "1");
 
 	out_init(o.duration > 0);
 	if (o.pid)
@@ -187,13 +192,7 @@ int main(int argc, char **argv)
 		evtext_header(stdout, "function", o.funcs);
 	fflush(stdout);
 
-	/* the reader turns tracing_on on itself: the run's value too */
-	if (ftracer_top())
-		global_expect("tracing_on", "1");
-	if (o.exec) {	/* recording before the command runs: the reader would a moment later */
-		ftracer_set_or_die("tracing_on", "1");
-		child_go();
-	}
+	child_go();	/* --exec: the command runs from here */
 	stream_run(&raw, o.duration, 0, NULL, NULL);
 	stream_report_lost(&raw);
 
