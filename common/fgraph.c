@@ -126,6 +126,8 @@ static void setup(void)
 		msg_die(EXIT_ERR, "-C: this kernel has no sleep-time option");
 	if (ftracer_option("funcgraph-tail", g->tail) < 0 && g->tail)
 		msg_die(EXIT_ERR, "-T: this kernel has no funcgraph-tail option");
+	if (ftracer_option("funcgraph-irqs", !g->no_irqs) < 0 && g->no_irqs)
+		msg_die(EXIT_ERR, "-I: this kernel has no funcgraph-irqs option");
 	ftracer_option("funcgraph-duration", !g->no_dur);
 	ftracer_option("funcgraph-proc", g->proc);
 	ftracer_option("funcgraph-abstime", g->abstime);

@@ -16,6 +16,7 @@ struct fgraph {
 	unsigned long maxdepth;	/* max_graph_depth (0: no limit) */
 	unsigned long thresh_us;	/* tracing_thresh: only returns this slow (0: all) */
 	int cpu_only, no_dur, proc, abstime, tail;	/* the text's options */
+	int no_irqs;		/* leave out what runs in hard interrupts */
 	pid_t pid, tid;		/* -p (with the tasks it starts), -L */
 };
 

@@ -91,6 +91,7 @@ static const struct {
 	{ "options/function-fork", ONE },
 	{ "options/sleep-time", ONE },
 	{ "options/funcgraph-tail", ONE },
+	{ "options/funcgraph-irqs", ONE },
 	{ "options/funcgraph-duration", ONE },
 	{ "options/funcgraph-proc", ONE },
 	{ "options/funcgraph-abstime", ONE },

@@ -24,14 +24,16 @@
 #include "signals.h"
 
 static const char usage_text[] =
-"USAGE: funcgraph [-aCDhHjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
-"                 [--exec CMD] funcstring\n"
+"USAGE: funcgraph [-aCDhHIjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
+"                 [-F usecs] [--exec CMD] funcstring\n"
 "                 -a              # all info (same as -HPt)\n"
 "                 -C              # measure on-CPU time only\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -D              # do not show function duration\n"
+"                 -F usecs        # only returns that took this long, in the kernel\n"
 "                 -h              # this usage message\n"
 "                 -H              # include column headers\n"
+"                 -I              # leave out interrupts (what runs in hard irqs)\n"
 "                 -j              # JSON Lines, one object per entry and exit (also --json)\n"
 "                 -m maxdepth     # max stack depth to show\n"
 "                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
@@ -62,12 +64,14 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DhHjm:p:L:PtT", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aCd:DF:hHIjm:p:L:PtT", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.headers = o.g.proc = o.g.abstime = 1; break;
 		case 'C': o.g.cpu_only = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o.g.no_dur = 1; break;
+		case 'F': o.g.thresh_us = opt_ulong(optarg, "-F", 1, 3600000000UL); break;
+		case 'I': o.g.no_irqs = 1; break;
 		case 'H': o.headers = 1; break;
 		case 'm': o.g.maxdepth = opt_ulong(optarg, "-m", 1, 1000); break;
 		case 'p': o.g.pid = opt_pid(optarg, "-p"); break;

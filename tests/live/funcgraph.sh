@@ -141,6 +141,55 @@ fg_rows() {
 	sed -n 's/^.*-\([0-9][0-9]*\) *|.*[|] *do_sys_openat2().*$/\1/p' "$1"
 }
 
+# t_thresh - -F: only the returns over the threshold, do_nanosleep's and its
+# children's, no entry: of fcalls' two 300 ms and two 50 ms sleeps, the two
+# slow ones; nothing of fcalls took less than the threshold
+t_thresh() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	rm -f "$TMP/out" "$TMP/err"
+	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" sleep 0.05 sleep 0.3 sleep 0.05 sleep 0.3 &
+	FC=$!
+	n=0
+	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
+		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
+		sleep 0.1
+		n=$((n + 1))
+	done
+	"$BIN/funcgraph" -P -F 200000 -d 8 do_nanosleep > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	kill -CONT $FC
+	wait $FC
+	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 8 did not end by itself"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	n=$(grep -Ec "^ +[0-9]+\) +fcalls-$FC +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out")
+	[ "$n" -eq 2 ] || fail "-F: $n slow do_nanosleep returns of fcalls, made 2 (and 2 fast): $(grep -- "-$FC " "$TMP/out" | head -5)"
+	! grep -- " fcalls-$FC " "$TMP/out" | grep -Evq '\| [@$] +[0-9.]+ us +\| +\} /\* ' ||
+		fail "-F: a line of fcalls that is not a slow return: $(grep -- " fcalls-$FC " "$TMP/out" | grep -Ev '\| [@$] +[0-9.]+ us +\| +\} /\* ' | head -2)"
+}
+
+# t_no_irqs - -I: a function that runs only in hard interrupts (the timer
+# tick's) is graphed without -I while a loop keeps a CPU busy, never with it
+t_no_irqs() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	f=
+	for c in tick_sched_timer tick_handle_periodic; do
+		grep -q "^$c\( \|\$\)" "$T/available_filter_functions" && { f=$c; break; }
+	done
+	[ -n "$f" ] || { skip "no timer tick function to graph"; return 0; }
+	sh -c 'while :; do :; done' & busy=$!
+	"$BIN/funcgraph" -m 1 -d 3 "$f" > "$TMP/out" 2> "$TMP/err"
+	rc1=$?
+	"$BIN/funcgraph" -I -m 1 -d 3 "$f" > "$TMP/out.I" 2> "$TMP/err.I"
+	rc2=$?
+	kill $busy; wait $busy 2>/dev/null
+	[ $rc1 = 0 ] && [ $rc2 = 0 ] || { fail "exit status $rc1, $rc2: $(cat "$TMP/err" "$TMP/err.I")"; return 1; }
+	n=$(grep -Ec "\| +$f\(\)( \{|;)" "$TMP/out")
+	[ "$n" -ge 1 ] || fail "without -I: no call of $f in 3 s of a busy CPU: $(head -5 "$TMP/out")"
+	n=$(grep -c "$f" "$TMP/out.I")
+	[ "$n" -eq 0 ] || fail "-I: $n lines of $f, which runs in hard interrupts only: $(grep "$f" "$TMP/out.I" | head -3)"
+}
+
 # t_pid_threads - -p: each of 1000 threads, the threads started after
 # funcgraph was, a child and its thread: every open graphed once, none of a
 # process that does the same at the same time (in the instance, or at the
