@@ -687,22 +687,52 @@ json_time_ok() {
 # outside CMD runs it as xo$$ again and again. The names are links to
 # WORKLOAD (a task's name is its program's file name). The tool must end by
 # itself (the command and all it started ended), status 0, within 60 s;
-# output in $TMP/out, stderr in $TMP/err.
+# output in $TMP/out, stderr in $TMP/err. With EXEC_PIDS=1 each of them
+# writes its PID first (xf.pid, xl.pid, xo.pids in $TMP), for a tool whose
+# task names are the kernel's text, which can still give the name from
+# before an exec (exec_rows_pid).
 exec_run() {
 	xw=$1 xa=$2
 	shift 2
 	for n in xf xl xo; do
 		ln -sf "$xw" "$TMP/$n$$" || { fail "cannot link $TMP/$n$$"; return 1; }
 	done
-	rm -f "$TMP/xe_stop"
-	( while [ ! -e "$TMP/xe_stop" ]; do "$TMP/xo$$" $xa > /dev/null 2>&1; sleep 0.05; done ) &
+	rm -f "$TMP/xe_stop" "$TMP/xf.pid" "$TMP/xl.pid" "$TMP/xo.pids"
+	xs= xp=
+	[ -n "${EXEC_PIDS:-}" ] && xs="sh -c 'echo \$\$ > $TMP/xf.pid; exec \"\$0\" \"\$@\"' " \
+		xp="sh -c 'echo \$\$ > $TMP/xl.pid; exec \"\$0\" \"\$@\"' "
+	# shellcheck disable=SC2086
+	( while [ ! -e "$TMP/xe_stop" ]; do
+		if [ -n "${EXEC_PIDS:-}" ]; then
+			sh -c 'echo $$ >> "$0"; exec "$@"' "$TMP/xo.pids" "$TMP/xo$$" $xa > /dev/null 2>&1
+		else
+			"$TMP/xo$$" $xa > /dev/null 2>&1
+		fi
+		sleep 0.05; done ) &
 	xo=$!
-	timeout $((60 * SLOW)) "$@" --exec "$TMP/xf$$ $xa > /dev/null; (sleep 0.3; exec $TMP/xl$$ $xa > /dev/null) &" \
+	timeout $((60 * SLOW)) "$@" --exec "$xs$TMP/xf$$ $xa > /dev/null; (sleep 0.3; exec $xp$TMP/xl$$ $xa > /dev/null) &" \
 		> "$TMP/out" 2> "$TMP/err"
 	xrc=$?
 	touch "$TMP/xe_stop"
 	wait $xo
 	[ $xrc = 0 ] || { fail "--exec: exit status $xrc (124: it did not end): $(head -c 300 "$TMP/err")"; return 1; }
+}
+
+# exec_rows_pid PIDOF COUNT - as exec_rows, the rows told apart by PID (an
+# exec_run with EXEC_PIDS=1): PIDOF prints each row's PID from $TMP/out
+exec_rows_pid() {
+	$1 "$TMP/out" > "$TMP/xe_rows"
+	for n in xf xl xo; do
+		f=$TMP/$n.pid
+		[ $n = xo ] && f=$TMP/xo.pids
+		[ -s "$f" ] || { [ $n = xo ] && continue; fail "--exec: $n$$ did not say its PID"; return 1; }
+		c=$(grep -cxF -f "$f" "$TMP/xe_rows")
+		case $n:$2 in
+		xo:*) [ "$c" = 0 ] || { fail "--exec: $c rows of $n$$ (PIDs $(tr '\n' ' ' < "$f")), a process outside the command: $(head -c 600 "$TMP/out")"; return 1; } ;;
+		*:+) [ "$c" -ge 1 ] || { fail "--exec: no row of $n$$ (PID $(cat "$f")): $(head -c 600 "$TMP/out")"; return 1; } ;;
+		*) [ "$c" = "$2" ] || { fail "--exec: $c rows of $n$$ (PID $(cat "$f")), not $2: $(head -c 600 "$TMP/out")"; return 1; } ;;
+		esac
+	done
 }
 
 # exec_rows PREFIX COUNT - the rows of $TMP/out that begin (after blanks) with
