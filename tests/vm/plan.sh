@@ -25,10 +25,9 @@
 #   funccount    all: the counting path (profiler or kprobe_profile) and the
 #                kernel's function list
 #   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
-#                json, thresh, no_irqs: the function_graph tracer's options
-#                and text
-#   funcslower   slow, on_cpu: tracing_thresh and sleep-time, where the
-#                graph runs (the top level before 7.3)
+#                json: the function_graph tracer's options and text
+#   funcslower   slow: tracing_thresh at the top level, and the text of a
+#                return whose entry was not recorded
 #   functrace    calls, headers: the function tracer's record (its caller
 #                differs: 5.10 calls do_sys_openat2 from do_sys_open) and
 #                the flags column and its legend
@@ -60,8 +59,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
 	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
-	functrace/calls functrace/headers funcslower/slow funcslower/on_cpu
-	funcgraph/thresh funcgraph/no_irqs
+	functrace/calls functrace/headers funcslower/slow
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
@@ -83,8 +81,7 @@ VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/ru
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
-	functrace/calls functrace/headers funcslower/slow funcslower/on_cpu
-	funcgraph/thresh funcgraph/no_irqs
+	functrace/calls functrace/headers funcslower/slow
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	execsnoop/args opensnoop/open iosnoop/write_exact iosnoop/flush
