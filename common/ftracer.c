@@ -19,6 +19,7 @@
 #include "global.h"
 #include "kernel.h"
 #include "msg.h"
+#include "output.h"
 #include "probes.h"
 #include "session.h"
 #include "who.h"
@@ -181,6 +182,25 @@ int ftracer_option(const char *name, int on)
 		return -1;
 	ftracer_set_or_die(path, on ? "1" : "0");
 	return 0;
+}
+
+/* ftracer_banner - see ftracer.h */
+void ftracer_banner(const char *funcs, pid_t pid, pid_t tid, unsigned long thresh_us,
+		    double duration)
+{
+	char who[64] = "", slow[64] = "";
+
+	if (pid)
+		snprintf(who, sizeof(who), " for PID %d", (int)pid);
+	if (tid)
+		snprintf(who, sizeof(who), " for TID %d", (int)tid);
+	if (thresh_us)
+		snprintf(slow, sizeof(slow), " slower than %lu us", thresh_us);
+	if (duration > 0)
+		out_banner("Tracing \"%s\"%s%s for %g seconds...\n", funcs, who, slow, duration);
+	else
+		out_banner("Tracing \"%s\"%s%s... Ctrl-C to end.\n", funcs, who, slow);
+	fflush(stdout);
 }
 
 /* ftracer_who - see ftracer.h */

@@ -320,6 +320,80 @@ fg_top() {
 	[ $r -ne 0 ]
 }
 
+# ftrace_able TRACER - can this kernel run the function tracer TRACER
+# (function, function_graph), with function tracing allowed? Else the
+# reason, for skip
+ftrace_able() {
+	if ! grep -qw "$1" "$T/available_tracers"; then
+		echo "kernel has no $1 tracer (refusal tested in t_refusal)"
+		return 1
+	fi
+	if ! head -1 "$T/set_ftrace_filter" > /dev/null 2>&1; then
+		echo "kernel refuses function tracing (refusal tested in t_refusal)"
+		return 1
+	fi
+}
+
+# banner_wait PID - wait for a tool's "Tracing" line (on stderr with -j) in
+# $TMP/out or $TMP/err while PID runs
+banner_wait() {
+	n=0
+	while [ $n -lt 300 ]; do
+		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
+		kill -0 "$1" 2>/dev/null || return 1
+		sleep 0.1
+		n=$((n + 1))
+	done
+	return 1
+}
+
+# fcalls_stopped ARGS... - fcalls ARGS, stopped before it starts (PID in FC):
+# the test lets it go with kill -CONT once the tool is tracing
+fcalls_stopped() {
+	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" "$@" &
+	FC=$!
+	n=0
+	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
+		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+
+# legend_same - the flags legend of a tool's -H in $TMP/out is, byte for
+# byte, the one the kernel's own trace file of an empty instance gives
+legend_same() {
+	I=$T/instances/ftt_test_head_$$
+	mkdir "$I" || { fail "cannot create $I"; return 1; }
+	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$I/trace" > "$TMP/kernel.legend"
+	rmdir "$I"
+	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$TMP/out" > "$TMP/ours.legend"
+	[ -s "$TMP/kernel.legend" ] || { fail "no legend in the kernel's trace file"; return 1; }
+	cmp -s "$TMP/kernel.legend" "$TMP/ours.legend" ||
+		fail "-H legend differs from the kernel's: $(diff "$TMP/kernel.legend" "$TMP/ours.legend" | head -6)"
+}
+
+# traced_run BESIDE TOOL ARGS... - TOOL ARGS (with -d: it must end by itself,
+# status 0) while the stopped fcalls (fcalls_stopped, PID in FC) runs: FC
+# goes on once TOOL's banner is out, and with BESIDE (fcalls's arguments, or
+# "") another fcalls (PID in DC) does that beside it; stdout in $TMP/out,
+# stderr in $TMP/err
+traced_run() {
+	beside=$1
+	shift
+	rm -f "$TMP/out" "$TMP/err"
+	"$@" > "$TMP/out" 2> "$TMP/err" &
+	pid=$!
+	banner_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	DC=
+	# shellcheck disable=SC2086
+	[ -n "$beside" ] && { "$WORKLOADS/fcalls" $beside & DC=$!; }
+	kill -CONT $FC
+	wait $FC $DC
+	wait_gone $pid 300 || { kill -KILL $pid; fail "$1 did not end by itself (-d)"; return 1; }
+	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+}
+
 # stuck_why PID - where a process that did not end is: its state, the kernel
 # function it waits in and the top of its kernel stack (for a FAIL line)
 stuck_why() {

@@ -93,8 +93,6 @@ static void parse(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	char pidtext[64] = "";
-
 	msg_init("funcgraph");
 	sig_init();
 	parse(argc, argv);
@@ -105,15 +103,7 @@ int main(int argc, char **argv)
 	fgraph_start(session_open("funcgraph"), &o.g);
 
 	out_init(o.duration > 0);
-	if (o.g.pid)
-		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.g.pid);
-	if (o.g.tid)
-		snprintf(pidtext, sizeof(pidtext), " for TID %d", (int)o.g.tid);
-	if (o.duration > 0)
-		out_banner("Tracing \"%s\"%s for %g seconds...\n", o.g.funcs, pidtext, o.duration);
-	else
-		out_banner("Tracing \"%s\"%s... Ctrl-C to end.\n", o.g.funcs, pidtext);
-	fflush(stdout);
+	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, o.g.thresh_us, o.duration);
 
 	fgraph_run(o.duration, o.headers);
 

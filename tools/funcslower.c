@@ -83,8 +83,6 @@ static void parse(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-	char pidtext[64] = "";
-
 	msg_init("funcslower");
 	sig_init();
 	parse(argc, argv);
@@ -95,17 +93,7 @@ int main(int argc, char **argv)
 	fgraph_start(session_open("funcslower"), &o.g);
 
 	out_init(o.duration > 0);
-	if (o.g.pid)
-		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.g.pid);
-	if (o.g.tid)
-		snprintf(pidtext, sizeof(pidtext), " for TID %d", (int)o.g.tid);
-	if (o.duration > 0)
-		out_banner("Tracing \"%s\"%s slower than %lu us for %g seconds...\n", o.g.funcs,
-			   pidtext, o.g.thresh_us, o.duration);
-	else
-		out_banner("Tracing \"%s\"%s slower than %lu us... Ctrl-C to end.\n", o.g.funcs,
-			   pidtext, o.g.thresh_us);
-	fflush(stdout);
+	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, o.g.thresh_us, o.duration);
 	/* -P: each line names its task, so the task-switch banners go, as in perf-tools */
 	if (o.g.proc)
 		stream_text_no_switches();

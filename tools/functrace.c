@@ -149,7 +149,6 @@ int main(int argc, char **argv)
 {
 	struct tep_event *evs[2] = { NULL, NULL };
 	struct session *sess;
-	char pidtext[64] = "";
 
 	msg_init("functrace");
 	sig_init();
@@ -180,14 +179,7 @@ int main(int argc, char **argv)
 	ftracer_set_or_die("tracing_on", "1");
 
 	out_init(o.duration > 0);
-	if (o.pid)
-		snprintf(pidtext, sizeof(pidtext), " for PID %d", (int)o.pid);
-	if (o.tid)
-		snprintf(pidtext, sizeof(pidtext), " for TID %d", (int)o.tid);
-	if (o.duration > 0)
-		out_banner("Tracing \"%s\"%s for %g seconds...\n", o.funcs, pidtext, o.duration);
-	else
-		out_banner("Tracing \"%s\"%s... Ctrl-C to end.\n", o.funcs, pidtext);
+	ftracer_banner(o.funcs, o.pid, o.tid, 0, o.duration);
 	if (o.headers && !out_json)
 		evtext_header(stdout, "function", o.funcs);
 	fflush(stdout);

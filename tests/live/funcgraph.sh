@@ -6,36 +6,15 @@
 # checks run. The graph uses the top level on kernels that cannot graph in an
 # instance: the runner's snapshot checks every setting came back.
 
-# fg_able - can this kernel graph functions? (else the reason, for skip)
-fg_able() {
-	if ! grep -qw function_graph "$T/available_tracers"; then
-		echo "kernel has no function_graph tracer (refusal tested in t_refusal)"
-		return 1
-	fi
-	if ! head -1 "$T/set_ftrace_filter" > /dev/null 2>&1; then
-		echo "kernel refuses function tracing (refusal tested in t_refusal)"
-		return 1
-	fi
-}
-
-# fg_wait PID - wait for funcgraph's banner (on stderr with -j) while it runs
-fg_wait() {
-	n=0
-	while [ $n -lt 300 ]; do
-		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
-		kill -0 "$1" 2>/dev/null || return 1
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
-}
+# fg_able - can this kernel run the tool? (else the reason, for skip)
+fg_able() { ftrace_able function_graph; }
 
 # fg_run ARGS... - funcgraph -d 4 ARGS while fcalls (PID in FC) makes 20 opens
 fg_run() {
 	rm -f "$TMP/out" "$TMP/err"
 	"$BIN/funcgraph" -d 4 "$@" > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	banner_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" opens 20 &
 	FC=$!
 	wait $FC
@@ -123,7 +102,7 @@ t_pid_filter() {
 	"$WORKLOADS/fcalls" $args & a=$!
 	"$BIN/funcgraph" -P -d 3 -p $a do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid || { kill $a $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	banner_wait $pid || { kill $a $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" opens 10 & b=$!
 	wait $b
 	wait_gone $pid 300 || { kill -KILL $pid; kill $a; fail "-d 3 did not end"; return 1; }
@@ -151,22 +130,8 @@ fg_rows() {
 # slow ones; nothing of fcalls took less than the threshold
 t_thresh() {
 	why=$(fg_able) || { skip "$why"; return 0; }
-	rm -f "$TMP/out" "$TMP/err"
-	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" sleep 0.05 sleep 0.3 sleep 0.05 sleep 0.3 &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-	"$BIN/funcgraph" -P -F 200000 -d 8 do_nanosleep > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 8 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	fcalls_stopped sleep 0.05 sleep 0.3 sleep 0.05 sleep 0.3 || return 1
+	traced_run "" "$BIN/funcgraph" -P -F 200000 -d 8 do_nanosleep || return 1
 	n=$(grep -Ec "^ +[0-9]+\) +fcalls-$FC +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out")
 	[ "$n" -eq 2 ] || fail "-F: $n slow do_nanosleep returns of fcalls, made 2 (and 2 fast): $(grep -- "-$FC " "$TMP/out" | head -5)"
 	! grep -- " fcalls-$FC " "$TMP/out" | grep -Evq '\| [@$] +[0-9.]+ us +\| +\} /\* ' ||
@@ -182,22 +147,8 @@ t_thresh() {
 # itself would still be graphed in an interrupt: the kernel keeps a
 # set_graph_function function whatever the option.
 fg_irq_run() {
-	rm -f "$TMP/out" "$TMP/err"
-	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" reads 150 65536 &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-	"$BIN/funcgraph" -d 8 -p $FC "$@" vfs_read > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 8 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	fcalls_stopped reads 150 65536 || return 1
+	traced_run "" "$BIN/funcgraph" -d 8 -p $FC "$@" vfs_read || return 1
 	n=$(grep -c 'vfs_read() {' "$TMP/out")
 	[ "$n" -ge 1 ] || { fail "no read graphed, made 150: $(head -5 "$TMP/out")"; return 1; }
 }
@@ -245,7 +196,7 @@ t_busy_top_level() {
 	FC=
 	"$BIN/funcgraph" -P -d 2 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid && { "$WORKLOADS/fcalls" opens 5 & FC=$!; wait $FC; }
+	banner_wait $pid && { "$WORKLOADS/fcalls" opens 5 & FC=$!; wait $FC; }
 	wait $pid
 	rc=$?
 	cur=$(cat "$T/current_tracer")
@@ -313,7 +264,7 @@ t_hostile() {
 	ln -s "$WORKLOADS/fcalls" "$TMP/$HOSTILE" || { fail "cannot make the link"; return 1; }
 	"$BIN/funcgraph" -P -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	banner_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$TMP/$HOSTILE" opens 20 & h=$!
 	wait $h
 	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
@@ -336,7 +287,7 @@ top() { cat "$T/set_ftrace_filter" "$T/function_profile_enabled" "$T/max_graph_d
 fg_hold() {
 	"$BIN/funcgraph" "$@" > "$TMP/out" 2> "$TMP/err" &
 	g=$!
-	fg_wait $g || { kill $g; fail "funcgraph $* did not start: $(cat "$TMP/err")"; return 1; }
+	banner_wait $g || { kill $g; fail "funcgraph $* did not start: $(cat "$TMP/err")"; return 1; }
 }
 
 # t_one_writer - one run at a time changes top-level settings: while a
@@ -374,23 +325,9 @@ t_one_writer() {
 # the graph starts, so the 20 opens are the only ones
 t_json() {
 	why=$(fg_able) || { skip "$why"; return 0; }
-	rm -f "$TMP/out" "$TMP/err"
-	sh -c 'kill -STOP $$; exec "$0" opens 20' "$WORKLOADS/fcalls" &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
+	fcalls_stopped opens 20 || return 1
 	t0=$(date +%s)
-	"$BIN/funcgraph" -j -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	fg_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	traced_run "" "$BIN/funcgraph" -j -d 4 do_sys_openat2 || return 1
 	t1=$(date +%s)
 	json_check "$TMP/out" || return 1
 	grep -qx 'Tracing "do_sys_openat2" for 4 seconds...' "$TMP/err" ||
@@ -487,7 +424,7 @@ t_two_globs() {
 	rm -f "$TMP/out" "$TMP/err"
 	"$BIN/funcgraph" -P -m 1 -d 4 'do_sys_openat2 do_faccessat' > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
-	fg_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
+	banner_wait $pid || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" opens 20 access 20 &
 	FC=$!
 	wait $FC

@@ -8,29 +8,8 @@
 # tracing_thresh are set there: the runner's snapshot checks every setting
 # came back.
 
-# fs_able - can this kernel graph functions? (else the reason, for skip)
-fs_able() {
-	if ! grep -qw function_graph "$T/available_tracers"; then
-		echo "kernel has no function_graph tracer (refusal tested in t_refusal)"
-		return 1
-	fi
-	if ! head -1 "$T/set_ftrace_filter" > /dev/null 2>&1; then
-		echo "kernel refuses function tracing (refusal tested in t_refusal)"
-		return 1
-	fi
-}
-
-# fs_wait PID - wait for the banner (on stderr with -j) while PID runs
-fs_wait() {
-	n=0
-	while [ $n -lt 300 ]; do
-		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
-		kill -0 "$1" 2>/dev/null || return 1
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
-}
+# fs_able - can this kernel run the tool? (else the reason, for skip)
+fs_able() { ftrace_able function_graph; }
 
 # FS_SLEEPS - what fcalls does: five sleeps, three over the threshold the
 # tests give (200 ms), two well under it
@@ -40,24 +19,9 @@ FS_SLEEPS="sleep 0.05 sleep 0.3 sleep 0.05 sleep 0.3 sleep 0.3"
 # until the banner) sleeps FS_SLEEPS; a decoy (PID in DC) sleeps 0.3 s three
 # times beside it
 fs_run() {
-	rm -f "$TMP/out" "$TMP/err"
 	# shellcheck disable=SC2086
-	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" $FS_SLEEPS &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-	"$BIN/funcslower" -d 8 "$@" > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	fs_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$WORKLOADS/fcalls" sleep 0.3 sleep 0.3 sleep 0.3 & DC=$!
-	kill -CONT $FC
-	wait $FC $DC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 8 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	fcalls_stopped $FS_SLEEPS || return 1
+	traced_run "sleep 0.3 sleep 0.3 sleep 0.3" "$BIN/funcslower" -d 8 "$@" || return 1
 }
 
 # fs_pids FILE - the PID of each row of funcslower -P's text
@@ -112,23 +76,9 @@ t_on_cpu() {
 t_pid() {
 	why=$(fs_able) || { skip "$why"; return 0; }
 	# the PID is the workload's, which exists before the run: the shell stopped
-	rm -f "$TMP/out" "$TMP/err"
 	# shellcheck disable=SC2086
-	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" $FS_SLEEPS &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-	"$BIN/funcslower" -P -d 8 -p $FC do_nanosleep 200000 > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	fs_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	"$WORKLOADS/fcalls" sleep 0.3 sleep 0.3 & DC=$!
-	kill -CONT $FC
-	wait $FC $DC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 8 did not end by itself"; return 1; }
+	fcalls_stopped $FS_SLEEPS || return 1
+	traced_run "sleep 0.3 sleep 0.3" "$BIN/funcslower" -P -d 8 -p $FC do_nanosleep 200000 || return 1
 	head -1 "$TMP/out" | grep -qx "Tracing \"do_nanosleep\" for PID $FC slower than 200000 us for 8 seconds..." ||
 		fail "banner: $(head -1 "$TMP/out")"
 	n=$(fs_slow "fcalls-$FC")

@@ -4,59 +4,18 @@
 # Needs the function tracer and function tracing allowed; on a kernel without
 # them (this host: lockdown) only the refusal and the argument checks run.
 
-# ft_able - can this kernel trace functions? (else the reason, for skip)
-ft_able() {
-	if ! grep -qw function "$T/available_tracers"; then
-		echo "kernel has no function tracer (refusal tested in t_refusal)"
-		return 1
-	fi
-	if ! head -1 "$T/set_ftrace_filter" > /dev/null 2>&1; then
-		echo "kernel refuses function tracing (refusal tested in t_refusal)"
-		return 1
-	fi
-}
-
-# ft_wait PID - wait for functrace's banner (on stderr with -j) while it runs
-ft_wait() {
-	n=0
-	while [ $n -lt 300 ]; do
-		grep -q '^Tracing' "$TMP/out" "$TMP/err" 2>/dev/null && return 0
-		kill -0 "$1" 2>/dev/null || return 1
-		sleep 0.1
-		n=$((n + 1))
-	done
-	return 1
-}
+# ft_able - can this kernel run the tool? (else the reason, for skip)
+ft_able() { ftrace_able function; }
 
 # ft_rows FILE - the thread ID of each do_sys_openat2 call in functrace's text
 ft_rows() {
 	sed -n 's/^.*-\([0-9][0-9]*\) *\[[0-9]*\] .* do_sys_openat2 <-.*$/\1/p' "$1"
 }
 
-# ft_stopped_fcalls ARGS - fcalls ARGS, stopped before it starts (PID in FC):
-# the test lets it go with kill -CONT once the tool is tracing
-ft_stopped_fcalls() {
-	sh -c 'kill -STOP $$; exec "$0" "$@"' "$WORKLOADS/fcalls" "$@" &
-	FC=$!
-	n=0
-	until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$FC/stat" 2>/dev/null)" = T ]; do
-		[ $n -lt 100 ] || { kill -KILL $FC; fail "the workload did not stop"; return 1; }
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
-
 # ft_run ARGS... - functrace -d 4 ARGS while fcalls (PID in FC) makes 20 opens
 ft_run() {
-	rm -f "$TMP/out" "$TMP/err"
-	ft_stopped_fcalls opens 20 || return 1
-	"$BIN/functrace" -d 4 "$@" > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	ft_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	fcalls_stopped opens 20 || return 1
+	traced_run "" "$BIN/functrace" -d 4 "$@" || return 1
 }
 
 # ft_callers - the functions that call do_sys_openat2 for openat(2) on the
@@ -93,14 +52,8 @@ t_calls() {
 # t_two_globs - a quoted list of two patterns traces the functions of both
 t_two_globs() {
 	why=$(ft_able) || { skip "$why"; return 0; }
-	rm -f "$TMP/out" "$TMP/err"
-	ft_stopped_fcalls opens 5 access 7 || return 1
-	"$BIN/functrace" -d 4 'do_sys_openat2 do_faccessat' > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	ft_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
+	fcalls_stopped opens 5 access 7 || return 1
+	traced_run "" "$BIN/functrace" -d 4 'do_sys_openat2 do_faccessat' || return 1
 	a=$(grep -c -- "-$FC .*: do_sys_openat2 <-" "$TMP/out")
 	b=$(grep -c -- "-$FC .*: do_faccessat <-" "$TMP/out")
 	[ "$a:$b" = 5:7 ] || fail "opens:accesses $a:$b, made 5:7: $(grep -- "-$FC " "$TMP/out" | head -4)"
@@ -124,15 +77,8 @@ t_pid_threads() {
 # t_json - -j: one object per call, with the task, the function and its caller
 t_json() {
 	why=$(ft_able) || { skip "$why"; return 0; }
-	rm -f "$TMP/out" "$TMP/err"
-	ft_stopped_fcalls opens 20 || return 1
-	"$BIN/functrace" -j -d 4 do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
-	pid=$!
-	ft_wait $pid || { kill $pid; kill -KILL $FC; fail "did not start: $(cat "$TMP/err")"; return 1; }
-	kill -CONT $FC
-	wait $FC
-	wait_gone $pid 300 || { kill -KILL $pid; fail "-d 4 did not end by itself"; return 1; }
-	wait $pid || { fail "exit status $?: $(cat "$TMP/err")"; return 1; }
+	fcalls_stopped opens 20 || return 1
+	traced_run "" "$BIN/functrace" -j -d 4 do_sys_openat2 || return 1
 	json_check "$TMP/out" || return 1
 	grep -qx 'Tracing "do_sys_openat2" for 4 seconds...' "$TMP/err" ||
 		fail "-j: banner not on stderr: $(head -c 300 "$TMP/err")"
@@ -147,14 +93,7 @@ t_headers() {
 	why=$(ft_able) || { skip "$why"; return 0; }
 	"$BIN/functrace" -H -d 0.2 do_sys_openat2 > "$TMP/out" 2>&1 || { fail "exit $?: $(cat "$TMP/out")"; return 1; }
 	grep -qx '# tracer: function (instance, do_sys_openat2)' "$TMP/out" || fail "no tracer line: $(sed -n 2p "$TMP/out")"
-	I=$T/instances/ftt_test_head_$$
-	mkdir "$I" || { fail "cannot create $I"; return 1; }
-	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$I/trace" > "$TMP/kernel.legend"
-	rmdir "$I"
-	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$TMP/out" > "$TMP/ours.legend"
-	[ -s "$TMP/kernel.legend" ] || { fail "no legend in the kernel's trace file"; return 1; }
-	cmp -s "$TMP/kernel.legend" "$TMP/ours.legend" ||
-		fail "-H legend differs from the kernel's: $(diff "$TMP/kernel.legend" "$TMP/ours.legend" | head -6)"
+	legend_same
 }
 
 t_bad_input() {

@@ -550,14 +550,7 @@ t_list_none() {
 t_headers() {
 	"$BIN/tpoint" -H -d 0.2 sched:sched_process_exec > "$TMP/out" 2>&1 || fail "exit $?"
 	grep -q '^#           TASK-PID     CPU#' "$TMP/out" || fail "no column header"
-	I=$T/instances/ftt_test_head_$$
-	mkdir "$I" || { fail "cannot create $I"; return 1; }
-	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$I/trace" > "$TMP/kernel.legend"
-	rmdir "$I"
-	sed -n '/_-----=> irqs-off/,/^#  *| |/p' "$TMP/out" > "$TMP/ours.legend"
-	[ -s "$TMP/kernel.legend" ] || { fail "no legend in the kernel's trace file"; return 1; }
-	cmp -s "$TMP/kernel.legend" "$TMP/ours.legend" ||
-		fail "-H legend differs from the kernel's: $(diff "$TMP/kernel.legend" "$TMP/ours.legend" | head -6)"
+	legend_same
 }
 
 t_bad_input() {
