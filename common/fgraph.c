@@ -51,7 +51,7 @@ static void on_graph(const struct stream_rec *r)
 	struct tep_event *ev = r->ev;
 	struct tep_record *rec = r->rec;
 	int pid = decode_pid(ev, rec), ret = ev == exit_ev;
-	unsigned long long call, back;
+	unsigned long long ns;
 
 	if (!decode_record_ok(ev, rec))
 		return;
@@ -64,11 +64,8 @@ static void on_graph(const struct stream_rec *r)
 		names_kfunc(&raw, decode_u64(ev, rec, "func")) : NULL, ALIGN_LEFT, 0, -1);
 	col_field(&line, ev, rec, "depth");
 	if (ret) {
-		call = decode_u64(ev, rec, "calltime");
-		back = decode_u64(ev, rec, "rettime");
-		/* a call time of 0 was never taken (no clock reads 0 after boot) */
-		if (decode_has(ev, "calltime") && decode_has(ev, "rettime") && call && back >= call)
-			col_dec(&line, "duration_ns", (long long)(back - call), ALIGN_LEFT, 0);
+		if (fgraph_duration(r, &ns) == 1)
+			col_dec(&line, "duration_ns", (long long)ns, ALIGN_LEFT, 0);
 		else
 			col_null(&line, "duration_ns", "", ALIGN_LEFT, 0);
 		col_field(&line, ev, rec, "retval");
@@ -136,7 +133,7 @@ static void setup(void)
 	/* return values where the kernel records them (CONFIG_FUNCTION_GRAPH_RETVAL) */
 	ftracer_option("funcgraph-retval", 1);
 	/* -j reads funcgraph_entry records, not the return-address kind */
-	if (out_json)
+	if (out_json || g->records)
 		ftracer_option("funcgraph-retaddr", 0);
 }
 
@@ -161,7 +158,29 @@ static void json_setup(struct session *s)
 	 * in the graph's instance; at the top level those events would be the
 	 * user's, so there no name is known (null)
 	 */
-	comm_rows(ftracer_top() ? NULL : &raw, evs, 0, on_graph, NULL);
+	if (g->records)		/* counted, not printed: no names needed */
+		comm_rows(NULL, evs, 0, g->records, NULL);
+	else
+		comm_rows(ftracer_top() ? NULL : &raw, evs, 0, on_graph, NULL);
+}
+
+/* fgraph_duration - see fgraph.h */
+int fgraph_duration(const struct stream_rec *r, unsigned long long *ns)
+{
+	unsigned long long call, back;
+
+	if (r->ev != exit_ev)
+		return 0;
+	if (!decode_record_ok(r->ev, r->rec) || !decode_has(r->ev, "calltime") ||
+	    !decode_has(r->ev, "rettime"))
+		return -1;
+	call = decode_u64(r->ev, r->rec, "calltime");
+	back = decode_u64(r->ev, r->rec, "rettime");
+	/* a call time of 0 was never taken (no clock reads 0 after boot) */
+	if (!call || back < call)
+		return -1;
+	*ns = back - call;
+	return 1;
 }
 
 /* fgraph_start - see fgraph.h */
@@ -170,13 +189,21 @@ void fgraph_start(struct session *s, struct fgraph *conf)
 	g = conf;
 	ftracer_place(s, "function_graph", "set_graph_function", "function graph tracing");
 	setup();
-	if (out_json)
+	if (out_json || g->records)
 		json_setup(s);
 	/* recording from here, before the banner says so; the readers turn
 	 * tracing_on on again themselves: the run's value too */
 	if (ftracer_top())
 		global_expect("tracing_on", "1");
 	ftracer_set_or_die("tracing_on", "1");
+}
+
+/* fgraph_run_records - see fgraph.h */
+void fgraph_run_records(double duration, double interval, void (*tick)(void *), void *arg)
+{
+	child_go();	/* --exec: the command runs from here */
+	stream_run(&raw, duration, interval, tick, arg);
+	stream_report_lost(&raw);
 }
 
 /* fgraph_run - see fgraph.h */

@@ -6,6 +6,8 @@
 
 #include <sys/types.h>
 
+#include "stream.h"
+
 struct session;
 
 struct fgraph {
@@ -18,6 +20,9 @@ struct fgraph {
 	int cpu_only, no_dur, proc, abstime, tail;	/* the text's options */
 	int no_irqs;		/* leave out what runs in hard interrupts */
 	pid_t pid, tid;		/* -p (with the tasks it starts), -L */
+	stream_fn records;	/* else NULL: every entry and exit record, in
+				 * binary, to this handler instead of the text or
+				 * JSON (fgraph_duration reads an exit's time) */
 };
 
 /*
@@ -33,5 +38,15 @@ void fgraph_start(struct session *s, struct fgraph *g);
  * and exit; lets a held --exec command run (child_go)
  */
 void fgraph_run(double duration, int headers);
+/* fgraph_run_records - the same for G's records handler, with TICK(ARG)
+ * every INTERVAL seconds (0: none) */
+void fgraph_run_records(double duration, double interval, void (*tick)(void *), void *arg);
+/*
+ * fgraph_duration - for a record of the graph: 1 and *ns the time from the
+ * call to the return if it is an exit that holds both, 0 if it is an entry,
+ * -1 if it is an exit without them (or a record that does not match its
+ * format)
+ */
+int fgraph_duration(const struct stream_rec *r, unsigned long long *ns);
 
 #endif

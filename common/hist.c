@@ -84,6 +84,52 @@ char *hist_bar(char *buf, int width, unsigned long long count, unsigned long lon
 	return buf;
 }
 
+/* hist_print_log2 - see hist.h */
+void hist_print_log2(FILE *f, const struct hist *h, const char *label)
+{
+	unsigned long long max = 0, v;
+	int i, j, last = 0, wide, stars;
+	char bar[41];
+
+	for (i = 0; i < HIST_SLOTS; i++) {
+		v = i == 1 ? h->slot[0] + h->slot[1] : h->slot[i];
+		if (i && v)
+			last = i;
+		if (i && v > max)
+			max = v;
+	}
+	if (h->slot[0] && !last)
+		last = 1;
+	if (!last)
+		return;
+	wide = last > 32;
+	stars = wide ? 20 : 40;
+	if (wide)
+		fprintf(f, "               %-29s : count     distribution\n", label);
+	else
+		fprintf(f, "     %-19s : count     distribution\n", label);
+	for (i = 1; i <= last; i++) {
+		unsigned long long lo = (1ULL << i) >> 1, hi = (1ULL << i) - 1;
+
+		if (i >= 64) {
+			lo = 1ULL << 63;
+			hi = ~0ULL;
+		}
+		if (lo == hi)
+			lo--;
+		v = i == 1 ? h->slot[0] + h->slot[1] : h->slot[i];
+		/* the count's share of the largest, in whole stars (rounded down) */
+		for (j = 0; j < stars && (unsigned long long)(j + 1) * max <= (unsigned long long)stars * v;
+		     j++)
+			bar[j] = '*';
+		bar[j] = '\0';
+		if (wide)
+			fprintf(f, "%20llu -> %-20llu : %-8llu |%-*s|\n", lo, hi, v, stars, bar);
+		else
+			fprintf(f, "%10llu -> %-10llu : %-8llu |%-*s|\n", lo, hi, v, stars, bar);
+	}
+}
+
 /* hist_print - the perf-tools table, rows 0 .. highest non-empty slot */
 void hist_print(FILE *f, const struct hist *h, const char *unit, const char *label)
 {

@@ -42,5 +42,12 @@ char *hist_bar(char *buf, int width, unsigned long long count, unsigned long lon
  * then one row per slot from 0 to the highest non-empty one (just slot 0 when empty)
  */
 void hist_print(FILE *f, const struct hist *h, const char *unit, const char *label);
+/*
+ * hist_print_log2 - a power-of-two histogram in bcc's layout: a header
+ * "     LABEL               : count     distribution", then a row
+ * "LO -> HI : COUNT |***|" per slot up to the highest non-empty one (the
+ * first row, "0 -> 1", holds the zeros too); nothing when it is empty
+ */
+void hist_print_log2(FILE *f, const struct hist *h, const char *label);
 
 #endif

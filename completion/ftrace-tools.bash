@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
-# funcgraph functrace funcslower kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount
+# funcgraph functrace funcslower funclatency kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount
 # perf-stat-hist bitesize reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
@@ -10,7 +10,7 @@
 #   -n name                    process names (/proc/PID/comm)
 #   tpoint's tracepoint        SYSTEM:EVENT, from `tpoint -l` (needs root)
 #   perf-stat-hist's tracepoint  the same, for the first word after the options
-#   funccount/funcgraph/functrace/funcslower  kernel function names (available_filter_functions,
+#   funccount/funcgraph/functrace/funcslower/funclatency  kernel function names (available_filter_functions,
 #                              readable by root)
 #   uprobe -l target           files and command names
 #   syscount's command         command names (compgen -c), for the first word
@@ -152,12 +152,12 @@ _ftt() {
 	fi
 	case $tool in
 	tpoint)			_ftt_reply "$word" $("$1" -l 2>/dev/null) ;;
-	funccount|funcgraph|functrace|funcslower)	_ftt_reply "$word" $(_ftt_functions "$word") ;;
+	funccount|funcgraph|functrace|funcslower|funclatency)	_ftt_reply "$word" $(_ftt_functions "$word") ;;
 	syscount)		_ftt_command "$word" ;;
 	perf-stat-hist)		_ftt_first && _ftt_reply "$word" $(tpoint -l 2>/dev/null) ;;
 	*)			COMPREPLY=() ;;
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph functrace funcslower kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace \
-	iosnoop-ftrace opensnoop-ftrace execsnoop-ftrace funccount-ftrace funcgraph-ftrace functrace-ftrace funcslower-ftrace kprobe-ftrace uprobe-ftrace tpoint-ftrace iolatency-ftrace tcpretrans-ftrace killsnoop-ftrace syscount-ftrace perf-stat-hist-ftrace bitesize-ftrace reset-ftrace-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph functrace funcslower funclatency kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace \
+	iosnoop-ftrace opensnoop-ftrace execsnoop-ftrace funccount-ftrace funcgraph-ftrace functrace-ftrace funcslower-ftrace funclatency-ftrace kprobe-ftrace uprobe-ftrace tpoint-ftrace iolatency-ftrace tcpretrans-ftrace killsnoop-ftrace syscount-ftrace perf-stat-hist-ftrace bitesize-ftrace reset-ftrace-ftrace

@@ -43,6 +43,7 @@ after_dashdash() {
 	funcgraph)	set -- "-a" "funcstring: '-' not allowed" ;;
 	functrace)	set -- "-H" "funcstring: '-' not allowed" ;;
 	funcslower)	set -- "-a" "funcstring: '-' not allowed" 100 ;;
+	funclatency)	set -- "-u" "funcstring: '-' not allowed" ;;
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
 	uprobe)		set -- "-s" "invalid uprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;

@@ -36,7 +36,7 @@ t_exit_dur() { rel_dur "$EXIT_TOOL"; }
 t_exit_setup() { rel_setup "$EXIT_TOOL"; }
 t_exit_sigkill() { rel_sigkill "$EXIT_TOOL"; }
 
-REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph functrace funcslower kprobe uprobe"
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph functrace funcslower funclatency kprobe uprobe"
 NL='
 '
 
@@ -88,6 +88,10 @@ rel_cmd() {
 	functrace)
 		rel_has_tracer function && head -1 "$T/set_ftrace_filter" > /dev/null 2>&1 ||
 			{ REL_WHY="functrace needs the function tracer, and function tracing allowed"; return 1; }
+		REL_LIVE="do_sys_openat2" REL_DUR="-d 1 do_sys_openat2" ;;
+	funclatency)
+		rel_has_tracer function_graph ||
+			{ REL_WHY="funclatency needs the function_graph tracer"; return 1; }
 		REL_LIVE="do_sys_openat2" REL_DUR="-d 1 do_sys_openat2" ;;
 	funcslower)
 		rel_has_tracer function_graph ||

@@ -16,6 +16,18 @@ static void check(const char *name, int ok)
 		failed = 1;
 }
 
+/* bcc_table - hist_print_log2 into a string */
+static char *bcc_table(const struct hist *h)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	hist_print_log2(f, h, "usecs");
+	fclose(f);
+	return buf;
+}
+
 /* table - hist_print into a string */
 static char *table(const struct hist *h, const char *unit)
 {
@@ -97,5 +109,28 @@ int main(void)
 		"       0 -> 1       : 0        |                                      |\n"));
 	free(t);
 
+	/* bcc's layout: rows 1 ("0 -> 1", the zeros too) to the last one used,
+	 * stars as the count's share of the largest, rounded down */
+	hist_init(&h, 0);
+	hist_add(&h, 0, 1);
+	hist_add(&h, 1, 1);
+	hist_add(&h, 40000, 3);
+	hist_add(&h, 300000, 2);
+	t = bcc_table(&h);
+	check("bcc_table_header", !strncmp(t, "     usecs               : count     distribution\n", 50));
+	check("bcc_table_first_row", strstr(t, "\n         0 -> 1          : 2        |"
+				       "**************************              |\n") != NULL);
+	check("bcc_table_row_40000", strstr(t, "\n     32768 -> 65535      : 3        |"
+				       "****************************************|\n") != NULL);
+	check("bcc_table_row_300000", strstr(t, "\n    262144 -> 524287     : 2        |"
+				       "**************************              |\n") != NULL);
+	check("bcc_table_empty_row", strstr(t, "\n         2 -> 3          : 0        |"
+				       "                                        |\n") != NULL);
+	check("bcc_table_last_row", strstr(t, "524287") && !strstr(t, "1048575"));
+	free(t);
+	hist_init(&h, 0);
+	t = bcc_table(&h);
+	check("bcc_table_empty", t && !*t);
+	free(t);
 	return failed;
 }

@@ -62,7 +62,12 @@ int main(void)
 	check("refuses_trace_content", PARSE("trace\n1\nx\n") < 0);
 	check("trace_clock", PARSE("trace_clock\n5\nlocal\n") == 0 && !strcmp(got, "trace_clock=local;"));
 	check("refuses_unjournaled_file", PARSE("buffer_size_kb\n4\n1408\n") < 0 && !got[0]);
-	check("refuses_unjournaled_option", PARSE("options/funcgraph-irqs\n1\n1\n") < 0);
+	check("refuses_unjournaled_option", PARSE("options/funcgraph-overrun\n1\n1\n") < 0);
+	/* funcgraph -I, funcslower's threshold */
+	check("irqs_option", PARSE("options/funcgraph-irqs\n1\n1\n") == 0 &&
+	      !strcmp(got, "options/funcgraph-irqs=1;"));
+	check("tracing_thresh", PARSE("tracing_thresh\n1\n0\n") == 0 &&
+	      !strcmp(got, "tracing_thresh=0;"));
 	check("refuses_event_file", PARSE("events/sched/enable\n1\n1\n") < 0);
 	check("refuses_kprobe_events", PARSE("kprobe_events\n16\np:x/y vfs_read\n\n") < 0);
 	check("refuses_newline_one_value", PARSE("current_tracer\n8\nnop\nfunc\n") < 0);

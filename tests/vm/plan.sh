@@ -28,6 +28,7 @@
 #                json: the function_graph tracer's options and text
 #   funcslower   slow: tracing_thresh at the top level, and the text of a
 #                return whose entry was not recorded
+#   funclatency  usecs: the return records' call and return times
 #   functrace    calls, headers: the function tracer's record (its caller
 #                differs: 5.10 calls do_sys_openat2 from do_sys_open) and
 #                the flags column and its legend
@@ -59,7 +60,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
 	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
-	functrace/calls functrace/headers funcslower/slow
+	functrace/calls functrace/headers funcslower/slow funclatency/usecs
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*
@@ -81,7 +82,7 @@ VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/ru
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
-	functrace/calls functrace/headers funcslower/slow
+	functrace/calls functrace/headers funcslower/slow funclatency/usecs
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	execsnoop/args opensnoop/open iosnoop/write_exact iosnoop/flush
