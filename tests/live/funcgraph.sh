@@ -132,10 +132,10 @@ t_thresh() {
 	why=$(fg_able) || { skip "$why"; return 0; }
 	fcalls_stopped sleep 0.05 sleep 0.3 sleep 0.05 sleep 0.3 || return 1
 	traced_run "" "$BIN/funcgraph" -P -F 200000 -d 8 do_nanosleep || return 1
-	n=$(grep -Ec "^ +[0-9]+\) +fcalls-$FC +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out")
+	n=$(grep -Ec "^ +[0-9]+\) +[^ ]+-$FC +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out")
 	[ "$n" -eq 2 ] || fail "-F: $n slow do_nanosleep returns of fcalls, made 2 (and 2 fast): $(grep -- "-$FC " "$TMP/out" | head -5)"
-	! grep -- " fcalls-$FC " "$TMP/out" | grep -Evq '\| [@$] +[0-9.]+ us +\| +\} /\* ' ||
-		fail "-F: a line of fcalls that is not a slow return: $(grep -- " fcalls-$FC " "$TMP/out" | grep -Ev '\| [@$] +[0-9.]+ us +\| +\} /\* ' | head -2)"
+	! grep -E -- "-$FC +\|" "$TMP/out" | grep -Evq '\| [@$] +[0-9.]+ us +\| +\} /\* ' ||
+		fail "-F: a line of fcalls that is not a slow return: $(grep -E -- "-$FC +\|" "$TMP/out" | grep -Ev '\| [@$] +[0-9.]+ us +\| +\} /\* ' | head -2)"
 }
 
 # t_no_irqs - -I: reads of /dev/zero long enough for timer interrupts to

@@ -29,10 +29,12 @@ fs_pids() {
 	sed -n 's/^ *[0-9][0-9]*) *[^ |]*-\([0-9][0-9]*\) *|.*/\1/p' "$1"
 }
 
-# fs_slow TASK - the return lines of TASK (name-PID) in $TMP/out whose
-# duration is 300 to 400 ms, as the kernel prints them with -P
+# fs_slow PID - the return lines of task PID in $TMP/out whose duration is
+# 300 to 400 ms, as the kernel prints them with -P. The task is told by its
+# PID: the name beside it is the kernel's text, which can be "<...>" or the
+# name from before an exec
 fs_slow() {
-	grep -Ec "^ +[0-9]+\) +$1 +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out"
+	grep -Ec "^ +[0-9]+\) +[^ ]+-$1 +\| @ 3[0-9]{5}\.[0-9] us +\|  \} /\* do_nanosleep( ret=[-x0-9a-f]+)? \*/\$" "$TMP/out"
 }
 
 t_refusal() {
@@ -53,11 +55,11 @@ t_slow() {
 	head -1 "$TMP/out" | grep -qx 'Tracing "do_nanosleep" slower than 200000 us for 8 seconds...' ||
 		fail "banner: $(head -1 "$TMP/out")"
 	tail -1 "$TMP/out" | grep -qx 'Ending tracing...' || fail "no 'Ending tracing...'"
-	n=$(fs_slow "fcalls-$FC")
+	n=$(fs_slow "$FC")
 	[ "$n" -eq 3 ] || fail "fcalls: $n slow sleeps shown, made 3 (and 2 fast ones): $(grep -- "-$FC " "$TMP/out" | head -5)"
-	n=$(fs_slow "fcalls-$DC")
+	n=$(fs_slow "$DC")
 	[ "$n" -eq 3 ] || fail "the other process: $n slow sleeps shown, made 3: $(grep -- "-$DC " "$TMP/out" | head -5)"
-	n=$(grep -c -- " fcalls-$FC " "$TMP/out")
+	n=$(grep -Ec -- "-$FC +\|" "$TMP/out")
 	[ "$n" -eq 3 ] || fail "fcalls: $n lines, 3 slow sleeps made (the fast ones are not shown): $(grep -- "-$FC " "$TMP/out" | head -5)"
 	! grep -Eq '^ -----|=>' "$TMP/out" || fail "-P: a task-switch banner: $(grep -E '^ -----|=>' "$TMP/out" | head -2)"
 	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
@@ -81,7 +83,7 @@ t_pid() {
 	traced_run "sleep 0.3 sleep 0.3" "$BIN/funcslower" -P -d 8 -p $FC do_nanosleep 200000 || return 1
 	head -1 "$TMP/out" | grep -qx "Tracing \"do_nanosleep\" for PID $FC slower than 200000 us for 8 seconds..." ||
 		fail "banner: $(head -1 "$TMP/out")"
-	n=$(fs_slow "fcalls-$FC")
+	n=$(fs_slow "$FC")
 	[ "$n" -eq 3 ] || fail "-p: $n slow sleeps of PID $FC, made 3: $(head -5 "$TMP/out")"
 	! grep -q -- "-$DC " "$TMP/out" || fail "-p: a sleep of another process: $(grep -- "-$DC " "$TMP/out" | head -2)"
 }
