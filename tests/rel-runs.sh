@@ -167,14 +167,19 @@ rel_stop_all() {
 
 # rel_user_tool_check TOOL RC - TOOL (its exit status RC) ran beside the
 # user's session as it would alone: its banner, exit 0 and no warning; except
-# funcgraph where the kernel graphs only at the top level, whose buffer the
-# user's event fills: it must refuse that
+# the graph tools (funcgraph, funcslower, funclatency) where the kernel graphs
+# only at the top level, whose buffer the user's event fills: each must refuse
+# that, or, started at the same moment, refuse because another run holds the
+# top level while it finds that out
 rel_user_tool_check() {
-	if [ "$1" = funcgraph ] && fg_top; then
-		[ "$2" = 1 ] && grep -q 'the top-level trace buffer is in use (events enabled in set_event)' "$TMP/$1.err" ||
-			fail "funcgraph beside the user's top-level event, graphing only at the top level: wanted the refusal, exit 1; got exit $2: $(head -c 300 "$TMP/$1.err")"
-		return 0
-	fi
+	case $1 in
+	funcgraph|funcslower|funclatency)
+		if fg_top; then
+			[ "$2" = 1 ] && grep -Eq 'the top-level trace buffer is in use \(events enabled in set_event\)|another run changes top-level tracing settings now: ' "$TMP/$1.err" ||
+				fail "$1 beside the user's top-level event, graphing only at the top level: wanted the refusal, exit 1; got exit $2: $(head -c 300 "$TMP/$1.err")"
+			return 0
+		fi ;;
+	esac
 	[ "$2" = 0 ] || fail "$1 beside the user's session: exit $2: $(head -c 300 "$TMP/$1.err")"
 	head -1 "$TMP/$1.out" | grep -q '^Tracing ' || fail "$1 beside the user's session: no banner: $(head -2 "$TMP/$1.out")"
 	# (events the kernel dropped under load are said, and are not the session's doing)
