@@ -23,8 +23,8 @@ static void check(const char *file, const char *content, int left, void *arg)
 	static const char *const lists[] = { "set_ftrace_filter", "set_graph_function",
 		"set_ftrace_pid", "set_ftrace_notrace_pid", NULL };
 	static const char *const values[] = { "current_tracer", "tracing_on", "max_graph_depth",
-		"function_profile_enabled", "options/sleep-time", "options/funcgraph-tail",
-		"options/funcgraph-duration", "options/funcgraph-proc", "options/funcgraph-abstime",
+		"tracing_thresh", "function_profile_enabled", "options/sleep-time", "options/funcgraph-tail",
+		"options/funcgraph-irqs", "options/funcgraph-duration", "options/funcgraph-proc", "options/funcgraph-abstime",
 		"options/funcgraph-cpu", "options/funcgraph-overhead", "options/funcgraph-retval",
 		"options/function-fork", "options/funcgraph-retaddr", "trace_clock", NULL };
 	int i, list = -1;
