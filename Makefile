@@ -196,7 +196,7 @@ check-live: all
 # bad-input rows that need kprobes or function_graph, the user's own session
 # with a kprobe, and tools side by side. All of reliability and every exit path
 # in a guest (about half an hour under TCG): make check-vm-reliability
-REL_VM_ONLY = funccount/exit_* funcgraph/exit_* functrace/exit_* funcslower/exit_* funclatency/exit_* kprobe/exit_* \
+REL_VM_ONLY = funccount/exit_* funcgraph/exit_* functrace/exit_* funcslower/exit_* funclatency/exit_* cachestat/exit_* kprobe/exit_* \
 	reliability/bad_input_kernel reliability/user_session reliability/side_by_side_*
 check-vm: all
 	@VM_ONCE=reliability VM_ONCE_ON=6.1 VM_ONCE_ONLY="$(REL_VM_ONLY)" VM_SKIP="*/exit_*" \

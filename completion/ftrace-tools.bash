@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # bash completion for the ftrace tools: iosnoop opensnoop execsnoop funccount
 # funcgraph functrace funcslower funclatency kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount
-# perf-stat-hist bitesize reset-ftrace
+# perf-stat-hist bitesize cachestat reset-ftrace
 #
 # The options come from the tool's own -h (so they follow the installed
 # version); what an option takes comes from the running system:
@@ -159,5 +159,5 @@ _ftt() {
 	esac
 }
 
-complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph functrace funcslower funclatency kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize reset-ftrace \
-	iosnoop-ftrace opensnoop-ftrace execsnoop-ftrace funccount-ftrace funcgraph-ftrace functrace-ftrace funcslower-ftrace funclatency-ftrace kprobe-ftrace uprobe-ftrace tpoint-ftrace iolatency-ftrace tcpretrans-ftrace killsnoop-ftrace syscount-ftrace perf-stat-hist-ftrace bitesize-ftrace reset-ftrace-ftrace
+complete -F _ftt iosnoop opensnoop execsnoop funccount funcgraph functrace funcslower funclatency kprobe uprobe tpoint iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize cachestat reset-ftrace \
+	iosnoop-ftrace opensnoop-ftrace execsnoop-ftrace funccount-ftrace funcgraph-ftrace functrace-ftrace funcslower-ftrace funclatency-ftrace kprobe-ftrace uprobe-ftrace tpoint-ftrace iolatency-ftrace tcpretrans-ftrace killsnoop-ftrace syscount-ftrace perf-stat-hist-ftrace bitesize-ftrace cachestat-ftrace reset-ftrace-ftrace

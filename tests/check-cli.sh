@@ -44,6 +44,7 @@ after_dashdash() {
 	functrace)	set -- "-H" "funcstring: '-' not allowed" ;;
 	funcslower)	set -- "-a" "funcstring: '-' not allowed" 100 ;;
 	funclatency)	set -- "-u" "funcstring: '-' not allowed" ;;
+	cachestat)	set -- "-1" "interval: '-1' is not a number of seconds" ;;
 	kprobe)		set -- "-s" "invalid kprobe definition" ;;
 	uprobe)		set -- "-s" "invalid uprobe definition" ;;
 	tpoint)		set -- "-l" "tracepoint '-l' is not SYSTEM:EVENT" ;;

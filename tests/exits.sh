@@ -36,7 +36,7 @@ t_exit_dur() { rel_dur "$EXIT_TOOL"; }
 t_exit_setup() { rel_setup "$EXIT_TOOL"; }
 t_exit_sigkill() { rel_sigkill "$EXIT_TOOL"; }
 
-REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph functrace funcslower funclatency kprobe uprobe"
+REL_TOOLS="tpoint execsnoop opensnoop iosnoop iolatency tcpretrans killsnoop syscount perf-stat-hist bitesize funccount funcgraph functrace funcslower funclatency cachestat kprobe uprobe"
 NL='
 '
 
@@ -81,6 +81,13 @@ rel_cmd() {
 		kernel_has kprobe_events && rel_has_tracer function ||
 			{ REL_WHY="funccount needs kprobe_events and the function tracer"; return 1; }
 		REL_LIVE="vfs_read" REL_DUR="-d 1 vfs_read" ;;
+	cachestat)
+		kernel_has kprobe_events && head -1 "$T/available_filter_functions" > /dev/null 2>&1 ||
+			{ REL_WHY="cachestat needs kprobe_events, and function tracing allowed"; return 1; }
+		case $(stat -f -c %T "${TMPDIR:-/var/tmp}" 2>/dev/null) in
+		tmpfs|ramfs|"") REL_WHY="cachestat needs ${TMPDIR:-/var/tmp} on a disk (its proof file)"; return 1 ;;
+		esac
+		REL_LIVE="1" REL_DUR="1 1" ;;
 	funcgraph)
 		rel_has_tracer function_graph ||
 			{ REL_WHY="funcgraph needs the function_graph tracer"; return 1; }

@@ -152,7 +152,7 @@ rel_wait_banners() {
 	for r in $runs; do
 		n=0
 		while [ $n -lt $((300 * SLOW)) ] && kill -0 "${r#*:}" 2>/dev/null &&
-			! grep -q '^Tracing ' "$TMP/${r%:*}.out"; do
+			! grep -Eq '^(Tracing|Counting) ' "$TMP/${r%:*}.out"; do
 			sleep 0.1
 			n=$((n + 1))
 		done
@@ -181,7 +181,7 @@ rel_user_tool_check() {
 		fi ;;
 	esac
 	[ "$2" = 0 ] || fail "$1 beside the user's session: exit $2: $(head -c 300 "$TMP/$1.err")"
-	head -1 "$TMP/$1.out" | grep -q '^Tracing ' || fail "$1 beside the user's session: no banner: $(head -2 "$TMP/$1.out")"
+	head -1 "$TMP/$1.out" | grep -Eq '^(Tracing|Counting) ' || fail "$1 beside the user's session: no banner: $(head -2 "$TMP/$1.out")"
 	# (events the kernel dropped under load are said, and are not the session's doing)
 	grep -Eiv 'events lost|were not read' "$TMP/$1.err" | grep -Ei 'warning|cannot|could not|refused|error|busy|internal' > "$TMP/$1.bad"
 	[ ! -s "$TMP/$1.bad" ] || fail "$1 beside the user's session: stderr: $(head -c 300 "$TMP/$1.bad")"

@@ -23,7 +23,7 @@
 
 #include "clock.h"
 #include "errlog.h"
-#include "global.h"
+#include "kcount.h"
 #include "kernel.h"
 #include "line.h"
 #include "msg.h"
@@ -95,48 +95,18 @@ static struct session *sess;
 static struct func *funcs;	/* funcs[i] counts list[i] */
 static char **list;		/* the functions, sorted */
 static int nfuncs;
-static int profiler;		/* the function profiler counts; else kprobes */
-static int onoff;		/* counting's switch (session_file_fd) */
+static struct kcount kc;	/* the kernel's counters (kc.profiler: which) */
 
-/* on_probe_hits - a probe's total hits and misses: probe "fN" counts function N */
-static void on_probe_hits(const char *event, unsigned long long hits, unsigned long long missed,
-			  void *ctx)
-{
-	const char *idx = strrchr(event, '_');
-	long i = idx ? strtol(idx + 1, NULL, 10) : -1;
-
-	(void)ctx;
-	if (i >= 0 && i < nfuncs) {
-		funcs[i].now = hits;
-		funcs[i].missed_now = missed;
-	}
-}
-
-/*
- * on_profile_hits - one CPU's profiler count of a function: sum them. The
- * profiler shows a name's first 30 bytes: the one function with that cut,
- * or the first of those that share it, which counts for all of them
- */
-static void on_profile_hits(const char *func, unsigned long long hits, void *ctx)
-{
-	int i = probes_profiler_find(list, nfuncs, func);
-
-	(void)ctx;
-	if (i >= 0)
-		funcs[i].now += hits;
-}
-
-/* read_counts - the kernel's cumulative counts into funcs[].now */
+/* read_counts - the kernel's totals into funcs[].now (and missed_now) */
 static void read_counts(void)
 {
-	int i, rc;
+	int i;
 
-	for (i = 0; profiler && i < nfuncs; i++)
-		funcs[i].now = 0;
-	rc = profiler ? probes_profiler_hits(on_profile_hits, NULL)
-		      : probes_hits(sess, on_probe_hits, NULL);
-	if (rc < 0)
-		msg_die(EXIT_ERR, "cannot read the kernel's counts:");
+	kcount_read(&kc);
+	for (i = 0; i < nfuncs; i++) {
+		funcs[i].now = kc.hits[i];
+		funcs[i].missed_now = kc.missed[i];
+	}
 }
 
 /* cmp_count - ascending count, then name (perf-tools order: top N last) */
@@ -172,7 +142,7 @@ static void summary_json(struct func **v, int first, int n)
 		col_open(&line, NULL, '{');
 		col_str(&line, "func", v[i]->name, ALIGN_LEFT, 0, -1);
 		col_dec(&line, "count", (long long)(v[i]->now - v[i]->last), ALIGN_LEFT, 0);
-		if (profiler)	/* the profiler does not say what it missed */
+		if (kc.profiler)	/* the profiler does not say what it missed */
 			col_null(&line, "missed", "", ALIGN_LEFT, 0);
 		else
 			col_dec(&line, "missed", (long long)(v[i]->missed_now - v[i]->missed_last),
@@ -243,7 +213,7 @@ static void match(void)
 	if (nfuncs == 0)
 		msg_die(EXIT_ERR, "no traceable kernel function matches \"%s\" "
 			"(see available_filter_functions)", o.funcs);
-	if (nfuncs > MAX_PROBES && !profiler && !o.force)
+	if (nfuncs > MAX_PROBES && !kc.profiler && !o.force)
 		msg_die(EXIT_ERR, "\"%s\" matches %d functions: more than %d probes are slow "
 			"to set up; narrow the globs, or force with -F", o.funcs, nfuncs,
 			MAX_PROBES);
@@ -259,84 +229,12 @@ static void name_rows(void)
 	funcs = xcalloc(nfuncs, sizeof(*funcs));
 	for (i = 0; i < nfuncs; i++) {
 		funcs[i].name = list[i];
-		if (!profiler)
+		if (!kc.profiler)
 			continue;
 		probes_profiler_label(list, nfuncs, i, label, sizeof(label));
 		if (strcmp(label, list[i]))
 			funcs[i].name = xstrdup(label);
 	}
-}
-
-/* setup_profiler - count with the function profiler (top level, restored at exit) */
-static void setup_profiler(void)
-{
-	char *prof;
-
-	global_tracer_free("the function profiler shares its filter, so funccount will not "
-			   "take it");
-	prof = global_read("function_profile_enabled");
-	if (!prof || strcmp(prof, "0"))
-		msg_die(EXIT_ERR, "the function profiler is on already (function_profile_enabled=%s): "
-			"someone else's counts; funccount will not reset them", prof ? prof : "unreadable");
-	free(prof);
-	if (global_write("set_ftrace_filter", o.funcs, 1) < 0)
-		msg_die(EXIT_ERR, errno == EBUSY ? "set_ftrace_filter holds another user's "
-			"function triggers; not touching it" : "cannot set set_ftrace_filter:");
-	/* every function asked for, each entry taken (one per write) */
-	if (probes_list_holds(NULL, "set_ftrace_filter", list, nfuncs) < 0)
-		msg_die(EXIT_ERR, "the kernel did not take \"%s\" as asked: set_ftrace_filter "
-			"does not hold exactly the %d functions it matches", o.funcs, nfuncs);
-	/* saved and journaled now; the switch is flipped by one write each way */
-	if (global_write("function_profile_enabled", "0", 1) < 0)
-		msg_die(EXIT_ERR, "cannot set function_profile_enabled:");
-	global_expect("function_profile_enabled", "1");
-	global_expect("function_profile_enabled", "0");
-	onoff = session_file_fd(sess, 1, "function_profile_enabled");
-	if (onoff < 0)
-		msg_die(EXIT_ERR, "cannot open function_profile_enabled:");
-}
-
-/* setup_probes - one kprobe per function, in our (switched off) instance; the
- * switch is the group's enable file there */
-static void setup_probes(void)
-{
-	char name[64], file[160];
-	int i, skipped = 0;
-	double t0 = clock_s(), secs;
-
-	for (i = 0; i < nfuncs && !sig_stop; i++) {
-		/* the instance's tracing_on stays 0: the hit counts, no records */
-		snprintf(name, sizeof(name), "f%d_%d", (int)getpid(), i);
-		if (probe_add(sess, name, 0, list[i], NULL) < 0) {
-			if (!skipped++)
-				errlog_warn(NULL, "cannot probe %s, not counted", list[i]);
-			continue;
-		}
-	}
-	if (sig_stop)
-		exit(EXIT_OK);
-	secs = clock_s() - t0;
-	if (skipped > 1)
-		msg_warn("%d of %d functions cannot be probed and are not counted",
-			 skipped, nfuncs);
-	if (secs > 1.0)
-		msg_warn("setting up %d probes took %.1f s", nfuncs - skipped, secs);
-	snprintf(file, sizeof(file), "events/%s/enable", sess->group);
-	onoff = session_file_fd(sess, 0, file);
-	if (onoff < 0)
-		msg_die(EXIT_ERR, "cannot open %s:", file);
-}
-
-/* counting - switch the kernel's counting on or off: one write(); a refused
- * stop is said, and the counts are read anyway */
-static void counting(int on)
-{
-	if (session_flip(onoff, on) == 0)
-		return;
-	if (on)
-		msg_die(EXIT_ERR, "cannot start counting:");
-	msg_warn("cannot stop counting, so the counts may include funccount's own reads "
-		 "of them:");
 }
 
 int main(int argc, char **argv)
@@ -347,18 +245,15 @@ int main(int argc, char **argv)
 	sig_init();
 	parse(argc, argv);
 	session_tracefs();
-	profiler = kernel_has(KF_FUNC_PROFILER);
-	if (!profiler && !kernel_has(KF_KPROBES))
+	kc.profiler = kernel_has(KF_FUNC_PROFILER);
+	if (!kc.profiler && !kernel_has(KF_KPROBES))
 		msg_die(EXIT_ERR, "this kernel does not allow counting functions: no function "
 			"profiler (CONFIG_FUNCTION_PROFILER) and no kprobes (kprobe_events)");
 	match();
 	name_rows();
 
 	sess = session_open("funccount");
-	if (profiler)
-		setup_profiler();
-	else
-		setup_probes();
+	kcount_setup(&kc, sess, o.funcs, list, nfuncs);
 	/* the counts start at 0: the profiler's at the switch, new probes' at creation */
 
 	if (o.top)
@@ -371,7 +266,7 @@ int main(int argc, char **argv)
 	 */
 	if (!o.interval)
 		sig_hold();
-	counting(1);
+	kcount_switch(&kc, 1);
 	if (o.duration > 0)
 		out_banner("Tracing \"%s\" for %g seconds.%s..\n", o.funcs, o.duration, ttext);
 	else
@@ -381,7 +276,7 @@ int main(int argc, char **argv)
 		stream_idle(o.duration, o.interval, summary, NULL);
 	else
 		stream_wait(o.duration);
-	counting(0);
+	kcount_switch(&kc, 0);
 	sig_release();
 	/* the last (or only) interval, also when ended early by Ctrl-C */
 	if (!out_broken())

@@ -6,7 +6,7 @@
 # defines functions and settings only.
 
 VM_STATIC=${VM_STATIC:-0}
-VM_MODULES=${VM_MODULES:-"null_blk veth loop"}
+VM_MODULES=${VM_MODULES:-"null_blk veth loop ext4 crc32c_generic"}
 VM_HOST_BINS=${VM_HOST_BINS-ip pgrep pkill jq}
 VM_SHELL=${VM_SHELL:-dash}
 BUSYBOX=${VM_BUSYBOX:-/bin/busybox}
@@ -228,6 +228,18 @@ write_init() {
 	mount -t tmpfs tmpfs /run
 	mount -t tracefs tracefs /sys/kernel/tracing
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	# /var/tmp on a disk, as on a real machine (cachestat's proof file must
+	# leave the page cache): ext4 on a loop device, where the kernel has both
+	mkdir -p /var/tmp
+	# (5.10's ext4 wants the crc32c driver, which nothing loads for it)
+	modprobe crc32c_generic 2>/dev/null
+	if modprobe loop 2>/dev/null && modprobe ext4 2>/dev/null &&
+	   dd if=/dev/zero of=/run/vartmp.img bs=1024 count=0 seek=65536 2>/dev/null &&
+	   l=\$(losetup -f) && losetup \$l /run/vartmp.img &&
+	   mke2fs -q \$l > /dev/null 2>&1 && mount -t ext4 \$l /var/tmp; then :
+	else
+		echo "ftt-vm: /var/tmp is in memory: this kernel cannot mount ext4 on a loop device"
+	fi
 	ip link set lo up
 	hostname ftt-vm
 	dmesg -n 1

@@ -29,6 +29,8 @@
 #   funcslower   slow: tracing_thresh at the top level, and the text of a
 #                return whose entry was not recorded
 #   funclatency  usecs: the return records' call and return times
+#   cachestat    misses_hits: which page-cache functions the kernel has
+#                (page names on 5.10, folio names from 5.16) and what they count
 #   functrace    calls, headers: the function tracer's record (its caller
 #                differs: 5.10 calls do_sys_openat2 from do_sys_open) and
 #                the flags column and its legend
@@ -61,6 +63,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
+	cachestat/misses_hits
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	iolatency/dev_partition iolatency/known_latency iolatency/in_kernel_*

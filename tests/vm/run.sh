@@ -59,7 +59,7 @@
 #                a guest running every test took 1663 s beside other work)
 #   VM_OUT       console logs and initramfs parts (default build/vm)
 #   VM_STATIC    1: use bin/static/* instead of the dynamic bin/*
-#   VM_MODULES   modules to put in the initramfs (default "null_blk veth loop": loop for the partition tests)
+#   VM_MODULES   modules to put in the initramfs (default "null_blk veth loop ext4 crc32c_generic": loop for the partition tests, ext4 for /var/tmp)
 #   VM_HOST_BINS host programs to copy in as well, with their libraries
 #                (default "ip pgrep pkill jq": busybox ip cannot name veth
 #                peers, busybox here has no pgrep, and the -j tests parse
