@@ -89,6 +89,9 @@ static void parse(int argc, char **argv)
 	opt_apart(o.g.tid, "-L", o.exec != NULL, "--exec");
 	o.g.funcs = argv[optind];
 	opt_funcs(o.g.funcs, "a kernel function name or glob");
+	/* depth 1 shows no child: hook the functions alone, not every one */
+	if (o.g.maxdepth == 1)
+		o.g.children = 0;
 }
 
 int main(int argc, char **argv)

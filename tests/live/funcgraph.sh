@@ -69,12 +69,14 @@ t_maxdepth_1() {
 	fg_run -P -m 1 do_sys_openat2 || return 1
 	# depth 1: the function alone (a leaf "f();", or "f() {" ... "}" on
 	# kernels that print the return apart) and none of its children
-	# (do_filp_open, getname at depth 2); interrupts and context switches
-	# inside it may still show (finish_task_switch, irq_enter_rcu)
+	# (do_filp_open, getname at depth 2); the function alone is hooked, so
+	# no interrupt or context switch inside it shows either
 	grep -Eq '\| +do_sys_openat2\(\)( \{|;)$' "$TMP/out" ||
 		fail "no do_sys_openat2 line: $(head -5 "$TMP/out")"
 	! grep -Eq '(do_filp_open|getname|get_unused_fd_flags)' "$TMP/out" ||
 		fail "-m 1 shows children: $(grep -E 'do_filp_open|getname' "$TMP/out" | head -3)"
+	others=$(grep -Eo '\| +[A-Za-z_][A-Za-z0-9_.]*\(\)' "$TMP/out" | grep -v 'do_sys_openat2()' | head -3)
+	[ -z "$others" ] || fail "-m 1 graphs more than the function: $others"
 	# fcalls' 20 opens, each once (one more where a line crosses a read)
 	n=$(grep -Ec "^ *[0-9]+\) +[^ ]*-$FC +\|.*\| +do_sys_openat2\(\)( \{|;)\$" "$TMP/out")
 	[ "$n" -ge 20 ] && [ "$n" -le 21 ] ||
@@ -93,14 +95,17 @@ t_no_duration_tail_headers() {
 t_pid_filter() {
 	why=$(fg_able) || { skip "$why"; return 0; }
 	# one process opening for up to 5 minutes (setup is slow under
-	# emulation), another opening once while the graph runs
+	# emulation), another opening once while the graph runs; -m 1 hooks
+	# the function alone (set_ftrace_pid filters it the same way as a
+	# graph of children, and it switches on in seconds, not a quarter of
+	# a minute, under TCG)
 	args= i=0
 	while [ $i -lt 1500 ]; do
 		args="$args opens 2 sleep 0.2"
 		i=$((i + 1))
 	done
 	"$WORKLOADS/fcalls" $args & a=$!
-	"$BIN/funcgraph" -P -d 3 -p $a do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
+	"$BIN/funcgraph" -P -m 1 -d 3 -p $a do_sys_openat2 > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	banner_wait $pid || { kill $a $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" opens 10 & b=$!

@@ -25,7 +25,12 @@
 #   funccount    all: the counting path (profiler or kprobe_profile) and the
 #                kernel's function list
 #   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
-#                json: the function_graph tracer's options and text
+#                json, two_globs: the function_graph tracer's options, text
+#                and list files (user_lists_kept and journal_later_user test
+#                the save, journal and restore of those files, the same code
+#                on every kernel: 5.10 and 7.3 only, as the exit paths; on
+#                6.1pf, which runs 6.1's graph code, the text and options
+#                only: nesting, no_duration_tail_headers, pid_filter, json)
 #   funcslower   slow: tracing_thresh at the top level, and the text of a
 #                return whose entry was not recorded
 #   funclatency  usecs: the return records' call and return times
@@ -60,7 +65,6 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	execsnoop/broken_rung execsnoop/note execsnoop/default_argc
 	opensnoop/open opensnoop/rungs opensnoop/broken_rung opensnoop/note
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
-	funcgraph/user_lists_kept funcgraph/journal_later_user
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
 	cachestat/misses_hits
@@ -82,9 +86,8 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	execsnoop/broken_rung execsnoop/note execsnoop/default_argc
 	opensnoop/open opensnoop/rungs opensnoop/broken_rung opensnoop/note"}
-VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting funcgraph/maxdepth_1
+VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
-	funcgraph/two_globs funcgraph/user_lists_kept funcgraph/journal_later_user
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
