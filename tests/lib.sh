@@ -334,6 +334,19 @@ ftrace_able() {
 	fi
 }
 
+# kcount_able - can this kernel count functions in the kernel (kprobe hits
+# or the function profiler, and a readable function list)? Else the reason
+kcount_able() {
+	if ! kernel_has kprobe_events && ! kernel_has function_profile_enabled; then
+		echo "kernel has no kprobes and no function profiler (refusal tested in t_refusal)"
+		return 1
+	fi
+	if ! head -1 "$T/available_filter_functions" > /dev/null 2>&1; then
+		echo "kernel refuses available_filter_functions (refusal tested in t_refusal)"
+		return 1
+	fi
+}
+
 # banner_wait PID - wait for a tool's "Tracing" line (on stderr with -j) in
 # $TMP/out or $TMP/err while PID runs
 banner_wait() {

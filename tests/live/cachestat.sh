@@ -8,16 +8,7 @@
 # run.
 
 # cs_able - can this kernel run cachestat? (else the reason, for skip)
-cs_able() {
-	if ! kernel_has kprobe_events && ! kernel_has function_profile_enabled; then
-		echo "kernel has no kprobes and no function profiler (refusal tested in t_refusal)"
-		return 1
-	fi
-	if ! head -1 "$T/available_filter_functions" > /dev/null 2>&1; then
-		echo "kernel refuses available_filter_functions (refusal tested in t_refusal)"
-		return 1
-	fi
-}
+cs_able() { kcount_able; }
 
 # cs_fs_setup - a 32 MiB ext4 filesystem on a loop device, mounted at CSMNT
 # (the busybox mke2fs of the guests makes ext2, which the ext4 driver mounts);

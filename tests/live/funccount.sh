@@ -5,16 +5,7 @@
 # kernel without them (this host: no kprobes, lockdown) only the refusal runs.
 
 # fc_able - can this kernel count functions? (else the reason, for skip)
-fc_able() {
-	if ! kernel_has kprobe_events && ! kernel_has function_profile_enabled; then
-		echo "kernel has no kprobes and no function profiler (refusal tested in t_refusal)"
-		return 1
-	fi
-	if ! head -1 "$T/available_filter_functions" > /dev/null 2>&1; then
-		echo "kernel refuses available_filter_functions (refusal tested in t_refusal)"
-		return 1
-	fi
-}
+fc_able() { kcount_able; }
 
 # fc_start - start funccount in the background and wait (long: probes are
 # slow to set up under emulation) for its banner (on stderr with -j)
