@@ -7,9 +7,9 @@
  * Which functions those are depends on the kernel (the folio conversion
  * renamed them and left the old names as wrappers few callers use), so each
  * role takes the first of its names the kernel can trace, and the set is
- * proven at startup: a file cachestat writes is dropped from the page cache
- * and read twice; the first read must count as added pages, the second as
- * accessed ones. Each row derives HITS and MISSES from the four counts as
+ * proven at startup: a file cachestat writes (which must count as dirtied
+ * pages) is dropped from the page cache and read twice; the first read must
+ * count as added pages, the second as accessed ones. Each row derives HITS and MISSES from the four counts as
  * perf-tools' cachestat does; -D shows the counts themselves.
  * Overhead: a kprobe hit on each page-cache access (a few hundred ns); on
  * busy file servers that is millions a second.
@@ -125,9 +125,9 @@ static void choose(void)
 		}
 		chosen[r] = names[r][i];
 		list[r] = xstrdup(chosen[r]);
-		if (strstr(chosen[r], "folio"))
-			folios = 1;
 	}
+	/* what a hit and a miss count: the unit of the accessed and added roles */
+	folios = strstr(chosen[ACCESS], "folio") || strstr(chosen[ADD], "folio");
 	qsort(list, NROLES, sizeof(*list), cmp_str);
 	for (r = 0; r < NROLES; r++)
 		for (i = 0; i < NROLES; i++)
@@ -214,8 +214,11 @@ static void read_all(int fd)
 }
 
 /*
- * prove - with counting on: after a drop, a read must count as pages added
- * (misses), then a second read as pages accessed (hits). Others' activity
+ * prove - with counting on: writing the file must count as pages dirtied;
+ * after a drop, a read must count as pages added (misses), then a second
+ * read as pages accessed (hits). (A buffer dirtied has no such proof: a
+ * journaling filesystem dirties its buffers later, or not at all for data.)
+ * Others' activity
  * only adds to the counts, so a failure is real; three tries, in case the
  * kernel reads ahead or drops in the middle.
  */
@@ -226,7 +229,13 @@ static void prove(void)
 	unsigned long long added = 0, accessed = 0;
 
 	page = sysconf(_SC_PAGESIZE);
+	kcount_read(&kc);
+	memcpy(last, kc.hits, sizeof(last));
 	fd = proof_file(&dir);
+	kcount_read(&kc);
+	if (!delta(DIRTY))
+		msg_die(EXIT_ERR, "cannot prove the page-cache counts: a write of %d pages "
+			"counted no call of %s", PROOF_PAGES, chosen[DIRTY]);
 	for (try = 0; try < 3; try++) {
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 		gone = resident(fd) == 0;

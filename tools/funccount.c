@@ -19,10 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "clock.h"
-#include "errlog.h"
 #include "kcount.h"
 #include "kernel.h"
 #include "line.h"
