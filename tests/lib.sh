@@ -788,12 +788,15 @@ exec_run() {
 	xs= xp=
 	[ -n "${EXEC_PIDS:-}" ] && xs="sh -c 'echo \$\$ > $TMP/xf.pid; exec \"\$0\" \"\$@\"' " \
 		xp="sh -c 'echo \$\$ > $TMP/xl.pid; exec \"\$0\" \"\$@\"' "
+	# (EXEC_OUT_ARGS: other arguments for the process outside the command,
+	# where doing the same would make its events indistinguishable)
+	xoa=${EXEC_OUT_ARGS:-$xa}
 	# shellcheck disable=SC2086
 	( while [ ! -e "$TMP/xe_stop" ]; do
 		if [ -n "${EXEC_PIDS:-}" ]; then
-			sh -c 'echo $$ >> "$0"; exec "$@"' "$TMP/xo.pids" "$TMP/xo$$" $xa > /dev/null 2>&1
+			sh -c 'echo $$ >> "$0"; exec "$@"' "$TMP/xo.pids" "$TMP/xo$$" $xoa > /dev/null 2>&1
 		else
-			"$TMP/xo$$" $xa > /dev/null 2>&1
+			"$TMP/xo$$" $xoa > /dev/null 2>&1
 		fi
 		sleep 0.05; done ) &
 	xo=$!
