@@ -24,6 +24,7 @@
 #include "signals.h"
 
 volatile sig_atomic_t sig_stop;
+volatile sig_atomic_t sig_cut;
 static volatile sig_atomic_t stops;	/* stop signals received (SIGPIPE aside) */
 static int out_flags = -1;		/* stdout's file status flags at the start, if a pipe */
 static volatile sig_atomic_t out_nonblock;	/* set by a second stop */
@@ -41,6 +42,7 @@ static void on_signal(int sig)
 		if (fl >= 0 && fcntl(STDOUT_FILENO, F_SETFL, fl | O_NONBLOCK) == 0)
 			out_nonblock = 1;
 	}
+	sig_cut = 1;
 	sig_stop = 1;
 }
 
@@ -76,7 +78,7 @@ void sig_init(void)
 		sigaction(stop_sigs[i], &sa, NULL);
 }
 
-/* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
+/* sig_request_stop - see signals.h */
 void sig_request_stop(void)
 {
 	sig_stop = 1;

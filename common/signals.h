@@ -6,6 +6,12 @@
 #include <signal.h>
 
 extern volatile sig_atomic_t sig_stop;
+/*
+ * sig_cut - set with sig_stop by a stop signal alone: the user wants the end
+ * now, so what is left may be cut short. A run's own end (its command ended,
+ * its count of intervals done) sets sig_stop only: everything recorded is read.
+ */
+extern volatile sig_atomic_t sig_cut;
 
 /*
  * sig_init - SIGINT/TERM/HUP/QUIT/PIPE set sig_stop. System calls restart, so a
@@ -13,7 +19,7 @@ extern volatile sig_atomic_t sig_stop;
  * stdout non-blocking, for a reader that takes nothing (signals.c)
  */
 void sig_init(void);
-/* sig_request_stop - ask every loop to end (used for EPIPE and -d expiry) */
+/* sig_request_stop - ask every loop to end, not in haste (EPIPE, a command's end, a count done) */
 void sig_request_stop(void);
 /*
  * sig_hold - hold the stop signals back until sig_wait (or sig_release), so

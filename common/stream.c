@@ -418,18 +418,23 @@ void stream_size_buffer(struct session *s)
 
 /*
  * drain_rest - after tracing_on went to 0: dispatch what was recorded before
- * the end, all of it, or after a stop signal (or a reader gone) as much as
- * STOP_S allows; then the last hooks, and what is left said on stderr
+ * the end, all of it; after a stop signal (sig_cut, even one sent during this
+ * drain) as much as STOP_S more allows, and nothing more once the reader is
+ * gone. Then the last hooks, and what is left said on stderr.
  */
 static void drain_rest(struct session *s)
 {
-	double until = clock_s() + STOP_S;
+	double until = 0;
 	unsigned long long left;
 
-	while (!out_broken() && drain(s, sig_stop ? until : clock_s() + DRAIN_S, 0)) {
+	for (;;) {
+		if (sig_cut && !until)
+			until = clock_s() + STOP_S;
+		if (out_broken() || !drain(s, until ? until : clock_s() + DRAIN_S, 0))
+			break;
 		drained(0);
 		out_batch_end();
-		if (sig_stop && clock_s() >= until)
+		if (until && clock_s() >= until)
 			break;
 	}
 	drained(1);

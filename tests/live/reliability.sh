@@ -258,6 +258,27 @@ t_shared_clock() {
 	done
 }
 
+# t_command_end_reads_all - a command's end is not a stop signal: every event
+# recorded before it is read, however long the reader takes. Here the reader
+# takes 4 kB every 20 ms, so the tool is seconds behind when the command ends
+# (20000 opens in well under a second), and every one of them must be shown
+t_command_end_reads_all() {
+	[ -x "$BIN/opensnoop" ] || { skip "no opensnoop built"; return 0; }
+	[ -x "$WORKLOADS/fcalls" ] || { fail "no $WORKLOADS/fcalls (make workloads)"; return 1; }
+	{
+		timeout -k 10 $((120 * SLOW)) "$BIN/opensnoop" --exec "$WORKLOADS/fcalls opens 20000" \
+			2> "$TMP/err"
+		echo $? > "$TMP/rc"
+	} | while dd bs=4096 count=1 2> /dev/null > "$TMP/chunk" && [ -s "$TMP/chunk" ]; do
+		cat "$TMP/chunk"
+		sleep 0.02
+	done > "$TMP/out"
+	[ "$(cat "$TMP/rc")" = 0 ] || { fail "exit status $(cat "$TMP/rc"): $(head -c 300 "$TMP/err")"; return 1; }
+	! grep -q WARNING "$TMP/err" || fail "a warning: $(grep WARNING "$TMP/err")"
+	n=$(grep -c '^fcalls ' "$TMP/out")
+	[ "$n" = 20000 ] || fail "fcalls' opens shown: $n, made 20000"
+}
+
 # t_flood_* - a flood the reader cannot keep up with (rel-flood.sh rel_flood):
 # opensnoop's must overflow the buffer; with -d, opensnoop keeps its output
 # until the end
