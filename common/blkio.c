@@ -65,6 +65,7 @@ struct blkio {
 	struct table *who, *inflight;
 	struct table *nodata;		/* starts of requests without data that are no flush */
 	unsigned long long unmatched, next_sweep;
+	unsigned long long unsure;	/* not shown: whose they were is not known */
 	int self, mono;
 };
 
@@ -254,11 +255,18 @@ void blkio_requeue(const struct blkio_rec *r)
 	c[0]->requeued = 1;
 }
 
-/* emit - hand a finished request to the tool, unless -p (or this tool) did not submit it */
+/*
+ * emit - hand a finished request to the tool, unless -p (or this tool) did
+ * not submit it; with -p one whose submitter is not known is counted instead
+ */
 static void emit(struct blkio_done *io)
 {
-	if (io->pid == PID_UNWANTED || io->pid == B.self || (io->pid == PID_UNKNOWN && B.o.pid))
+	if (io->pid == PID_UNWANTED || io->pid == B.self)
 		return;
+	if (io->pid == PID_UNKNOWN && B.o.pid) {
+		B.unsure++;
+		return;
+	}
 	if (io->pid == PID_UNKNOWN) {
 		io->pid = -1;
 		io->comm[0] = '\0';
@@ -385,7 +393,7 @@ void blkio_init(const struct blkio_opts *o, int mono, blkio_fn fn, void *ctx)
 	B.fn = fn;
 	B.ctx = ctx;
 	B.self = (int)getpid();
-	B.unmatched = 0;
+	B.unmatched = B.unsure = 0;
 	B.next_sweep = 0;
 }
 
@@ -409,10 +417,23 @@ unsigned long long blkio_unmatched(void)
 	return B.unmatched;
 }
 
+/* blkio_left_out - see blkio.h */
+void blkio_left_out(void)
+{
+	B.unsure++;
+}
+
+/* blkio_unsure - see blkio.h */
+unsigned long long blkio_unsure(void)
+{
+	return B.unsure;
+}
+
 /*
  * blkio_report - say on stderr how many completions had no traced start, if
  * any: I/O already in flight when tracing began, or whose start was among
- * events lost (the tables are emptied then)
+ * events lost (the tables are emptied then); and with -p how many were left
+ * out for want of a known submitter
  */
 void blkio_report(void)
 {
@@ -422,4 +443,7 @@ void blkio_report(void)
 	else if (B.unmatched)
 		msg_warn("ignored %llu completions of I/O that started before tracing began "
 			 "or whose start events were lost", B.unmatched);
+	if (B.unsure)
+		msg_warn("%llu I/O not shown: in flight at one sector with another process's, so "
+			 "whose it was is not known", B.unsure);
 }

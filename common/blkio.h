@@ -73,7 +73,16 @@ void blkio_forget(void);
 unsigned long long blkio_held(void);
 /* blkio_unmatched - completions so far that had no traced start */
 unsigned long long blkio_unmatched(void);
-/* blkio_report - say on stderr how many completions were ignored for want of a traced start */
+/*
+ * blkio_unsure - requests left out because their submitter is not known
+ * (several at one sector, not all one process's): by -p here, or by the
+ * tool's own filter on the submitter (blkio_left_out)
+ */
+unsigned long long blkio_unsure(void);
+/* blkio_left_out - the tool left out a request it got with pid -1, for its filter */
+void blkio_left_out(void);
+/* blkio_report - say on stderr how many completions were ignored for want of
+ * a traced start, and how many blkio_unsure left out */
 void blkio_report(void);
 
 #endif

@@ -103,7 +103,11 @@ static void on_io(const struct blkio_done *io, void *arg)
 	char t[32], dev[24];
 
 	(void)arg;
-	if (o.name && (io->pid < 0 || regexec(&o.name_re, io->comm, 0, NULL, 0) != 0))
+	if (o.name && io->pid < 0) {
+		blkio_left_out();	/* its name is not known: counted on stderr */
+		return;
+	}
+	if (o.name && regexec(&o.name_re, io->comm, 0, NULL, 0) != 0)
 		return;
 	line_begin(&line, io->mono ? io->end_ns : LINE_NO_TIME);
 	/* -s and -t: text only */

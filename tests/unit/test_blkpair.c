@@ -176,6 +176,32 @@ int main(void)
 	ISSUE(2 * MS + 1000, 999999, "other", "W", 500, 8);
 	DONE(3 * MS, "W", 500, 8);
 	expect("-p stale submitter", "", 0);
+	CHECK("-p stale submitter, not counted as unsure", blkio_unsure() == 0);
+
+	/* -p: the traced process's write and another's in flight at one sector:
+	 * neither is shown, and both are counted as left out */
+	begin(getppid());
+	who_track(getppid());
+	GETRQ(MS, getppid(), "me", "W", 600, 8);
+	ISSUE(MS + 1000, getppid(), "me", "W", 600, 8);
+	GETRQ(2 * MS, 999999, "other", "W", 600, 8);
+	ISSUE(2 * MS + 1000, 999999, "other", "W", 600, 8);
+	DONE(3 * MS, "W", 600, 8);
+	DONE(5 * MS, "W", 600, 8);
+	expect("-p same sector", "", 0);
+	CHECK("-p same sector, counted", blkio_unsure() == 2);
+	if (blkio_unsure() != 2)
+		printf("     unsure: %llu\n", blkio_unsure());
+	/* ... and the same without -p: both shown, their submitter unknown */
+	begin(0);
+	GETRQ(MS, 300, "me", "W", 600, 8);
+	ISSUE(MS + 1000, 300, "me", "W", 600, 8);
+	GETRQ(2 * MS, 301, "other", "W", 600, 8);
+	ISSUE(2 * MS + 1000, 301, "other", "W", 600, 8);
+	DONE(3 * MS, "W", 600, 8);
+	DONE(5 * MS, "W", 600, 8);
+	expect("same sector, two processes", "? ? W 600 4096 ?;? ? W 600 4096 ?;", 0);
+	CHECK("without -p, none left out", blkio_unsure() == 0);
 
 	/* a start whose completion never comes is not held for ever */
 	begin(0);
