@@ -344,7 +344,8 @@ int main(int argc, char **argv)
 			} else if (banner_s >= 0 && t - t_start >= banner_s + banner_wait) {
 				ready_s = banner_s;
 			}
-			if (t - t_start > 15) {
+			/* 15 s to be ready, past the wait a banner asks for */
+			if (t - t_start > 15 + (banner_s >= 0 ? banner_wait : 0)) {
 				kill(-tpid, SIGTERM);
 				waitpid(tpid, &st, 0);
 				printf("status=-1 error=not_ready_in_15s lines=%lu\n", c.lines);

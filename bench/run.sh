@@ -33,12 +33,8 @@
 #   CC            compiler for the load generators (default cc)
 
 set -u
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-cd "$TOP" || exit 1
-BINDIR=${BINDIR:-bin}
-B=${B:-build}
-case $BINDIR in /*) ;; *) BINDIR=$TOP/$BINDIR ;; esac
-case $B in /*) ;; *) B=$TOP/$B ;; esac
+NAME=bench
+. "$(dirname "$0")/host.sh"
 N=${BENCH_N:-500000}
 ROUNDS=${BENCH_ROUNDS:-7}
 PAIRS=${BENCH_PAIRS:-60}
@@ -48,9 +44,6 @@ SN=${BENCH_SYS_N:-200000}
 KN=${BENCH_KILL_N:-50000}
 SROUNDS=${BENCH_SYS_ROUNDS:-3}
 LOOPDEV= SHMF=
-OUT=${BENCH_OUT:-$TOP/bench/results}
-PERF=${BENCH_PERF:-/usr/sbin}
-CC=${CC:-cc}
 T=/sys/kernel/tracing
 DBG=/sys/kernel/debug
 LOCK=/var/tmp/.ftrace-lock
@@ -62,14 +55,9 @@ for c in kill tkill tgkill rt_sigqueueinfo rt_tgsigqueueinfo pidfd_send_signal; 
 	KILL_EVS="$KILL_EVS syscalls/sys_enter_$c syscalls/sys_exit_$c"
 done
 
-die() { echo "bench: $*" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || die "must run as root (tracefs)"
-
 # ---------------------------------------------------------------------------
 # build the load generators and the harness (into the build dir, not the tree)
 
-BB=$B/bench
-mkdir -p "$BB" "$OUT" || die "cannot create $BB or $OUT"
 for g in opengen iogen readgen sysgen; do
 	$CC -static -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c 2>/dev/null ||
 		$CC -O2 -Wall -Wextra -o "$BB/$g" bench/$g.c || die "cannot build bench/$g.c"

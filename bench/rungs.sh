@@ -293,20 +293,8 @@ fi
 # ---------------------------------------------------------------------------
 # on the host: build, then measure here or in the guests
 
-TOP=$(cd "$(dirname "$0")/.." && pwd)
-cd "$TOP" || exit 1
-BINDIR=${BINDIR:-bin}
-B=${B:-build}
-case $BINDIR in /*) ;; *) BINDIR=$TOP/$BINDIR ;; esac
-case $B in /*) ;; *) B=$TOP/$B ;; esac
-CC=${CC:-cc}
-OUT=${BENCH_OUT:-$TOP/bench/results}
-PERF=${BENCH_PERF:-/usr/sbin}
-die() { echo "rungs: $*" >&2; exit 1; }
-[ "$(id -u)" = 0 ] || die "must run as root (tracefs)"
-
-BB=$B/bench
-mkdir -p "$BB" "$OUT" || die "cannot create $BB or $OUT"
+NAME=rungs
+. "$(dirname "$0")/host.sh"
 # the load, dynamic: its opens go through the C library's open64
 $CC -O2 -Wall -Wextra -o "$BB/opengen_libc" bench/opengen.c || die "cannot build bench/opengen.c"
 $CC -O2 -Wall -Wextra -o "$BB/harness" bench/harness.c || die "cannot build bench/harness.c"
