@@ -158,17 +158,24 @@ t_tlp_ipv6() {
 t_stacks() {
 	r=0
 	# the reference: the kernel's own stacks for the same event, in an
-	# instance of the test's, read as the kernel prints them
+	# instance of the test's, read as the kernel prints them. It records
+	# only while the tool does (on once the tool runs, off before it stops),
+	# so that a stack it holds is one of an event the tool saw
 	ref=$T/instances/tcpref-$$
 	mkdir "$ref" || { fail "cannot make the reference instance $ref"; return 1; }
-	echo 1 > "$ref/options/stacktrace" && echo 1 > "$ref/events/tcp/tcp_retransmit_skb/enable" ||
+	echo 1 > "$ref/options/stacktrace" ||
 		{ rmdir "$ref"; fail "cannot set up the reference instance"; return 1; }
 	start_tool "$BIN/tcpretrans" -s || { stop_tool; rmdir "$ref"; fail "tool did not start: $(cat "$TMP/err")"; return 1; }
-	tr_flood -n 3 -t 60 || { stop_tool; rmdir "$ref"; fail "synflood failed: $(cat "$TMP/sf.err")"; return 1; }
+	echo 1 > "$ref/events/tcp/tcp_retransmit_skb/enable" ||
+		{ stop_tool; rmdir "$ref"; fail "cannot enable the reference instance's event"; return 1; }
+	tr_flood -n 3 -t 60 || {
+		stop_tool; echo 0 > "$ref/events/tcp/tcp_retransmit_skb/enable"; rmdir "$ref"
+		fail "synflood failed: $(cat "$TMP/sf.err")"; return 1
+	}
 	wait_for_line "$TMP/out" '^ => .*tcp_retransmit' 150 || r=1
+	echo 0 > "$ref/tracing_on"
 	stop_tool
 	tr_flood_end
-	echo 0 > "$ref/tracing_on"
 	cat "$ref/trace" > "$TMP/ref"
 	echo 0 > "$ref/events/tcp/tcp_retransmit_skb/enable"
 	rmdir "$ref"
