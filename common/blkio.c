@@ -432,8 +432,8 @@ unsigned long long blkio_unsure(void)
 /*
  * blkio_report - say on stderr how many completions had no traced start, if
  * any: I/O already in flight when tracing began, or whose start was among
- * events lost (the tables are emptied then); and with -p how many were left
- * out for want of a known submitter
+ * events lost (the tables are emptied then); and how many -p or the tool's
+ * own filter left out for want of a known submitter
  */
 void blkio_report(void)
 {

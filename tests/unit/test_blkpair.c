@@ -88,6 +88,17 @@ static void fdatasync_once(unsigned long long t)
 	DONE(t + 1239000, "WS", 0, 0);	/* the empty request the flush served, never issued */
 }
 
+/* two_writes - a's write of 4 kB at sector, then b's there, both in flight, then both done */
+static void two_writes(int pa, const char *ca, int pb, const char *cb, unsigned long long sector)
+{
+	GETRQ(MS, pa, ca, "W", sector, 8);
+	ISSUE(MS + 1000, pa, ca, "W", sector, 8);
+	GETRQ(2 * MS, pb, cb, "W", sector, 8);
+	ISSUE(2 * MS + 1000, pb, cb, "W", sector, 8);
+	DONE(3 * MS, "W", sector, 8);
+	DONE(5 * MS, "W", sector, 8);
+}
+
 int main(void)
 {
 	char want[1024];
@@ -117,21 +128,12 @@ int main(void)
 
 	/* two writes in flight at one sector: neither latency nor submitter is known */
 	begin(0);
-	GETRQ(MS, 201, "a", "W", 800, 8);
-	ISSUE(MS + 1000, 201, "a", "W", 800, 8);
-	GETRQ(2 * MS, 202, "b", "W", 800, 8);
-	ISSUE(2 * MS + 1000, 202, "b", "W", 800, 8);
-	DONE(3 * MS, "W", 800, 8);
-	DONE(5 * MS, "W", 800, 8);
+	two_writes(201, "a", 202, "b", 800);
 	expect("same sector", "? ? W 800 4096 ?;? ? W 800 4096 ?;", 0);
+	CHECK("same sector, without -p none left out", blkio_unsure() == 0);
 	/* ... the same submitter for both: that much is known */
 	begin(0);
-	GETRQ(MS, 201, "a", "W", 800, 8);
-	ISSUE(MS + 1000, 201, "a", "W", 800, 8);
-	GETRQ(2 * MS, 201, "a", "W", 800, 8);
-	ISSUE(2 * MS + 1000, 201, "a", "W", 800, 8);
-	DONE(3 * MS, "W", 800, 8);
-	DONE(5 * MS, "W", 800, 8);
+	two_writes(201, "a", 201, "a", 800);
 	expect("same sector, same task", "a 201 W 800 4096 ?;a 201 W 800 4096 ?;", 0);
 	/* ... and once both are done, the next request there pairs again */
 	ISSUE(6 * MS, 203, "c", "W", 800, 8);
@@ -179,32 +181,19 @@ int main(void)
 	CHECK("-p stale submitter, not counted as unsure", blkio_unsure() == 0);
 
 	/* -p: the traced process's write and another's in flight at one sector:
-	 * neither is shown, and both are counted as left out */
+	 * neither is shown, and both are counted as left out (without -p both
+	 * are shown, their submitter unknown: "same sector" above) */
 	begin(getppid());
 	who_track(getppid());
-	GETRQ(MS, getppid(), "me", "W", 600, 8);
-	ISSUE(MS + 1000, getppid(), "me", "W", 600, 8);
-	GETRQ(2 * MS, 999999, "other", "W", 600, 8);
-	ISSUE(2 * MS + 1000, 999999, "other", "W", 600, 8);
-	DONE(3 * MS, "W", 600, 8);
-	DONE(5 * MS, "W", 600, 8);
+	two_writes(getppid(), "me", 999999, "other", 600);
 	expect("-p same sector", "", 0);
 	CHECK("-p same sector, counted", blkio_unsure() == 2);
 	if (blkio_unsure() != 2)
 		printf("     unsure: %llu\n", blkio_unsure());
-	/* ... and the same without -p: both shown, their submitter unknown */
-	begin(0);
-	GETRQ(MS, 300, "me", "W", 600, 8);
-	ISSUE(MS + 1000, 300, "me", "W", 600, 8);
-	GETRQ(2 * MS, 301, "other", "W", 600, 8);
-	ISSUE(2 * MS + 1000, 301, "other", "W", 600, 8);
-	DONE(3 * MS, "W", 600, 8);
-	DONE(5 * MS, "W", 600, 8);
-	expect("same sector, two processes", "? ? W 600 4096 ?;? ? W 600 4096 ?;", 0);
-	CHECK("without -p, none left out", blkio_unsure() == 0);
 
 	/* a start whose completion never comes is not held for ever */
 	begin(0);
+	CHECK("a new run has left nothing out", blkio_unsure() == 0);
 	ISSUE(MS, 1, "x", "W", 100, 8);
 	GETRQ(MS, 1, "x", "W", 900, 8);
 	for (i = 1; i <= 400; i++) {
