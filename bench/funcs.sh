@@ -240,20 +240,7 @@ done
 echo "funcs: booting $kernels under qemu; N=${BENCH_FUNCS_N:-100000} x ${BENCH_FUNCS_ROUNDS:-3} rounds" >&2
 VM_GUEST_CMD="FUNCS_GUEST=1 FUNCS_N=${BENCH_FUNCS_N:-100000} FUNCS_ROUNDS=${BENCH_FUNCS_ROUNDS:-3}
 $(cat bench/funcs.sh)" VM_HOST_BINS="$bins" VM_KERNELS="$kernels" sh tests/vm/run.sh > "$W/vm" 2>&1
-{
-	echo "# The kernel-function tools: cost per traced call"
-	echo
-	echo "- When: $(date -u '+%Y-%m-%d %H:%M UTC'); commit $commit; tools from $BINDIR"
-	echo "- Host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1); guests under qemu (TCG), so only the ratios inside one guest mean anything"
-	echo
-	sed -n 's/^\[\([0-9.a-z]*\)\] //p' "$W/vm" | grep -v '^raw: \|^PASS \|^FAIL vm/\|^funcs: round '
-	grep '^\[[0-9.a-z]*\] FAIL vm/' "$W/vm"
-	for k in $kernels; do
-		grep -q "^\[$k\] ### " "$W/vm" || echo "No table from $k: see the log lines above (tests/vm/run.sh)."
-	done
-} > "$MD"
-sed -n 's/^\[\([0-9.a-z]*\)\] raw: /kernel=\1 /p' "$W/vm" > "$RAWOUT"
-grep '^vm: ' "$W/vm" >&2
+guest_report "The kernel-function tools: cost per traced call" "tools from $BINDIR"
 rm -rf "$W"
 cat "$MD"
 echo

@@ -313,20 +313,7 @@ if [ "${BENCH_VM:-0}" = 1 ]; then
 	echo "rungs: booting $kernels under qemu; N=${BENCH_RUNGS_N:-50000} x ${BENCH_RUNGS_ROUNDS:-5} rounds per kernel" >&2
 	VM_GUEST_CMD="RUNGS_GUEST=1 RUNGS_N=${BENCH_RUNGS_N:-50000} RUNGS_ROUNDS=${BENCH_RUNGS_ROUNDS:-5} BENCH_RUNGS=\"$RUNGS\"
 $(cat bench/rungs.sh)" VM_HOST_BINS="$bins" VM_KERNELS="$kernels" sh tests/vm/run.sh > "$W/vm" 2>&1
-	{
-		echo "# opensnoop's capture rungs: cost per open against the floor"
-		echo
-		echo "- When: $(date -u '+%Y-%m-%d %H:%M UTC'); commit $commit; opensnoop from $TOP/bin"
-		echo "- Host: $(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -n 1); guests under qemu (TCG), so only the ratios inside one guest mean anything"
-		echo
-		sed -n 's/^\[\([0-9.a-z]*\)\] //p' "$W/vm" | grep -v '^raw: \|^PASS \|^FAIL vm/'
-		grep '^\[[0-9.a-z]*\] FAIL vm/' "$W/vm"
-		for k in $kernels; do
-			grep -q "^\[$k\] ### " "$W/vm" || echo "No table from $k: see the log lines above (tests/vm/run.sh)."
-		done
-	} > "$MD"
-	sed -n 's/^\[\([0-9.a-z]*\)\] raw: /kernel=\1 /p' "$W/vm" > "$RAWOUT"
-	grep '^vm: ' "$W/vm" >&2
+	guest_report "opensnoop's capture rungs: cost per open against the floor" "opensnoop from $TOP/bin"
 	rm -rf "$W"
 else
 	[ -x "$BINDIR/opensnoop" ] || die "$BINDIR/opensnoop is not built (make)"
