@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "child.h"
 #include "comm.h"
@@ -125,6 +126,14 @@ static void setup(void)
 		msg_die(EXIT_ERR, "-T: this kernel has no funcgraph-tail option");
 	if (ftracer_option("funcgraph-irqs", !g->no_irqs) < 0 && g->no_irqs)
 		msg_die(EXIT_ERR, "-I: this kernel has no funcgraph-irqs option");
+	/*
+	 * the kernel names and shows the arguments from its BTF: the option
+	 * exists only where it does (CONFIG_FUNCTION_TRACE_ARGS needs BTF)
+	 */
+	if ((ftracer_option("funcgraph-args", g->args) < 0 ||
+	     access("/sys/kernel/btf/vmlinux", R_OK) != 0) && g->args)
+		msg_die(EXIT_ERR, "-A: this kernel records no function arguments "
+			"(options/funcgraph-args, 6.16 and later with BTF)");
 	ftracer_option("funcgraph-duration", !g->no_dur);
 	ftracer_option("funcgraph-proc", g->proc);
 	ftracer_option("funcgraph-abstime", g->abstime);

@@ -19,6 +19,7 @@ struct fgraph {
 	unsigned long thresh_us;	/* tracing_thresh: only returns this slow (0: all) */
 	int cpu_only, no_dur, proc, abstime, tail;	/* the text's options */
 	int no_irqs;		/* leave out what runs in hard interrupts */
+	int args;		/* each call's arguments (funcgraph-args: BTF, 6.16+) */
 	pid_t pid, tid;		/* -p (with the tasks it starts), -L */
 	stream_fn records;	/* else NULL: every entry and exit record, in
 				 * binary, to this handler instead of the text or

@@ -99,6 +99,7 @@ static const struct {
 	{ "options/funcgraph-overhead", ONE },
 	{ "options/funcgraph-retval", ONE },
 	{ "options/funcgraph-retaddr", ONE },
+	{ "options/funcgraph-args", ONE },
 	{ "trace_clock", ONE },
 };
 

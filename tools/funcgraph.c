@@ -24,9 +24,10 @@
 #include "signals.h"
 
 static const char usage_text[] =
-"USAGE: funcgraph [-aCDhHIjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
+"USAGE: funcgraph [-aACDhHIjPtT] [-m maxdepth] [-p PID] [-L TID] [-d secs]\n"
 "                 [-F usecs] [--exec CMD] funcstring\n"
 "                 -a              # all info (same as -HPt)\n"
+"                 -A              # show each call's arguments (6.16+, BTF)\n"
 "                 -C              # measure on-CPU time only\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -D              # do not show function duration\n"
@@ -64,9 +65,10 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "aCd:DF:hHIjm:p:L:PtT", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "aACd:DF:hHIjm:p:L:PtT", opt_exec, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.headers = o.g.proc = o.g.abstime = 1; break;
+		case 'A': o.g.args = 1; break;
 		case 'C': o.g.cpu_only = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'D': o.g.no_dur = 1; break;
@@ -86,6 +88,12 @@ static void parse(int argc, char **argv)
 		     "quote several functions as one argument");
 	opt_apart(o.g.pid, "-p", o.g.tid, "-L");
 	opt_apart(o.g.pid, "-p", o.exec != NULL, "--exec");
+	/*
+	 * the record holds six argument registers whatever the function takes:
+	 * how many are its arguments, and their names, the kernel reads from
+	 * its BTF for the text alone
+	 */
+	opt_apart(o.g.args, "-A", out_json, "-j");
 	opt_apart(o.g.tid, "-L", o.exec != NULL, "--exec");
 	o.g.funcs = argv[optind];
 	opt_funcs(o.g.funcs, "a kernel function name or glob");

@@ -168,6 +168,26 @@ t_no_irqs() {
 	[ "$n" -eq 0 ] || fail "-I: $n lines of interrupt handlers inside the graph: $(grep -E "$FG_IRQ" "$TMP/out" | head -3)"
 }
 
+# t_args - -A: each call's arguments as the kernel records them. fcalls
+# opens /dev/zero (descriptor 3, its first free one) and reads 12345 bytes
+# three times: three ksys_read(fd=0x3, buf=..., count=0x3039) of its PID in
+# the text (-j, whose record holds six registers whatever the function
+# takes, is refused). A kernel without the funcgraph-args option (before
+# 6.16, or no BTF) must refuse -A.
+t_args() {
+	why=$(fg_able) || { skip "$why"; return 0; }
+	if [ ! -e "$T/options/funcgraph-args" ] || [ ! -r /sys/kernel/btf/vmlinux ]; then
+		expect_error 1 '^funcgraph: -A: this kernel records no function arguments' \
+			"$BIN/funcgraph" -A -d 1 ksys_read
+		return
+	fi
+	fcalls_stopped reads 3 12345 || return 1
+	traced_run "" "$BIN/funcgraph" -A -P -m 1 -d 4 ksys_read || return 1
+	n=$(grep -Ec -- "-$FC +\|.*\| +ksys_read\(fd=0x3, buf=0x[0-9a-f]+, count=0x3039\)( \{|;)\$" "$TMP/out")
+	[ "$n" -eq 3 ] || fail "-A: $n reads of fcalls with fd=0x3 and count=0x3039, made 3: $(grep -- "-$FC " "$TMP/out" | head -4)"
+	expect_error 2 '^funcgraph: use either -A or -j, not both' "$BIN/funcgraph" -A -j ksys_read
+}
+
 # t_pid_threads - -p: each of 1000 threads, the threads started after
 # funcgraph was, a child and its thread: every open graphed once, none of a
 # process that does the same at the same time (in the instance, or at the
@@ -396,7 +416,7 @@ top_keep() {
 	for f in options/function-fork options/sleep-time options/funcgraph-tail \
 		options/funcgraph-duration options/funcgraph-proc options/funcgraph-abstime \
 		options/funcgraph-cpu options/funcgraph-overhead options/funcgraph-retval \
-		options/funcgraph-retaddr; do
+		options/funcgraph-retaddr options/funcgraph-args options/funcgraph-irqs; do
 		[ -e "$T/$f" ] && TOP_FILES="$TOP_FILES $f"
 	done
 	mkdir -p "$TMP/top"

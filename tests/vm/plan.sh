@@ -25,8 +25,8 @@
 #   funccount    all: the counting path (profiler or kprobe_profile) and the
 #                kernel's function list
 #   funcgraph    nesting, maxdepth_1, no_duration_tail_headers, pid_filter,
-#                json, two_globs: the function_graph tracer's options, text
-#                and list files (user_lists_kept and journal_later_user test
+#                json, two_globs, args: the function_graph tracer's options
+#                (funcgraph-args from 6.16 only), text and list files (user_lists_kept and journal_later_user test
 #                the save, journal and restore of those files, the same code
 #                on every kernel: 5.10 and 7.3 only, as the exit paths; on
 #                6.1pf, which runs 6.1's graph code, the text and options
@@ -65,7 +65,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	execsnoop/broken_rung execsnoop/note execsnoop/default_argc
 	opensnoop/open opensnoop/rungs opensnoop/broken_rung opensnoop/note
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
-	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
+	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json funcgraph/args
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
 	cachestat/misses_hits
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
