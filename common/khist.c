@@ -237,6 +237,27 @@ int khist_key(const char *keys, const char *name, unsigned long long *v)
 	}
 }
 
+/* khist_value - see khist.h */
+int khist_value(const char *keys, const char *name, unsigned long long *v)
+{
+	const char *p = keys + strlen(keys) + 1;	/* past the '}' khist_read cut */
+	size_t n = strlen(name);
+
+	/* " hitcount:          3  lat:       4500" */
+	for (;;) {
+		p += strspn(p, " ");
+		if (!*p)
+			return -1;
+		if (!strncmp(p, name, n) && p[n] == ':') {
+			*v = strtoull(p + n + 1, NULL, 10);
+			return 0;
+		}
+		p += strcspn(p, " ");	/* the name, then its number */
+		p += strspn(p, " ");
+		p += strcspn(p, " ");
+	}
+}
+
 /* the tally of a proof: hits of the known call's entries, entries not readable */
 struct tally {
 	const struct khist_proof *p;

@@ -44,6 +44,12 @@ long long khist_read(struct session *s, const char *sys, const char *ev,
  * low end of a bucket ("lat: ~ 3000-3999" gives 3000). -1 if absent.
  */
 int khist_key(const char *keys, const char *name, unsigned long long *v);
+/*
+ * khist_value - the value NAME of the entry whose keys text khist_read handed
+ * to fn (keys exactly as given: the values follow it in the line), e.g. the
+ * sum "lat" of a "vals=hitcount,lat" histogram. -1 if absent.
+ */
+int khist_value(const char *keys, const char *name, unsigned long long *v);
 
 /* the known calls a proof counts, and those made around them while paused */
 #define KHIST_PROOF_CALLS 1000

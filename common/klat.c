@@ -42,6 +42,7 @@
 #include "klat.h"
 #include "msg.h"
 #include "session.h"
+#include "signals.h"
 #include "xalloc.h"
 
 #define PAIR_SIZE 65536		/* entries of a pairing table (the kernel's max is 131072) */
@@ -52,6 +53,8 @@
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
 #define LAT_UNKNOWN (~0ULL)	/* the slot of pairs whose latency came out negative */
+#define NTIER 5			/* unit_ns: bucket histograms, each 1024 times wider than the last */
+#define LAT_MAX "9223372036854775808"	/* 2^63 ns: above it, an end stamped before its start */
 
 /* counts of one (group, latency bucket) in one set */
 struct cnt {
@@ -60,13 +63,14 @@ struct cnt {
 	unsigned long long all;		/* its histogram(s) of every pair, last read */
 	unsigned long long late;	/* those that started at T or later, last read */
 	unsigned long long handed;	/* handed on: all - late, never more */
+	unsigned long long sum_all, sum_late, sum_handed;	/* the same for their sums (unit_ns) */
 	int used;
 };
 
 struct gen {
 	char synth[80];
 	char start_cmd[CMD_LEN], end_cmd[CMD_LEN];
-	char hist[4][CMD_LEN];	/* its bucket histograms now in the kernel */
+	char hist[2 * NTIER][CMD_LEN];	/* its bucket histograms now in the kernel */
 	int nhist;
 	int paired;		/* its pairing triggers exist */
 	struct cnt *c;		/* by (group, lat), open addressing */
@@ -86,6 +90,7 @@ static struct {
 	unsigned long long handed;	/* every count handed on */
 	unsigned long long unknown;	/* of those, pairs whose latency is not known */
 	double make_s;		/* how long making a set's pairing triggers took */
+	double made;		/* when klat_setup made the first set */
 	double peak;		/* pairs per second, the highest of late (decaying) */
 	double last_t;		/* when the current set's pairs were last read */
 	unsigned long long last_pairs;
@@ -145,10 +150,11 @@ static int is_late(const char *info)
 static void on_entry(const char *info, const char *keys, unsigned long long hits, void *arg)
 {
 	struct reading *r = arg;
-	unsigned long long group, lat;
+	unsigned long long group, lat, sum = 0;
 	struct cnt *c;
 
-	if (khist_key(keys, K.sp.group, &group) < 0 || khist_key(keys, "lat", &lat) < 0)
+	if (khist_key(keys, K.sp.group, &group) < 0 || khist_key(keys, "lat", &lat) < 0 ||
+	    (K.sp.unit_ns && khist_value(keys, "lat", &sum) < 0))
 		return;
 	/*
 	 * an end stamped before the start it was paired with wraps around: no
@@ -162,8 +168,10 @@ static void on_entry(const char *info, const char *keys, unsigned long long hits
 	c = slot(r->g, (unsigned int)group, lat);
 	if (r->late) {
 		c->late = hits;
+		c->sum_late = sum;
 	} else {
 		c->all = hits;
+		c->sum_all = sum;
 		r->all += hits;
 	}
 }
@@ -190,17 +198,32 @@ static void read_gen(int i, klat_fn fn, void *ctx)
 	g->pairs = r.all + dropped;
 	for (j = 0; j < g->cap; j++) {
 		struct cnt *c = &g->c[j];
-		unsigned long long net = c->all > c->late ? c->all - c->late : 0;
+		unsigned long long net = c->all > c->late ? c->all - c->late : 0, n;
+		unsigned long long snet = c->sum_all > c->sum_late ? c->sum_all - c->sum_late : 0;
+		unsigned long long sum;
 
-		if (!c->used || net <= c->handed)
+		/* a sum read with its count may lag it: handed on when it grows */
+		if (!c->used || (net <= c->handed && snet <= c->sum_handed))
 			continue;
+		n = net > c->handed ? net - c->handed : 0;
+		sum = snet > c->sum_handed ? snet - c->sum_handed : 0;
 		if (c->lat == LAT_UNKNOWN)
-			K.unknown += net - c->handed;
+			K.unknown += n;
 		else if (fn)
-			fn(c->group, K.sp.usecs ? c->lat : c->lat / 1000, net - c->handed, ctx);
-		K.handed += net - c->handed;
-		c->handed = net;
+			fn(c->group, K.sp.unit_ns ? c->lat / K.sp.unit_ns :
+				     K.sp.usecs ? c->lat : c->lat / 1000, n, sum, ctx);
+		K.handed += n;
+		if (net > c->handed)
+			c->handed = net;
+		if (snet > c->sum_handed)
+			c->sum_handed = snet;
 	}
+}
+
+/* t_stamp - T as the start times are stamped: us, or ns with unit_ns */
+static unsigned long long t_stamp(void)
+{
+	return (unsigned long long)(K.t * (K.sp.unit_ns ? 1e9 : 1e6));
 }
 
 /*
@@ -224,7 +247,7 @@ static int bucket_add(int i, int late, int from_t, const char *extra)
 		snprintf(filt, sizeof(filt), "lat %s", extra);
 	if (from_t)
 		snprintf(filt + strlen(filt), sizeof(filt) - strlen(filt), "%sst >= %llu",
-			 filt[0] ? " && " : "", (unsigned long long)(K.t * 1e6));
+			 filt[0] ? " && " : "", t_stamp());
 	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:size=%d%s%s", keys, BUCKETS,
 		 filt[0] ? " if " : "", filt);
 	if (khist_add(&K.ps[i], "synthetic", g->synth, g->hist[g->nhist]) < 0)
@@ -233,9 +256,61 @@ static int bucket_add(int i, int late, int from_t, const char *extra)
 	return 0;
 }
 
+/*
+ * tier_add - unit_ns: set i's bucket histogram of tier j, as bucket_add. Tier
+ * 0 counts each unit below 1024 units; tier j > 0, from 1024^j units up to
+ * 1024 times that, counts buckets 1024^j units wide, so every power-of-two
+ * boundary above 1024^j falls on one. Each sums its latencies too.
+ */
+static int tier_add(int i, int late, int from_t, int j)
+{
+	struct gen *g = &K.g[i];
+	unsigned long long u = K.sp.unit_ns, lo = j ? u << (10 * j) : 0, w = j ? lo : u;
+	char lat[48], keys[128], filt[256];
+	const char *gr = K.sp.group;
+
+	if (w == 1)
+		snprintf(lat, sizeof(lat), "lat");
+	else
+		snprintf(lat, sizeof(lat), "lat.buckets=%llu", w);
+	if (late)
+		snprintf(keys, sizeof(keys), "%s,%s", lat, gr);
+	else
+		snprintf(keys, sizeof(keys), "%s,%s", gr, lat);
+	if (j == 0)
+		snprintf(filt, sizeof(filt), "lat < %llu", u << 10);
+	else if (j < NTIER - 1)
+		snprintf(filt, sizeof(filt), "lat >= %llu && lat < %llu", lo, lo << 10);
+	else	/* what is above 2^63 ns is no latency: an end stamped before its start */
+		snprintf(filt, sizeof(filt), "lat >= %llu && lat < " LAT_MAX, lo);
+	if (from_t)
+		snprintf(filt + strlen(filt), sizeof(filt) - strlen(filt), " && st >= %llu",
+			 t_stamp());
+	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:vals=hitcount,lat:size=%d if %s", keys,
+		 BUCKETS, filt);
+	if (khist_add(&K.ps[i], "synthetic", g->synth, g->hist[g->nhist]) < 0)
+		return -1;
+	g->nhist++;
+	return 0;
+}
+
+/* nbase - the bucket histograms of a set that counts everything it pairs */
+static int nbase(void)
+{
+	return K.sp.unit_ns ? NTIER : K.sp.usecs ? 2 : 1;
+}
+
 /* buckets_add - set i's bucket histograms (see bucket_add) */
 static int buckets_add(int i, int late, int from_t)
 {
+	int j;
+
+	if (K.sp.unit_ns) {
+		for (j = 0; j < NTIER; j++)
+			if (tier_add(i, late, from_t, j) < 0)
+				return -1;
+		return 0;
+	}
 	if (!K.sp.usecs)
 		/* whole milliseconds: every power-of-two boundary is a bucket boundary */
 		return bucket_add(i, late, from_t, "");
@@ -296,12 +371,27 @@ static void build(struct session *s, int i)
 	struct gen *g = &K.g[i];
 
 	snprintf(a, sizeof(a), "%.*s", (int)strcspn(sp->keys, ","), sp->keys);
-	if (i == 0)
+	if (i == 0 || !strchr(sp->keys, ','))	/* one key: the same in both sets' instances */
 		snprintf(keys, sizeof(keys), "%s", sp->keys);
 	else
 		snprintf(keys, sizeof(keys), "%s,%s", strchr(sp->keys, ',') + 1, a);
 	snprintf(synth, sizeof(synth), "%.64s_lat%d", s->group, i);
 	memcpy(g->synth, synth, sizeof(synth));
+	if (sp->unit_ns) {
+		/*
+		 * nanoseconds: a trigger with one .usecs stamp has all in us. A
+		 * probe's own field is no action parameter (the kernel refuses
+		 * it): the group goes through a variable.
+		 */
+		snprintf(g->start_cmd, CMD_LEN,
+			 "hist:keys=%s:ts%d=common_timestamp:st%d=common_timestamp:size=%d:clock=mono%s%s",
+			 keys, i, i, PAIR_SIZE, f, sp->filter);
+		snprintf(g->end_cmd, CMD_LEN,
+			 "hist:keys=%s:g%d=%s:lat%d=common_timestamp-$ts%d:size=%d:clock=mono:onmatch(%s.%s).trace(%s,$lat%d,$g%d,$st%d)%s%s",
+			 keys, i, sp->group, i, i, PAIR_SIZE, sp->sys, sp->start, synth, i, i, i, f,
+			 sp->filter);
+		return;
+	}
 	/* clock=mono: the start times compare with CLOCK_MONOTONIC here */
 	snprintf(g->start_cmd, CMD_LEN,
 		 "hist:keys=%s:ts%d=common_timestamp.usecs:st%d=common_timestamp.usecs:size=%d:clock=mono%s%s",
@@ -319,7 +409,7 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	int i;
 
 	K.sp = *sp;
-	if (!strchr(sp->keys, ',') || strlen(sp->keys) > 100 || strlen(sp->filter) > 512 ||
+	if (strlen(sp->keys) > 100 || strlen(sp->filter) > 512 ||
 	    (sp->count_filter && strlen(sp->count_filter) > 512))
 		return -1;
 	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
@@ -342,6 +432,7 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	    pair_on(0) < 0)
 		return -1;
 	K.cur = 0;
+	K.made = clock_s();
 	return 0;
 }
 
@@ -363,13 +454,30 @@ unsigned long long klat_unknown(void)
 }
 
 /* klat_start - see klat.h */
-void klat_start(void)
+void klat_start(struct session *s)
 {
 	int i;
 
+	struct deadline d;
+
+	/* the first set's triggers upset its instance for a moment (see the top) */
+	deadline_init(&d, clock_s(), K.made + SETTLE_S - clock_s(), 0);
+	while (!sig_stop && K.made + SETTLE_S > clock_s())
+		deadline_nap(&d, SETTLE_S);
+	session_start(s);	/* the count of every end first */
 	for (i = 0; i < 2; i++)
 		if (tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "1") < 0)
 			msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", K.ps[i].name);
+}
+
+/* klat_stop - see klat.h */
+void klat_stop(struct session *s)
+{
+	int i;
+
+	tracefs_instance_file_write(s->inst, "tracing_on", "0");
+	for (i = 0; i < 2; i++)
+		tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "0");
 }
 
 /* renew - start the other set beside the current one, with T ahead of now */
@@ -396,7 +504,7 @@ static void renew(void)
 	}
 	/* not all in place before T: take the histograms back, try again next poll with more time */
 	K.margin = 2 * (clock_s() - t0) + 0.01;
-	while (K.g[K.cur].nhist > (K.sp.usecs ? 2 : 1))
+	while (K.g[K.cur].nhist > nbase())
 		khist_remove(&K.ps[K.cur], "synthetic", K.g[K.cur].synth,
 			     K.g[K.cur].hist[--K.g[K.cur].nhist]);
 	buckets_remove(n);

@@ -14,14 +14,29 @@ struct klat_spec {
 	const char *filter;	/* filter on both events' pairing ("" for none), already checked */
 	const char *count_filter;	/* filter on the count of all end events (NULL: filter) */
 	int usecs;		/* latencies in microseconds (else milliseconds) */
+	/*
+	 * else, when not 0: timed in nanoseconds and handed on in units of
+	 * unit_ns (1, 1000, 1000000): exact below 1024 units, above in buckets
+	 * every power-of-two boundary falls on, each with the exact sum of its
+	 * latencies (in ns). GROUP may then be a field of a probe: it goes to
+	 * the synthetic event through a variable.
+	 */
+	unsigned long long unit_ns;
 };
 
-/* a latency value (whole ms or us, as the spec asks) seen n more times in group */
+/*
+ * a latency value (whole ms or us, as the spec asks; with unit_ns, the low end
+ * of its bucket in those units) seen n more times in group; sum: their exact
+ * latencies added up, in ns (unit_ns specs; else 0)
+ */
 typedef void (*klat_fn)(unsigned int group, unsigned long long lat, unsigned long long n,
-			void *ctx);
+			unsigned long long sum, void *ctx);
 
 /* klat_available - the kernel can do this (hist triggers, synthetic events, .buckets: 5.17+) */
 int klat_available(struct session *s);
+/* klat_stop - pairing and counting stop now (tracing off in s's instance and the sets'):
+ * a klat_poll after it reads the final counts */
+void klat_stop(struct session *s);
 /*
  * klat_setup - create the instances, synthetic events and triggers (pairing
  * starts at klat_start).
@@ -35,10 +50,13 @@ int klat_setup(struct session *s, const struct klat_spec *sp);
  */
 void klat_attach(struct session *ps, const struct klat_spec *sp, const char *synth);
 /*
- * klat_start - pairing starts now: call it after session_start, so that every
- * end a set pairs is an end the count of all ends (in the run's instance) saw
+ * klat_start - counting and pairing start now, once the first set's triggers
+ * have settled (SETTLE_S after klat_setup made them: until then the kernel
+ * may not fire them, or stamp their events wrong): tracing on in s's instance
+ * (session_start: the count of all ends) first, so that every end a set pairs
+ * is an end that count saw, then in the sets' instances
  */
-void klat_start(void);
+void klat_start(struct session *s);
 /*
  * klat_poll - hand fn the latencies counted since the last poll, and renew the
  * kernel's pairing table when it fills; call it often (every 50 ms) at high rates

@@ -276,6 +276,8 @@ static void remove_probes(void *arg)
  * probe_create - create an allocated probe; on success it is kept for
  * removal, and the first one arms the undo action
  */
+static void probe_keep(struct tracefs_dynevent *ev, const char *name);
+
 static int probe_create(struct tracefs_dynevent *ev, const char *name)
 {
 	if (!ev)
@@ -288,6 +290,48 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 		errno = err;
 		return -1;
 	}
+	probe_keep(ev, name);
+	return 0;
+}
+
+/*
+ * probe_create_max - a kretprobe with maxactive instances, defined here:
+ * libtracefs 1.6.4 writes it "rN::GROUP/EVENT", which the kernel refuses.
+ * Then taken as the library's object, kept for removal like the others.
+ */
+static int probe_create_max(struct session *s, const char *name, const char *addr,
+			    const char *fetchargs, unsigned int maxactive)
+{
+	struct tracefs_dynevent *ev;
+	char *def;
+	int rc;
+
+	if (strpbrk(addr, "\n\r") || (fetchargs && strpbrk(fetchargs, "\n\r"))) {
+		errno = EINVAL;
+		return -1;
+	}
+	def = xasprintf("r%u:%s/%s %s%s%s\n", maxactive, s->group, name, addr,
+			fetchargs ? " " : "", fetchargs ? fetchargs : "");
+	errlog_mark(NULL);
+	rc = tracefs_instance_file_append(NULL, "kprobe_events", def);
+	free(def);
+	if (rc < 0)
+		return -1;
+	ev = tracefs_dynevent_get(TRACEFS_DYNEVENT_KRETPROBE, s->group, name);
+	if (!ev) {
+		def = xasprintf("-:%s/%s\n", s->group, name);
+		tracefs_instance_file_append(NULL, "kprobe_events", def);
+		free(def);
+		errno = ENOENT;
+		return -1;
+	}
+	probe_keep(ev, name);
+	return 0;
+}
+
+/* probe_keep - a probe made: kept for removal; the first one arms the undo action */
+static void probe_keep(struct tracefs_dynevent *ev, const char *name)
+{
 	if (!cap_evs)
 		undo_defer(remove_probes, NULL);
 	if (nr_evs == cap_evs) {
@@ -296,7 +340,6 @@ static int probe_create(struct tracefs_dynevent *ev, const char *name)
 	}
 	own_evs[nr_evs++] = ev;
 	remember_name(name);
-	return 0;
 }
 
 /* probe_add - define a kprobe or kretprobe in the session's group */
@@ -316,8 +359,9 @@ int probe_add_ret(struct session *s, const char *name, const char *addr, const c
 {
 	if (!probe_name_ok(name))
 		return -1;
-	return probe_create(tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, maxactive),
-			    name);
+	if (maxactive)
+		return probe_create_max(s, name, addr, fetchargs, maxactive);
+	return probe_create(tracefs_kretprobe_alloc(s->group, name, addr, fetchargs, 0), name);
 }
 
 /* probe_add_eprobe - define an event probe on a tracepoint in the session's group */

@@ -1,29 +1,39 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* funclatency - a power-of-two histogram of the time kernel functions take
  *
- * Uses the function_graph tracer on the named functions alone: the kernel
- * times each call (its call and return times are in the return's record),
- * and each return's record is read in binary and counted here, per interval
- * (-i) or for the whole run. The graph runs where funcgraph's does (an
- * instance where the kernel graphs there, else the top level, saved and
- * restored). Lost records are counted and reported: a count is then short.
- * Overhead: each call of the functions costs the tracer's entry and return
- * and one record read in user space; keep to functions called at most some
- * tens of thousands of times a second.
+ * One function, on a kernel with kprobes and hist triggers (.buckets: 5.17+),
+ * and no -p: timed and counted in the kernel. A kprobe at the call and a
+ * kretprobe at the return, paired by task (klat.c: hist triggers with a
+ * synthetic event), counted in buckets; the counts are read every 50 ms.
+ * Nothing is read per call.
+ * Otherwise, the function_graph tracer on the named functions alone: the
+ * kernel times each call (its call and return times are in the return's
+ * record), and each return's record is read in binary and counted here. The
+ * graph runs where funcgraph's does (an instance where the kernel graphs
+ * there, else the top level, saved and restored). Lost records are counted
+ * and reported: a count is then short.
+ * Overhead: in the kernel, two probes and a hist trigger's work per call; in
+ * user space, the tracer's entry and return and one record read per call:
+ * keep to functions called at most some tens of thousands of times a second.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "child.h"
 #include "clock.h"
 #include "fgraph.h"
+#include "errlog.h"
 #include "fmt.h"
 #include "ftracer.h"
 #include "hist.h"
+#include "kernel.h"
+#include "klat.h"
 #include "line.h"
 #include "msg.h"
 #include "options.h"
 #include "output.h"
+#include "probes.h"
 #include "session.h"
 #include "signals.h"
 #include "stream.h"
@@ -51,8 +61,12 @@ struct opts {
 	unsigned long long div;		/* ns per unit: 1, 1000 or 1000000 */
 	const char *unit;		/* "nsecs", "usecs" or "msecs" */
 	const char *exec;
+	int kernel;			/* timed and counted in the kernel */
 	struct fgraph g;		/* the graph: the functions alone, returns counted */
 };
+
+/* the calls in flight at once whose return the kernel can time (kretprobe instances) */
+#define MAXACTIVE 512
 
 static struct opts o = { .div = 1, .unit = "nsecs" };
 
@@ -95,6 +109,96 @@ static void on_record(const struct stream_rec *r)
 	count++;
 }
 
+/* on_lat - n more calls timed in the kernel: the low end of their bucket (in
+ * units of o.div ns, inside one power-of-two slot) and their exact sum in ns */
+static void on_lat(unsigned int group, unsigned long long lat, unsigned long long n,
+		   unsigned long long sum, void *ctx)
+{
+	(void)group;
+	(void)ctx;
+	hist_add(&dist, lat, n);
+	total_ns += sum;
+	count += n;
+}
+
+/* poll - fold in what the kernel counted since the last poll */
+static void poll(void *arg)
+{
+	(void)arg;
+	klat_poll(on_lat, NULL);
+}
+
+/*
+ * in_kernel - time the one function in the kernel (see the top): 0, or -1
+ * with nothing enabled where the kernel cannot. The pairing key is the task:
+ * a call that recurses, or is interrupted by an interrupt calling it, leaves
+ * its outer return unpaired (reported), never paired with the inner call.
+ * The idle tasks of all CPUs share task ID 0: theirs are not paired.
+ */
+static int in_kernel(struct session *s)
+{
+	struct klat_spec sp = { s->group, "fl_call", "fl_return", "common_pid", "g",
+				"common_pid != 0", "", 0, o.div };
+
+	if (o.g.n != 1 || o.g.pid || !kernel_has(KF_KPROBES) || !kernel_has(KF_HIST) ||
+	    !kernel_has(KF_SYNTH) || !kernel_has(KF_HIST_BUCKETS))
+		return -1;
+	/* g: a group for the count, the same for every call (an immediate value) */
+	if (probe_add(s, "fl_call", 0, o.g.list[0], NULL) < 0 ||
+	    probe_add_ret(s, "fl_return", o.g.list[0], "g=\\0:u32", MAXACTIVE) < 0) {
+		errlog_warn(NULL, "cannot probe %s in the kernel (kprobe_events)", o.g.list[0]);
+		return -1;
+	}
+	if (klat_setup(s, &sp) < 0) {
+		errlog_warn(s->inst, "the kernel refused the latency histograms");
+		exit(EXIT_ERR);
+	}
+	return 0;
+}
+
+/* the calls and returns the kernel's probes missed */
+struct missed {
+	unsigned long long calls, returns;
+};
+
+static void on_probe(const char *event, unsigned long long hits, unsigned long long missed,
+		     void *ctx)
+{
+	struct missed *m = ctx;
+	size_t n = strlen(event);
+
+	(void)hits;
+	if (n >= 7 && !strcmp(event + n - 7, "fl_call"))
+		m->calls += missed;
+	else if (n >= 9 && !strcmp(event + n - 9, "fl_return"))
+		m->returns += missed;
+}
+
+/* report_kernel - what the kernel did not time, said on stderr */
+static void report_kernel(struct session *s)
+{
+	unsigned long long n = klat_unpaired(s), u = klat_unknown();
+	struct missed m = { 0, 0 };
+
+	if (n)
+		msg_warn("%llu return%s without a traced call, not timed (in flight when tracing "
+			 "began, inside another call of the same task, or in an idle CPU's interrupt)",
+			 n, n == 1 ? "" : "s");
+	if (u)
+		msg_warn("%llu call%s not counted: the return was stamped before the call",
+			 u, u == 1 ? "" : "s");
+	if (probes_hits(s, on_probe, &m) < 0)
+		msg_warn("cannot read kprobe_profile: calls the kernel's probes missed are not known");
+	if (m.returns)
+		msg_warn("%llu return%s not timed: more than %d calls in flight, or a probe "
+			 "already running on that CPU", m.returns, m.returns == 1 ? "" : "s",
+			 MAXACTIVE);
+	if (m.calls)
+		msg_warn("%llu call%s the kernel's probe missed (a probe already running on that "
+			 "CPU)%s", m.calls, m.calls == 1 ? "" : "s",
+			 m.returns ? ": with returns missed too, a latency may be wrong" : "");
+}
+
 /* print - the histogram so far, then empty it for the next interval */
 static void print(void *unused)
 {
@@ -130,6 +234,8 @@ static void print(void *unused)
 
 int main(int argc, char **argv)
 {
+	struct session *s;
+
 	msg_init("funclatency");
 	sig_init();
 	parse(argc, argv);
@@ -137,19 +243,33 @@ int main(int argc, char **argv)
 		o.g.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
 	o.g.n = ftracer_check(1, o.g.funcs, &o.g.list);
-	o.g.records = on_record;
 	hist_init(&dist, 0);
-	fgraph_start(session_open("funclatency"), &o.g);
-	msg_warn("each return is counted in user space, from function_graph's records");
+	s = session_open("funclatency");
+	o.kernel = in_kernel(s) == 0;
+	if (o.kernel) {
+		klat_start(s);	/* the count of every return, then the pairing */
+	} else {
+		o.g.records = on_record;
+		fgraph_start(s, &o.g);
+		msg_warn("each return is counted in user space, from function_graph's records");
+	}
 
 	out_init(0);
 	out_banner("Tracing %d functions for \"%s\"... Hit Ctrl-C to end.\n", o.g.n, o.g.funcs);
 	fflush(stdout);
 
-	fgraph_run_records(o.duration, o.interval, print, NULL);
+	if (o.kernel) {
+		stream_idle_poll(o.duration, o.interval, 0.05, poll, print, NULL);
+		klat_stop(s);
+		klat_poll(on_lat, NULL);	/* the last counts */
+	} else {
+		fgraph_run_records(o.duration, o.interval, print, NULL);
+	}
 
 	print(NULL);
 	out_ending();
+	if (o.kernel)
+		report_kernel(s);
 	child_report();
 	return EXIT_OK;
 }

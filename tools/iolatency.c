@@ -134,9 +134,11 @@ static void on_io(const struct blkio_done *io, void *arg)
 }
 
 /* on_lat - n more I/O with this latency (us or ms), counted by the kernel */
-static void on_lat(unsigned int dev, unsigned long long lat, unsigned long long n, void *arg)
+static void on_lat(unsigned int dev, unsigned long long lat, unsigned long long n,
+		   unsigned long long sum, void *arg)
 {
 	(void)arg;
+	(void)sum;
 	hist_add(disk_hist(dev), lat, n);
 }
 
@@ -227,7 +229,7 @@ done:
 static void in_kernel(struct session *s)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				NULL, NULL, o.usecs };
+				NULL, NULL, o.usecs, 0 };
 	char *f, *pf, *cf;
 	int ok;
 
@@ -276,8 +278,7 @@ int main(int argc, char **argv)
 
 	/* counting is on before the banner: whatever runs after it is seen */
 	if (o.kernel) {	/* nothing is read: no ring buffer to size */
-		session_start(s);
-		klat_start();
+		klat_start(s);	/* the count, then the pairing */
 		out_init(0);
 	} else {
 		stream_begin(s, 0);

@@ -78,6 +78,74 @@ t_json_interval() {
 	[ "${r#* }" = "5 3 2" ] || fail "-j: objects, count, 50 ms, 300 ms: $r (wanted 5 3 2): $(head -c 600 "$TMP/out")"
 }
 
+# FL_SELECTS - fcalls' sleeps in select(): three of 40 ms and two of 300 ms,
+# in the kernel's do_select, which nothing else the tests run calls
+FL_SELECTS="select 0.04 select 0.3 select 0.04 select 0.3 select 0.04"
+
+# fl_kernel - does funclatency time one function in the kernel here (no -p):
+# kprobes, synthetic events and hist triggers with .buckets
+fl_kernel() {
+	[ -e "$T/kprobe_events" ] && [ -e "$T/synthetic_events" ] && grep -q '\.buckets' "$T/README"
+}
+
+# fl_how - stderr says how funclatency counted: nothing where the kernel
+# times the one function, else that each return is counted in user space
+fl_how() {
+	if fl_kernel; then
+		[ ! -s "$TMP/err" ] || fail "$1: stderr, where the kernel counts: $(cat "$TMP/err")"
+	else
+		grep -qx 'funclatency: each return is counted in user space, from function_graph.s records' "$TMP/err" ||
+			fail "$1: stderr does not say it counts in user space: $(cat "$TMP/err")"
+	fi
+}
+
+# t_kernel_nsecs - no -p, one function: fcalls' five selects, timed in the
+# kernel where it can (else in user space), each in its nanosecond bucket,
+# nothing else, and the total of the five
+t_kernel_nsecs() {
+	why=$(fl_able) || { skip "$why"; return 0; }
+	# shellcheck disable=SC2086
+	fcalls_stopped $FL_SELECTS || return 1
+	traced_run "" "$BIN/funclatency" -d 8 do_select || return 1
+	grep -qx '     nsecs               : count     distribution' "$TMP/out" ||
+		fail "no nsecs header: $(head -5 "$TMP/out")"
+	fl_row 33554432 67108863 3 && fl_row 268435456 536870911 2 ||
+		fail "the 40 ms selects (3) and the 300 ms ones (2) not in their buckets: $(cat "$TMP/out")"
+	n=$(grep -E '^ +[0-9]+ -> [0-9]+ +: [1-9]' "$TMP/out" | wc -l)
+	[ "$n" -eq 2 ] || fail "$n buckets used, wanted 2: $(cat "$TMP/out")"
+	t=$(sed -n 's/^avg = [0-9]* nsecs, total: \([0-9]*\) nsecs, count: 5$/\1/p' "$TMP/out")
+	[ -n "$t" ] && [ "$t" -ge 720000000 ] && [ "$t" -lt 2000000000 ] ||
+		fail "total not 0.72 to 2 s of 5 selects, count 5: $(grep avg "$TMP/out")"
+	fl_how "ns"
+}
+
+# t_kernel_msecs_json - -m, then -u -j -i 2: the same selects in millisecond
+# and microsecond buckets, the intervals adding up to the five
+t_kernel_msecs_json() {
+	why=$(fl_able) || { skip "$why"; return 0; }
+	# shellcheck disable=SC2086
+	fcalls_stopped $FL_SELECTS || return 1
+	traced_run "" "$BIN/funclatency" -m -d 8 do_select || return 1
+	fl_row 32 63 3 && fl_row 256 511 2 ||
+		fail "-m: the 40 ms selects (3) and the 300 ms ones (2) not in their buckets: $(cat "$TMP/out")"
+	grep -Eq '^avg = [0-9]+ msecs, total: (7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
+		fail "-m: total not 720 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
+	fl_how "-m" || return 1
+	# shellcheck disable=SC2086
+	fcalls_stopped $FL_SELECTS || return 1
+	traced_run "" "$BIN/funclatency" -j -u -i 2 -d 8 do_select || return 1
+	json_check "$TMP/out" || return 1
+	r=$(jq -s -r '[.[] | select(.tool == "funclatency" and .unit == "usecs")] as $o
+		| ($o | map(.count) | add) as $n
+		| ([$o[].hist[] | select(.lo == 32768 and .hi == 65536) | .count] | add) as $a
+		| ([$o[].hist[] | select(.lo == 262144 and .hi == 524288) | .count] | add) as $b
+		| "\($n) \($a) \($b)"' "$TMP/out")
+	[ "$r" = "5 3 2" ] || fail "-u -j: count, 40 ms, 300 ms: $r (wanted 5 3 2): $(head -c 600 "$TMP/out")"
+	grep -v '^Tracing\|^Ending' "$TMP/err" > "$TMP/err2"
+	mv "$TMP/err2" "$TMP/err"
+	fl_how "-u -j"
+}
+
 t_bad_input() {
 	expect_error 2 'missing funcstring' "$BIN/funclatency" || return 1
 	expect_error 2 'use either -m or -u' "$BIN/funclatency" -m -u vfs_read || return 1

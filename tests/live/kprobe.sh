@@ -57,7 +57,8 @@ t_string_filter() {
 t_retval_named() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	: > "$TMP/kp_ret_$$"
-	"$BIN/kprobe" -d 4 'r:kpret do_sys_openat2 rv=$retval' 'comm == "fcalls"' > "$TMP/out" 2> "$TMP/err" &
+	# r16: a maxactive, which libtracefs 1.6.4 alone would write as "r16::"
+	"$BIN/kprobe" -d 4 'r16:kpret do_sys_openat2 rv=$retval' 'comm == "fcalls"' > "$TMP/out" 2> "$TMP/err" &
 	pid=$!
 	wait_for_line "$TMP/out" '^Tracing' 300 || { kill $pid; fail "did not start: $(cat "$TMP/err")"; return 1; }
 	"$WORKLOADS/fcalls" open "$TMP/kp_ret_$$" open "$TMP/kp_missing_$$" > "$TMP/fc"

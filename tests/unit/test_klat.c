@@ -58,13 +58,17 @@ static int append_line(struct tracefs_instance *inst, const char *file, const ch
 static char dir[128];
 static char got[1024];
 
-/* on_lat - klat_poll's callback: "group lat n;" */
-static void on_lat(unsigned int group, unsigned long long lat, unsigned long long n, void *ctx)
+/* on_lat - klat_poll's callback: "group lat n;", or "group lat n sum;" with a sum */
+static void on_lat(unsigned int group, unsigned long long lat, unsigned long long n,
+		   unsigned long long sum, void *ctx)
 {
 	size_t len = strlen(got);
 
 	(void)ctx;
-	snprintf(got + len, sizeof(got) - len, "%u %llu %llu;", group, lat, n);
+	if (sum)
+		snprintf(got + len, sizeof(got) - len, "%u %llu %llu %llu;", group, lat, n, sum);
+	else
+		snprintf(got + len, sizeof(got) - len, "%u %llu %llu;", group, lat, n);
 }
 
 /* fresh - klat's state as at startup, nothing handed on yet */
@@ -139,7 +143,7 @@ static void file_is(const char *name, const char *rel, const char *want)
 static void test_negative(void)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				"", NULL, 1 };
+				"", NULL, 1, 0 };
 	static struct session ps;
 
 	fresh();
@@ -170,7 +174,7 @@ static void test_negative(void)
 static void test_buckets(void)
 {
 	struct klat_spec sp = { "block", "block_rq_issue", "block_rq_complete", "dev,sector", "dev",
-				"", NULL, 0 };
+				"", NULL, 0, 0 };
 	static struct session ps;
 
 	fresh();
@@ -254,7 +258,7 @@ static void test_due(void)
 
 /* iolatency's spec, as -K in microseconds gives it */
 static const struct klat_spec io = { "block", "block_rq_issue", "block_rq_complete", "dev,sector",
-	"dev", "nr_sector > 0", "(nr_sector > 0 || rwbs ~ \"F*\")", 1 };
+	"dev", "nr_sector > 0", "(nr_sector > 0 || rwbs ~ \"F*\")", 1, 0 };
 
 #define START0 "hist:keys=dev,sector:ts0=common_timestamp.usecs:st0=common_timestamp.usecs:" \
 	"size=65536:clock=mono if nr_sector > 0"
@@ -296,8 +300,9 @@ static void test_setup_renew(void)
 	fresh();
 	empty_files();
 	s.inst = tracefs_instance_alloc(dir, s.name);
-	bad.keys = "dev";
-	CHECK("setup: one pairing key refused", klat_setup(&s, &bad) == -1);
+	bad.keys = "dev,sector,dev,sector,dev,sector,dev,sector,dev,sector,dev,sector,dev,sector,"
+		   "dev,sector,dev,sector,dev,sector";
+	CHECK("setup: pairing keys over 100 bytes refused", klat_setup(&s, &bad) == -1);
 	file_is("setup: refused, nothing defined", "synthetic_events", "");
 
 	now = 990;
@@ -381,6 +386,76 @@ static void test_setup_renew(void)
 		tracefs_instance_free(K.ps[i].inst);
 }
 
+/* funclatency's spec in microseconds: one pairing key, a probe's group field,
+ * nanosecond stamps, five tiers of buckets with their sums */
+#define FRUN "instances/ftt-funclatency-4242-99"
+#define FSYS "/events/ftt_funclatency_4242_99/"
+#define FSYN0 "/events/synthetic/ftt_funclatency_4242_99_lat0/"
+#define FTIERS \
+	"hist:keys=g,lat.buckets=1000:vals=hitcount,lat:size=2048 if lat < 1024000\n" \
+	"hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:size=2048 if lat >= 1024000 && lat < 1048576000\n" \
+	"hist:keys=g,lat.buckets=1048576000:vals=hitcount,lat:size=2048 if lat >= 1048576000 && lat < 1073741824000\n" \
+	"hist:keys=g,lat.buckets=1073741824000:vals=hitcount,lat:size=2048 if lat >= 1073741824000 && lat < 1099511627776000\n" \
+	"hist:keys=g,lat.buckets=1099511627776000:vals=hitcount,lat:size=2048 if lat >= 1099511627776000 && lat < 9223372036854775808\n"
+
+static void test_ns(void)
+{
+	static const struct klat_spec fl = { "ftt_funclatency_4242_99", "fl_call", "fl_return",
+		"common_pid", "g", "common_pid != 0", "", 0, 1000 };
+	static const char *const files[] = {
+		"synthetic_events", FRUN FSYS "fl_return/trigger",
+		FRUN "-k0" FSYS "fl_call/trigger", FRUN "-k0" FSYS "fl_return/trigger",
+		FRUN "-k0" FSYN0 "trigger",
+		FRUN "-k1" FSYS "fl_call/trigger", FRUN "-k1" FSYS "fl_return/trigger",
+		FRUN "-k1/events/synthetic/ftt_funclatency_4242_99_lat1/trigger",
+	};
+	struct session s = { .name = "ftt-funclatency-4242-99", .group = "ftt_funclatency_4242_99" };
+	size_t i;
+
+	fresh();
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		unit_put(dir, files[i], "");
+	s.inst = tracefs_instance_alloc(dir, s.name);
+	now = 500;
+	step = 0;
+	CHECK("ns: made", klat_setup(&s, &fl) == 0);
+	file_is("ns: the synthetic events", "synthetic_events",
+		"ftt_funclatency_4242_99_lat0 u64 lat; u32 g; u64 st\n"
+		"ftt_funclatency_4242_99_lat1 u64 lat; u32 g; u64 st\n");
+	file_is("ns: every return counted, with no filter", FRUN FSYS "fl_return/trigger",
+		"hist:keys=g:size=1024:clock=mono\n");
+	file_is("ns: the call's stamps in ns", FRUN "-k0" FSYS "fl_call/trigger",
+		"hist:keys=common_pid:ts0=common_timestamp:st0=common_timestamp:size=65536:"
+		"clock=mono if common_pid != 0\n");
+	file_is("ns: the return pairs by the one key, the group through a variable",
+		FRUN "-k0" FSYS "fl_return/trigger",
+		"hist:keys=common_pid:g0=g:lat0=common_timestamp-$ts0:size=65536:clock=mono:"
+		"onmatch(ftt_funclatency_4242_99.fl_call).trace(ftt_funclatency_4242_99_lat0,"
+		"$lat0,$g0,$st0) if common_pid != 0\n");
+	file_is("ns: five tiers, each 1024 times wider", FRUN "-k0" FSYN0 "trigger", FTIERS);
+	same("ns: set 1 keys the same", K.g[1].start_cmd,
+	     "hist:keys=common_pid:ts1=common_timestamp:st1=common_timestamp:size=65536:"
+	     "clock=mono if common_pid != 0");
+
+	/* 3 calls of 87.x us (sum 263001 ns), 2 of 40.96 to 41.98 ms (sum 81920777 ns) */
+	unit_put(dir, FRUN "-k0" FSYN0 "hist",
+		 "# trigger info: hist:keys=g,lat.buckets=1000:vals=hitcount,lat:sort=hitcount:size=2048 if lat < 1024000 [active]\n"
+		 "{ g:          0, lat: ~ 87000-87999 } hitcount:          3  lat:     263001\n"
+		 "# trigger info: hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:sort=hitcount:size=2048 if lat >= 1024000 && lat < 1048576000 [active]\n"
+		 "{ g:          0, lat: ~ 40960000-41983999 } hitcount:          2  lat:   81920777\n"
+		 "\nTotals:\n    Hits: 5\n    Entries: 2\n    Dropped: 0\n");
+	now = 501;
+	klat_poll(on_lat, NULL);
+	handed("ns: microseconds, each bucket's low end, with its sum",
+	       "0 87 3 263001;0 40960 2 81920777;");
+	got[0] = '\0';
+	klat_poll(on_lat, NULL);
+	same("ns: nothing new, nothing handed on", got, "");
+	tracefs_instance_free(s.inst);
+	for (i = 0; i < 2; i++)
+		tracefs_instance_free(K.ps[i].inst);
+}
+
 /*
  * a renewal whose histograms are not all in place before T: taken back, the
  * margin twice the time it took (and 10 ms), tried again with the pairing
@@ -446,6 +521,7 @@ int main(void)
 	test_due();
 	test_setup_renew();
 	test_late_renewal();
+	test_ns();
 	if (unit_rmtree(dir) != 0)
 		printf("FAIL klat: could not remove %s\n", dir);
 	return unit_done("klat");

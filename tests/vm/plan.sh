@@ -33,7 +33,9 @@
 #                only: nesting, no_duration_tail_headers, pid_filter, json)
 #   funcslower   slow: tracing_thresh at the top level, and the text of a
 #                return whose entry was not recorded
-#   funclatency  usecs: the return records' call and return times
+#   funclatency  usecs: the return records' call and return times;
+#                kernel_*: one function timed in the kernel (kprobes and
+#                hist triggers with .buckets, 6.1 on) or in user space
 #   cachestat    misses_hits: which page-cache functions the kernel has
 #                (page names on 5.10, folio names from 5.16) and what they count
 #   functrace    calls, headers: the function tracer's record (its caller
@@ -67,6 +69,7 @@ VM_SPECIFIC=${VM_SPECIFIC-"execsnoop/args execsnoop/fail_args execsnoop/rungs
 	funccount/* funcgraph/nesting funcgraph/maxdepth_1 funcgraph/two_globs
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json funcgraph/args
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
+	funclatency/kernel_*
 	cachestat/misses_hits
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
@@ -89,6 +92,7 @@ VM_SPECIFIC_PR=${VM_SPECIFIC_PR-"execsnoop/args execsnoop/fail_args execsnoop/ru
 VM_SPECIFIC_PF=${VM_SPECIFIC_PF-"funccount/* funcgraph/nesting
 	funcgraph/no_duration_tail_headers funcgraph/pid_filter funcgraph/json
 	functrace/calls functrace/headers funcslower/slow funclatency/usecs
+	funclatency/kernel_*
 	kprobe/string_filter kprobe/retval_named kprobe/argn kprobe/view
 	kprobe/kernel_error kprobe/kernel_error_user_log kprobe/json_ret
 	execsnoop/args opensnoop/open iosnoop/write_exact iosnoop/flush

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* fcalls - a workload with known kernel calls, for the function tools' and syscount's tests
  *
- * usage: fcalls [sleep SECS] [getppid N] [getpgrp N] [opens N] [access N]
+ * usage: fcalls [sleep SECS] [select SECS] [getppid N] [getpgrp N] [opens N] [access N]
  *               [execs N] [prio N] [rrint N] [open PATH] [wait PATH] [comm NAME]
  *               [fail N] [notdir N] [reads N SIZE] [kills N]... in any order
- * getppid/getpgrp make N raw system calls; opens opens and closes /dev/null N
- * times, access calls access("/", F_OK) N times, execs runs this program
+ * select sleeps SECS in select() with no descriptors (the kernel's do_select,
+ * which nothing else the tests run calls); getppid/getpgrp make N raw system
+ * calls; opens opens and closes /dev/null N times, access calls access("/", F_OK) N times, execs runs this program
  * (with no arguments: it exits at once) N times, one after another, in a
  * child it waits for; prio calls sched_get_priority_max(SCHED_OTHER) N
  * times and rrint sched_rr_get_interval(0) N times (system calls whose
@@ -25,6 +26,7 @@
 #include <string.h>
 #include <sched.h>
 #include <sys/prctl.h>
+#include <sys/select.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -37,6 +39,11 @@ int main(int argc, char **argv)
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "sleep")) {
 			usleep((useconds_t)(atof(argv[i + 1]) * 1e6));
+		} else if (!strcmp(argv[i], "select")) {
+			long us = (long)(atof(argv[i + 1]) * 1e6);
+			struct timeval tv = { us / 1000000, us % 1000000 };
+
+			select(0, NULL, NULL, NULL, &tv);
 		} else if (!strcmp(argv[i], "getppid") || !strcmp(argv[i], "getpgrp")) {
 			n = atol(argv[i + 1]);
 			for (k = 0; k < n; k++)
