@@ -90,7 +90,7 @@ static struct {
 	unsigned long long handed;	/* every count handed on */
 	unsigned long long unknown;	/* of those, pairs whose latency is not known */
 	double make_s;		/* how long making a set's pairing triggers took */
-	double made;		/* when klat_setup made the first set */
+	double t0;		/* counting starts at T0: the first set counts what starts from it */
 	double peak;		/* pairs per second, the highest of late (decaying) */
 	double last_t;		/* when the current set's pairs were last read */
 	unsigned long long last_pairs;
@@ -424,15 +424,22 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 		if (khist_synth(K.g[i].synth, fields) < 0)
 			return -1;
 	}
-	/* every end event, paired or not: first, so no end is paired but uncounted */
+	/*
+	 * every end event, paired or not, counted from klat_start on: made
+	 * paused, as a trigger counts whether tracing is on or not (the run's
+	 * own setup would count). The first set pairs at once, but counts only
+	 * what starts at T0 or later, SETTLE_S after its triggers are made
+	 * (see the top); klat_start counts the ends from before T0.
+	 */
 	cf = sp->count_filter ? sp->count_filter : sp->filter;
-	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono%s%s", sp->group,
+	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono:pause%s%s", sp->group,
 		 cf[0] ? " if " : "", cf);
-	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || buckets_add(0, 0, 0) < 0 ||
-	    pair_on(0) < 0)
+	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || pair_on(0) < 0)
+		return -1;
+	K.t = K.t0 = clock_s() + SETTLE_S;
+	if (buckets_add(0, 0, 1) < 0)
 		return -1;
 	K.cur = 0;
-	K.made = clock_s();
 	return 0;
 }
 
@@ -460,14 +467,17 @@ void klat_start(struct session *s)
 
 	struct deadline d;
 
-	/* the first set's triggers upset its instance for a moment (see the top) */
-	deadline_init(&d, clock_s(), K.made + SETTLE_S - clock_s(), 0);
-	while (!sig_stop && K.made + SETTLE_S > clock_s())
-		deadline_nap(&d, SETTLE_S);
-	session_start(s);	/* the count of every end first */
+	/* the count of every end first: an end a set pairs from T0 on is one it saw */
+	if (khist_pause(s, K.sp.sys, K.sp.end, K.count_cmd, 0) < 0)
+		msg_die(EXIT_ERR, "cannot start the count of %s:", K.sp.end);
+	session_start(s);
 	for (i = 0; i < 2; i++)
 		if (tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "1") < 0)
 			msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", K.ps[i].name);
+	/* the first set counts from T0: what ends before it is no one's */
+	deadline_init(&d, clock_s(), K.t0 - clock_s(), 0);
+	while (!sig_stop && K.t0 > clock_s())
+		deadline_nap(&d, SETTLE_S);
 }
 
 /* klat_stop - see klat.h */

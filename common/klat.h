@@ -50,11 +50,11 @@ int klat_setup(struct session *s, const struct klat_spec *sp);
  */
 void klat_attach(struct session *ps, const struct klat_spec *sp, const char *synth);
 /*
- * klat_start - counting and pairing start now, once the first set's triggers
- * have settled (SETTLE_S after klat_setup made them: until then the kernel
- * may not fire them, or stamp their events wrong): tracing on in s's instance
- * (session_start: the count of all ends) first, so that every end a set pairs
- * is an end that count saw, then in the sets' instances
+ * klat_start - counting starts: the count of all ends (in s's instance, where
+ * tracing goes on too) at once, the latencies from T0, SETTLE_S after
+ * klat_setup made the first set's triggers (until then the kernel may not
+ * fire them, or stamp their events wrong); returns at T0. An end before T0,
+ * or of a start before it, is counted as unpaired (klat_unpaired).
  */
 void klat_start(struct session *s);
 /*

@@ -268,8 +268,10 @@ static const struct klat_spec io = { "block", "block_rq_issue", "block_rq_comple
 	"size=65536:clock=mono if nr_sector > 0"
 #define END1 "hist:keys=sector,dev:lat1=common_timestamp.usecs-$ts1:size=65536:clock=mono:" \
 	"onmatch(block.block_rq_issue).trace(ftt_iolatency_4242_99_lat1,$lat1,dev,$st1) if nr_sector > 0"
-#define BUCKETS0 "hist:keys=dev,lat:size=2048 if lat < 1024\n" \
-	"hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024\n"
+/* set 0 counts what starts from T0, 0.25 s after its triggers are made */
+#define BUCKETS0_AT(t0) "hist:keys=dev,lat:size=2048 if lat < 1024 && st >= " t0 "\n" \
+	"hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024 && st >= " t0 "\n"
+#define BUCKETS0 BUCKETS0_AT("990250000")
 /* T = 1000 s + the margin 0.1 + the settling 0.25, in microseconds */
 #define LATE0 "hist:keys=lat,dev:size=2048 if lat < 1024 && st >= 1000350000\n" \
 	"hist:keys=lat.buckets=1024,dev:size=2048 if lat >= 1024 && st >= 1000350000\n"
@@ -312,7 +314,7 @@ static void test_setup_renew(void)
 		"ftt_iolatency_4242_99_lat0 u64 lat; u32 dev; u64 st\n"
 		"ftt_iolatency_4242_99_lat1 u64 lat; u32 dev; u64 st\n");
 	file_is("setup: the count of every end, in the run's instance", RUN COMPLETE "trigger",
-		"hist:keys=dev:size=1024:clock=mono if (nr_sector > 0 || rwbs ~ \"F*\")\n");
+		"hist:keys=dev:size=1024:clock=mono:pause if (nr_sector > 0 || rwbs ~ \"F*\")\n");
 	file_is("setup: set 0 saves the start", K0 ISSUE "trigger", START0 "\n");
 	file_is("setup: set 0 pairs the end", K0 COMPLETE "trigger", END0 "\n");
 	file_is("setup: set 0's buckets, exact below 1024 us", K0 SYN0 "trigger", BUCKETS0);
@@ -368,8 +370,8 @@ static void test_setup_renew(void)
 		BUCKETS0 LATE0
 		"!hist:keys=lat.buckets=1024,dev:size=2048 if lat >= 1024 && st >= 1000350000\n"
 		"!hist:keys=lat,dev:size=2048 if lat < 1024 && st >= 1000350000\n"
-		"!hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024\n"
-		"!hist:keys=dev,lat:size=2048 if lat < 1024\n");
+		"!hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024 && st >= 990250000\n"
+		"!hist:keys=dev,lat:size=2048 if lat < 1024 && st >= 990250000\n");
 
 	/* the ends no set paired: every end counted, less every pair handed on */
 	unit_put(dir, RUN COMPLETE "hist",
@@ -391,12 +393,13 @@ static void test_setup_renew(void)
 #define FRUN "instances/ftt-funclatency-4242-99"
 #define FSYS "/events/ftt_funclatency_4242_99/"
 #define FSYN0 "/events/synthetic/ftt_funclatency_4242_99_lat0/"
+/* T0: 500.25 s, in ns */
 #define FTIERS \
-	"hist:keys=g,lat.buckets=1000:vals=hitcount,lat:size=2048 if lat < 1024000\n" \
-	"hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:size=2048 if lat >= 1024000 && lat < 1048576000\n" \
-	"hist:keys=g,lat.buckets=1048576000:vals=hitcount,lat:size=2048 if lat >= 1048576000 && lat < 1073741824000\n" \
-	"hist:keys=g,lat.buckets=1073741824000:vals=hitcount,lat:size=2048 if lat >= 1073741824000 && lat < 1099511627776000\n" \
-	"hist:keys=g,lat.buckets=1099511627776000:vals=hitcount,lat:size=2048 if lat >= 1099511627776000 && lat < 9223372036854775808\n"
+	"hist:keys=g,lat.buckets=1000:vals=hitcount,lat:size=2048 if lat < 1024000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:size=2048 if lat >= 1024000 && lat < 1048576000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1048576000:vals=hitcount,lat:size=2048 if lat >= 1048576000 && lat < 1073741824000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1073741824000:vals=hitcount,lat:size=2048 if lat >= 1073741824000 && lat < 1099511627776000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1099511627776000:vals=hitcount,lat:size=2048 if lat >= 1099511627776000 && lat < 9223372036854775808 && st >= 500250000000\n"
 
 static void test_ns(void)
 {
@@ -422,8 +425,8 @@ static void test_ns(void)
 	file_is("ns: the synthetic events", "synthetic_events",
 		"ftt_funclatency_4242_99_lat0 u64 lat; u32 g; u64 st\n"
 		"ftt_funclatency_4242_99_lat1 u64 lat; u32 g; u64 st\n");
-	file_is("ns: every return counted, with no filter", FRUN FSYS "fl_return/trigger",
-		"hist:keys=g:size=1024:clock=mono\n");
+	file_is("ns: every return counted, with no filter, from klat_start", FRUN FSYS "fl_return/trigger",
+		"hist:keys=g:size=1024:clock=mono:pause\n");
 	file_is("ns: the call's stamps in ns", FRUN "-k0" FSYS "fl_call/trigger",
 		"hist:keys=common_pid:ts0=common_timestamp:st0=common_timestamp:size=65536:"
 		"clock=mono if common_pid != 0\n");
@@ -486,7 +489,7 @@ static void test_late_renewal(void)
 	CHECK("late: the new set's pairing kept, its histograms gone",
 	      K.g[1].paired && K.g[1].nhist == 0 && K.g[0].nhist == 2);
 	file_is("late: set 0's late histograms taken back", K0 SYN0 "trigger",
-		BUCKETS0
+		BUCKETS0_AT("1000250000")
 		"hist:keys=lat,dev:size=2048 if lat < 1024 && st >= 1001350000\n"
 		"hist:keys=lat.buckets=1024,dev:size=2048 if lat >= 1024 && st >= 1001350000\n"
 		"!hist:keys=lat.buckets=1024,dev:size=2048 if lat >= 1024 && st >= 1001350000\n"
