@@ -50,6 +50,7 @@
 #define RENEW_MAX (PAIR_SIZE / 2)	/* ... and at the latest */
 #define OVERLAP_S 0.5		/* how long after T the old set still pairs */
 #define SETTLE_S 0.25		/* T comes at least this long after a set's triggers are made */
+#define COUNT_EARLY_S 0.1	/* the count of all ends starts this long before T0 */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
 #define LAT_UNKNOWN (~0ULL)	/* the slot of pairs whose latency came out negative */
@@ -460,24 +461,38 @@ unsigned long long klat_unknown(void)
 	return K.unknown;
 }
 
+/* klat_wait - sleep until time t (CLOCK_MONOTONIC seconds), or a stop */
+static void klat_wait(double t)
+{
+	struct deadline d;
+
+	deadline_init(&d, clock_s(), t - clock_s(), 0);
+	while (!sig_stop && t > clock_s())
+		deadline_nap(&d, SETTLE_S);
+}
+
 /* klat_start - see klat.h */
 void klat_start(struct session *s)
 {
 	int i;
 
-	struct deadline d;
-
-	/* the count of every end first: an end a set pairs from T0 on is one it saw */
+	/*
+	 * the count of every end before T0, so that an end a set pairs (of a
+	 * start from T0 on) is one it saw; as late as leaves room, so that
+	 * few ends of starts before T0 (unpaired) are counted
+	 */
+	klat_wait(K.t0 - COUNT_EARLY_S);
 	if (khist_pause(s, K.sp.sys, K.sp.end, K.count_cmd, 0) < 0)
 		msg_die(EXIT_ERR, "cannot start the count of %s:", K.sp.end);
+	if (clock_s() > K.t0)
+		msg_warn("the count of %s started %.0f ms late: the ends said to have no traced "
+			 "start may be short by what ended in that time", K.sp.end,
+			 (clock_s() - K.t0) * 1e3);
 	session_start(s);
 	for (i = 0; i < 2; i++)
 		if (tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "1") < 0)
 			msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", K.ps[i].name);
-	/* the first set counts from T0: what ends before it is no one's */
-	deadline_init(&d, clock_s(), K.t0 - clock_s(), 0);
-	while (!sig_stop && K.t0 > clock_s())
-		deadline_nap(&d, SETTLE_S);
+	klat_wait(K.t0);	/* the first set counts from T0 */
 }
 
 /* klat_stop - see klat.h */

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "child.h"
 #include "clock.h"
@@ -133,12 +134,14 @@ static void poll(void *arg)
  * with nothing enabled where the kernel cannot. The pairing key is the task:
  * a call that recurses, or is interrupted by an interrupt calling it, leaves
  * its outer return unpaired (reported), never paired with the inner call.
- * The idle tasks of all CPUs share task ID 0: theirs are not paired.
+ * The idle tasks of all CPUs share task ID 0: theirs are not paired. This
+ * run's own calls are left out.
  */
 static int in_kernel(struct session *s)
 {
 	struct klat_spec sp = { s->group, "fl_call", "fl_return", "common_pid", "g",
-				"common_pid != 0", "", 0, o.div };
+				NULL, NULL, 0, o.div };
+	char pair[64], count[64];
 
 	if (o.g.n != 1 || o.g.pid || !kernel_has(KF_KPROBES) || !kernel_has(KF_HIST) ||
 	    !kernel_has(KF_SYNTH) || !kernel_has(KF_HIST_BUCKETS))
@@ -149,6 +152,11 @@ static int in_kernel(struct session *s)
 		errlog_warn(NULL, "cannot probe %s in the kernel (kprobe_events)", o.g.list[0]);
 		return -1;
 	}
+	/* not this run's own calls: its naps and reads would be in the histogram */
+	snprintf(pair, sizeof(pair), "common_pid != 0 && common_pid != %d", (int)getpid());
+	snprintf(count, sizeof(count), "common_pid != %d", (int)getpid());
+	sp.filter = pair;
+	sp.count_filter = count;
 	if (klat_setup(s, &sp) < 0) {
 		errlog_warn(s->inst, "the kernel refused the latency histograms");
 		exit(EXIT_ERR);
