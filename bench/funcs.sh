@@ -22,6 +22,8 @@
 #   BENCH_VM_KERNELS   the guests' kernels (default 7.3)
 #   BENCH_FUNCS_N      calls per run (default 100000)
 #   BENCH_FUNCS_ROUNDS rounds (default 3)
+#   BENCH_FUNCS_MODES  the modes to run (default all; plain and the floors
+#                      belong in every run: the figures are relative to them)
 #   BENCH_OUT, BENCH_PERF, BINDIR, B, CC as for bench/run.sh
 
 # ---------------------------------------------------------------------------
@@ -93,6 +95,8 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 	modes="plain ffloor gfloor tfloor functrace funcgraph_m1 funcslower funclatency funccount"
 	[ -n "$PERF" ] && modes="plain ffloor gfloor tfloor functrace functrace-perf funcgraph_m1 funcgraph-perf_m1
 		funcslower funcslower-perf funclatency funccount"
+	# BENCH_FUNCS_MODES on the host: these modes alone
+	[ -n "${FUNCS_MODES:-}" ] && modes=$FUNCS_MODES
 	cmd_of() {
 		case $1 in
 		functrace) echo "functrace $F" ;;
@@ -180,12 +184,14 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 		esac
 		v=$(gen $m 4 | median)
 		vf= lines=
-		# the floor of each: the function tracer for functrace and funccount's
-		# kprobe (itself an ftrace hook), function_graph for the others
+		# the floor of each: the function tracer for functrace and the
+		# kprobes of funccount and funclatency (one function, 6.1 on: timed
+		# in the kernel; a kprobe is itself an ftrace hook), function_graph
+		# for the others
 		case $m in
 		plain|ffloor|gfloor|tfloor) ;;
 		funcslower*) vf=$(awk -v a="$v" -v b="$(gen tfloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
-		functrace*|funccount) vf=$(awk -v a="$v" -v b="$(gen ffloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
+		functrace*|funccount|funclatency) vf=$(awk -v a="$v" -v b="$(gen ffloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		*) vf=$(awk -v a="$v" -v b="$(gen gfloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		esac
 		lost=
@@ -238,7 +244,7 @@ for p in bash mawk "$PERF/functrace-perf" "$PERF/funcgraph-perf" "$PERF/funcslow
 	command -v "$p" > /dev/null && bins="$bins $p"
 done
 echo "funcs: booting $kernels under qemu; N=${BENCH_FUNCS_N:-100000} x ${BENCH_FUNCS_ROUNDS:-3} rounds" >&2
-VM_GUEST_CMD="FUNCS_GUEST=1 FUNCS_N=${BENCH_FUNCS_N:-100000} FUNCS_ROUNDS=${BENCH_FUNCS_ROUNDS:-3}
+VM_GUEST_CMD="FUNCS_GUEST=1 FUNCS_N=${BENCH_FUNCS_N:-100000} FUNCS_ROUNDS=${BENCH_FUNCS_ROUNDS:-3} FUNCS_MODES='${BENCH_FUNCS_MODES:-}'
 $(cat bench/funcs.sh)" VM_HOST_BINS="$bins" VM_KERNELS="$kernels" sh tests/vm/run.sh > "$W/vm" 2>&1
 guest_report "The kernel-function tools: cost per traced call" "tools from $BINDIR"
 rm -rf "$W"
