@@ -320,6 +320,12 @@ fg_top() {
 	[ $r -ne 0 ]
 }
 
+# fl_kernel - does funclatency time one function in the kernel here (no -p):
+# kprobes, synthetic events and hist triggers with .buckets; no graph then
+fl_kernel() {
+	[ -e "$T/kprobe_events" ] && [ -e "$T/synthetic_events" ] && grep -q '\.buckets' "$T/README"
+}
+
 # ftrace_able TRACER - can this kernel run the function tracer TRACER
 # (function, function_graph), with function tracing allowed? Else the
 # reason, for skip

@@ -82,12 +82,6 @@ t_json_interval() {
 # in the kernel's do_select, which nothing else the tests run calls
 FL_SELECTS="select 0.04 select 0.3 select 0.04 select 0.3 select 0.04"
 
-# fl_kernel - does funclatency time one function in the kernel here (no -p):
-# kprobes, synthetic events and hist triggers with .buckets
-fl_kernel() {
-	[ -e "$T/kprobe_events" ] && [ -e "$T/synthetic_events" ] && grep -q '\.buckets' "$T/README"
-}
-
 # fl_how - stderr says how funclatency counted: nothing where the kernel
 # times the one function, else that each return is counted in user space
 fl_how() {
