@@ -50,7 +50,6 @@
 #define RENEW_MAX (PAIR_SIZE / 2)	/* ... and at the latest */
 #define OVERLAP_S 0.5		/* how long after T the old set still pairs */
 #define SETTLE_S 0.25		/* T comes at least this long after a set's triggers are made */
-#define COUNT_EARLY_S 0.1	/* the count of all ends starts this long before T0 */
 #define BUCKETS 2048		/* entries of a bucket table */
 #define CMD_LEN 1024
 #define LAT_UNKNOWN (~0ULL)	/* the slot of pairs whose latency came out negative */
@@ -92,6 +91,7 @@ static struct {
 	unsigned long long unknown;	/* of those, pairs whose latency is not known */
 	double make_s;		/* how long making a set's pairing triggers took */
 	double t0;		/* counting starts at T0: the first set counts what starts from it */
+	int paused;		/* the first set's histograms are made paused (klat_setup) */
 	double peak;		/* pairs per second, the highest of late (decaying) */
 	double last_t;		/* when the current set's pairs were last read */
 	unsigned long long last_pairs;
@@ -249,8 +249,8 @@ static int bucket_add(int i, int late, int from_t, const char *extra)
 	if (from_t)
 		snprintf(filt + strlen(filt), sizeof(filt) - strlen(filt), "%sst >= %llu",
 			 filt[0] ? " && " : "", t_stamp());
-	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:size=%d%s%s", keys, BUCKETS,
-		 filt[0] ? " if " : "", filt);
+	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:size=%d%s%s%s", keys, BUCKETS,
+		 K.paused ? ":pause" : "", filt[0] ? " if " : "", filt);
 	if (khist_add(&K.ps[i], "synthetic", g->synth, g->hist[g->nhist]) < 0)
 		return -1;
 	g->nhist++;
@@ -287,8 +287,8 @@ static int tier_add(int i, int late, int from_t, int j)
 	if (from_t)
 		snprintf(filt + strlen(filt), sizeof(filt) - strlen(filt), " && st >= %llu",
 			 t_stamp());
-	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:vals=hitcount,lat:size=%d if %s", keys,
-		 BUCKETS, filt);
+	snprintf(g->hist[g->nhist], CMD_LEN, "hist:keys=%s:vals=hitcount,lat:size=%d%s if %s", keys,
+		 BUCKETS, K.paused ? ":pause" : "", filt);
 	if (khist_add(&K.ps[i], "synthetic", g->synth, g->hist[g->nhist]) < 0)
 		return -1;
 	g->nhist++;
@@ -438,8 +438,12 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || pair_on(0) < 0)
 		return -1;
 	K.t = K.t0 = clock_s() + SETTLE_S;
-	if (buckets_add(0, 0, 1) < 0)
+	K.paused = 1;
+	if (buckets_add(0, 0, 1) < 0) {
+		K.paused = 0;
 		return -1;
+	}
+	K.paused = 0;
 	K.cur = 0;
 	return 0;
 }
@@ -476,23 +480,25 @@ void klat_start(struct session *s)
 {
 	int i;
 
+	struct gen *g = &K.g[0];
+	int j;
+
 	/*
-	 * the count of every end before T0, so that an end a set pairs (of a
-	 * start from T0 on) is one it saw; as late as leaves room, so that
-	 * few ends of starts before T0 (unpaired) are counted
+	 * from T0 (its stamps are right by then), the count of every end,
+	 * then the first set's histograms: an end a set counts is one the
+	 * count saw. Both were made paused (a trigger counts whether tracing
+	 * is on or not).
 	 */
-	klat_wait(K.t0 - COUNT_EARLY_S);
+	klat_wait(K.t0);
 	if (khist_pause(s, K.sp.sys, K.sp.end, K.count_cmd, 0) < 0)
 		msg_die(EXIT_ERR, "cannot start the count of %s:", K.sp.end);
-	if (clock_s() > K.t0)
-		msg_warn("the count of %s started %.0f ms late: the ends said to have no traced "
-			 "start may be short by what ended in that time", K.sp.end,
-			 (clock_s() - K.t0) * 1e3);
+	for (j = 0; j < g->nhist; j++)
+		if (khist_pause(&K.ps[0], "synthetic", g->synth, g->hist[j], 0) < 0)
+			msg_die(EXIT_ERR, "cannot start a latency histogram:");
 	session_start(s);
 	for (i = 0; i < 2; i++)
 		if (tracefs_instance_file_write(K.ps[i].inst, "tracing_on", "1") < 0)
 			msg_die(EXIT_ERR, "cannot turn tracing on in instance %s:", K.ps[i].name);
-	klat_wait(K.t0);	/* the first set counts from T0 */
 }
 
 /* klat_stop - see klat.h */

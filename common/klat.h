@@ -50,11 +50,12 @@ int klat_setup(struct session *s, const struct klat_spec *sp);
  */
 void klat_attach(struct session *ps, const struct klat_spec *sp, const char *synth);
 /*
- * klat_start - counting starts: the count of all ends (in s's instance, where
- * tracing goes on too) at once, the latencies from T0, SETTLE_S after
- * klat_setup made the first set's triggers (until then the kernel may not
- * fire them, or stamp their events wrong); returns at T0. An end before T0,
- * or of a start before it, is counted as unpaired (klat_unpaired).
+ * klat_start - counting starts at T0, SETTLE_S after klat_setup made the
+ * first set's triggers (until then the kernel may not fire them, or stamp
+ * their events wrong): waits for it, then starts the count of all ends (in
+ * s's instance, where tracing goes on too), then the first set's histograms,
+ * so that every pair counted has an end the count saw. An end of a start
+ * before T0 is counted as unpaired (klat_unpaired).
  */
 void klat_start(struct session *s);
 /*

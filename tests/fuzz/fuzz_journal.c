@@ -26,7 +26,8 @@ static void check(const char *file, const char *content, int left, void *arg)
 		"tracing_thresh", "function_profile_enabled", "options/sleep-time", "options/funcgraph-tail",
 		"options/funcgraph-irqs", "options/funcgraph-duration", "options/funcgraph-proc", "options/funcgraph-abstime",
 		"options/funcgraph-cpu", "options/funcgraph-overhead", "options/funcgraph-retval",
-		"options/function-fork", "options/funcgraph-retaddr", "trace_clock", NULL };
+		"options/function-fork", "options/funcgraph-retaddr", "options/funcgraph-args", "trace_clock",
+		NULL };
 	int i, list = -1;
 
 	(void)left;	/* a value left or one to put back: the same rules */

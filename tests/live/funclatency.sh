@@ -86,9 +86,7 @@ FL_SELECTS="select 0.04 select 0.3 select 0.04 select 0.3 select 0.04"
 # times the one function, else that each return is counted in user space
 fl_how() {
 	if fl_kernel; then
-		# (a guest starved of CPU may start the count of returns late, and say so)
-		! grep -v '^funclatency: the count of fl_return started [0-9]* ms late: ' "$TMP/err" |
-			grep -q . || fail "$1: stderr, where the kernel counts: $(cat "$TMP/err")"
+		[ ! -s "$TMP/err" ] || fail "$1: stderr, where the kernel counts: $(cat "$TMP/err")"
 	else
 		grep -qx 'funclatency: each return is counted in user space, from function_graph.s records' "$TMP/err" ||
 			fail "$1: stderr does not say it counts in user space: $(cat "$TMP/err")"

@@ -268,9 +268,9 @@ static const struct klat_spec io = { "block", "block_rq_issue", "block_rq_comple
 	"size=65536:clock=mono if nr_sector > 0"
 #define END1 "hist:keys=sector,dev:lat1=common_timestamp.usecs-$ts1:size=65536:clock=mono:" \
 	"onmatch(block.block_rq_issue).trace(ftt_iolatency_4242_99_lat1,$lat1,dev,$st1) if nr_sector > 0"
-/* set 0 counts what starts from T0, 0.25 s after its triggers are made */
-#define BUCKETS0_AT(t0) "hist:keys=dev,lat:size=2048 if lat < 1024 && st >= " t0 "\n" \
-	"hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024 && st >= " t0 "\n"
+/* set 0 counts what starts from T0, 0.25 s after its triggers are made, from klat_start */
+#define BUCKETS0_AT(t0) "hist:keys=dev,lat:size=2048:pause if lat < 1024 && st >= " t0 "\n" \
+	"hist:keys=dev,lat.buckets=1024:size=2048:pause if lat >= 1024 && st >= " t0 "\n"
 #define BUCKETS0 BUCKETS0_AT("990250000")
 /* T = 1000 s + the margin 0.1 + the settling 0.25, in microseconds */
 #define LATE0 "hist:keys=lat,dev:size=2048 if lat < 1024 && st >= 1000350000\n" \
@@ -370,8 +370,8 @@ static void test_setup_renew(void)
 		BUCKETS0 LATE0
 		"!hist:keys=lat.buckets=1024,dev:size=2048 if lat >= 1024 && st >= 1000350000\n"
 		"!hist:keys=lat,dev:size=2048 if lat < 1024 && st >= 1000350000\n"
-		"!hist:keys=dev,lat.buckets=1024:size=2048 if lat >= 1024 && st >= 990250000\n"
-		"!hist:keys=dev,lat:size=2048 if lat < 1024 && st >= 990250000\n");
+		"!hist:keys=dev,lat.buckets=1024:size=2048:pause if lat >= 1024 && st >= 990250000\n"
+		"!hist:keys=dev,lat:size=2048:pause if lat < 1024 && st >= 990250000\n");
 
 	/* the ends no set paired: every end counted, less every pair handed on */
 	unit_put(dir, RUN COMPLETE "hist",
@@ -395,11 +395,28 @@ static void test_setup_renew(void)
 #define FSYN0 "/events/synthetic/ftt_funclatency_4242_99_lat0/"
 /* T0: 500.25 s, in ns */
 #define FTIERS \
-	"hist:keys=g,lat.buckets=1000:vals=hitcount,lat:size=2048 if lat < 1024000 && st >= 500250000000\n" \
-	"hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:size=2048 if lat >= 1024000 && lat < 1048576000 && st >= 500250000000\n" \
-	"hist:keys=g,lat.buckets=1048576000:vals=hitcount,lat:size=2048 if lat >= 1048576000 && lat < 1073741824000 && st >= 500250000000\n" \
-	"hist:keys=g,lat.buckets=1073741824000:vals=hitcount,lat:size=2048 if lat >= 1073741824000 && lat < 1099511627776000 && st >= 500250000000\n" \
-	"hist:keys=g,lat.buckets=1099511627776000:vals=hitcount,lat:size=2048 if lat >= 1099511627776000 && lat < 9223372036854775808 && st >= 500250000000\n"
+	"hist:keys=g,lat.buckets=1000:vals=hitcount,lat:size=2048:pause if lat < 1024000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1024000:vals=hitcount,lat:size=2048:pause if lat >= 1024000 && lat < 1048576000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1048576000:vals=hitcount,lat:size=2048:pause if lat >= 1048576000 && lat < 1073741824000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1073741824000:vals=hitcount,lat:size=2048:pause if lat >= 1073741824000 && lat < 1099511627776000 && st >= 500250000000\n" \
+	"hist:keys=g,lat.buckets=1099511627776000:vals=hitcount,lat:size=2048:pause if lat >= 1099511627776000 && lat < 9223372036854775808 && st >= 500250000000\n"
+
+/* conts - the lines of the stand-in file REL that continue a paused histogram */
+static int conts(const char *rel)
+{
+	char path[512], line[1024];
+	int n = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		n += strstr(line, ":cont if ") != NULL;
+	fclose(f);
+	return n;
+}
 
 static void test_ns(void)
 {
@@ -439,6 +456,17 @@ static void test_ns(void)
 	same("ns: set 1 keys the same", K.g[1].start_cmd,
 	     "hist:keys=common_pid:ts1=common_timestamp:st1=common_timestamp:size=65536:"
 	     "clock=mono if common_pid != 0");
+
+	/* klat_start after T0: the count, then the first set's five histograms, go on */
+	unit_put(dir, FRUN "/tracing_on", "");
+	unit_put(dir, FRUN "-k0/tracing_on", "");
+	unit_put(dir, FRUN "-k1/tracing_on", "");
+	now = 500.5;
+	klat_start(&s);
+	file_is("ns: klat_start starts the count", FRUN FSYS "fl_return/trigger",
+		"hist:keys=g:size=1024:clock=mono:pause\n"
+		"hist:keys=g:size=1024:clock=mono:cont\n");
+	CHECK("ns: then the five histograms", conts(FRUN "-k0" FSYN0 "trigger") == 5);
 
 	/* 3 calls of 87.x us (sum 263001 ns), 2 of 40.96 to 41.98 ms (sum 81920777 ns) */
 	unit_put(dir, FRUN "-k0" FSYN0 "hist",
