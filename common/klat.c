@@ -407,7 +407,7 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 {
 	char fields[128], name[8];
 	const char *cf;
-	int i;
+	int i, rc;
 
 	K.sp = *sp;
 	if (strlen(sp->keys) > 100 || strlen(sp->filter) > 512 ||
@@ -428,9 +428,10 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	/*
 	 * every end event, paired or not, counted from klat_start on: made
 	 * paused, as a trigger counts whether tracing is on or not (the run's
-	 * own setup would count). The first set pairs at once, but counts only
-	 * what starts at T0 or later, SETTLE_S after its triggers are made
-	 * (see the top); klat_start counts the ends from before T0.
+	 * own setup would count). The first set pairs at once; its histograms,
+	 * made paused too, count only what starts at T0 or later, SETTLE_S
+	 * after its triggers are made (see the top); klat_start starts the
+	 * count, then them, at T0.
 	 */
 	cf = sp->count_filter ? sp->count_filter : sp->filter;
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono:pause%s%s", sp->group,
@@ -439,13 +440,10 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 		return -1;
 	K.t = K.t0 = clock_s() + SETTLE_S;
 	K.paused = 1;
-	if (buckets_add(0, 0, 1) < 0) {
-		K.paused = 0;
-		return -1;
-	}
+	rc = buckets_add(0, 0, 1);
 	K.paused = 0;
 	K.cur = 0;
-	return 0;
+	return rc;
 }
 
 /* klat_attach - see klat.h */
