@@ -13,9 +13,10 @@
 # rounds interleaved (untraced, floors, ours, perf-tools', then again), the
 # medians of: the load's call rate; what each call cost on top of the
 # untraced one; the tool's CPU time (with everything it waited for) per
-# call; the lines it printed. The floors are the kernel's own cost: the
-# function tracer, or function_graph, on that function alone in an instance
-# with no reader, which no tool can beat. TCG is slow and uneven: only the
+# call; the lines it printed; the time from its exec to its banner. The
+# floors are the kernel's own cost: the function tracer, or function_graph,
+# on that function alone in an instance with no reader, which no tool can
+# beat. TCG is slow and uneven: only the
 # ratios inside one guest mean anything.
 #
 # Settings (environment):
@@ -172,8 +173,8 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 	plain=$(gen plain 4 | median)
 	echo "### $(uname -r) under qemu (TCG): $N getppid() calls ($F), median of $ROUNDS"
 	echo
-	echo "| mode | calls/s | vs untraced | added per call, us | vs its floor | lines printed | lost reported |"
-	echo "|---|---:|---:|---:|---:|---:|---:|"
+	echo "| mode | calls/s | vs untraced | added per call, us | vs its floor | lines printed | lost reported | start, s |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 	for m in $modes; do
 		case $m in
 		plain) name="untraced" ;;
@@ -194,7 +195,11 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 		functrace*|funccount|funclatency) vf=$(awk -v a="$v" -v b="$(gen ffloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		*) vf=$(awk -v a="$v" -v b="$(gen gfloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		esac
-		lost=
+		lost= start=
+		case $m in plain|ffloor|gfloor|tfloor|*-perf*) ;; *)
+			# exec to its "Tracing" banner (the harness's banner_s)
+			start=$(val $m banner_s | median) ;;
+		esac
 		case $m in plain|ffloor|gfloor|tfloor) ;; *)
 			lines=$(val $m lines | median)
 			# how many runs said they lost any, and the median of what they said
@@ -206,7 +211,7 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 			else lost="none said"; fi ;;
 		esac
 		echo "| $name | $v | $(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", a / b }') |" \
-			"$(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", 1e6 / a - 1e6 / b }') | $vf | $lines | $lost |"
+			"$(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", 1e6 / a - 1e6 / b }') | $vf | $lines | $lost | $start |"
 	done
 	echo
 	# ours against perf-tools', the load's rate

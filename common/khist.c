@@ -120,6 +120,23 @@ int khist_synth(const char *name, const char *fields)
 	return rc < 0 ? -1 : 0;
 }
 
+/* khist_synth_remove - see khist.h */
+int khist_synth_remove(const char *name)
+{
+	size_t i;
+
+	for (i = nr_owned; i-- > 0;)
+		if (!owned[i].sys && !strcmp(owned[i].cmd, name)) {
+			int rc = remove_one(&owned[i]);
+
+			if (rc == 0)
+				forget(i);
+			return rc;
+		}
+	errno = ENOENT;
+	return -1;
+}
+
 /* khist_add - see khist.h */
 int khist_add(struct session *s, const char *sys, const char *ev, const char *cmd)
 {

@@ -14,6 +14,11 @@ struct session;
  */
 int khist_synth(const char *name, const char *fields);
 /*
+ * khist_synth_remove - delete now a synthetic event khist_synth defined (the
+ * triggers that use it removed first); -1 if refused
+ */
+int khist_synth_remove(const char *name);
+/*
  * khist_add - append the trigger CMD to SYS/EV in the session's instance. It is
  * removed at exit (newest first) unless khist_remove took it away before.
  * -1 if the kernel refuses it (its reason is in the instance's error_log).

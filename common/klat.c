@@ -73,6 +73,7 @@ struct gen {
 	char hist[2 * NTIER][CMD_LEN];	/* its bucket histograms now in the kernel */
 	int nhist;
 	int paired;		/* its pairing triggers exist */
+	int defined;		/* its synthetic event exists */
 	struct cnt *c;		/* by (group, lat), open addressing */
 	size_t n, cap;
 	unsigned long long pairs;	/* pairs counted since its pairing triggers were made */
@@ -83,6 +84,8 @@ static struct {
 	char count_cmd[CMD_LEN];
 	struct gen g[2];
 	struct session ps[2];	/* set i's instance: its pairing triggers and histograms */
+	int have_ps;		/* they exist (made once a run, kept by klat_reset) */
+	int counting;		/* the count of all ends exists */
 	int cur;		/* the set that pairs what starts from now on */
 	int old;		/* -1, or the set being retired */
 	double t;		/* T, seconds of CLOCK_MONOTONIC */
@@ -415,15 +418,17 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 		return -1;
 	snprintf(fields, sizeof(fields), "u64 lat; u32 %s; u64 st", sp->group);
 	/* the instances first: they go at exit after the triggers in them */
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < 2 && !K.have_ps; i++) {
 		snprintf(name, sizeof(name), "k%d", i);
 		if (session_companion(s, name, &K.ps[i]) < 0)
 			return -1;
 	}
+	K.have_ps = 1;
 	for (i = 0; i < 2; i++) {
 		build(s, i);
 		if (khist_synth(K.g[i].synth, fields) < 0)
 			return -1;
+		K.g[i].defined = 1;
 	}
 	/*
 	 * every end event, paired or not, counted from klat_start on: made
@@ -436,7 +441,10 @@ int klat_setup(struct session *s, const struct klat_spec *sp)
 	cf = sp->count_filter ? sp->count_filter : sp->filter;
 	snprintf(K.count_cmd, CMD_LEN, "hist:keys=%s:size=1024:clock=mono:pause%s%s", sp->group,
 		 cf[0] ? " if " : "", cf);
-	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0 || pair_on(0) < 0)
+	if (khist_add(s, sp->sys, sp->end, K.count_cmd) < 0)
+		return -1;
+	K.counting = 1;
+	if (pair_on(0) < 0)
 		return -1;
 	K.t = K.t0 = clock_s() + SETTLE_S;
 	K.paused = 1;
@@ -613,4 +621,80 @@ unsigned long long klat_unpaired(struct session *s)
 		read_gen(K.old, NULL, NULL);
 	read_gen(K.cur, NULL, NULL);
 	return ends > K.handed ? ends - K.handed : 0;
+}
+
+/* klat_reset - see klat.h */
+void klat_reset(struct session *s)
+{
+	struct session ps[2];
+	int i, have = K.have_ps;
+
+	klat_stop(s);
+	for (i = 0; i < 2; i++) {
+		buckets_remove(i);
+		if (K.g[i].paired)
+			pair_off(i);
+	}
+	if (K.counting && khist_remove(s, K.sp.sys, K.sp.end, K.count_cmd) < 0)
+		msg_warn("could not remove the count of %s:", K.sp.end);
+	for (i = 0; i < 2; i++)
+		if (K.g[i].defined && khist_synth_remove(K.g[i].synth) < 0)
+			msg_warn("could not delete the synthetic event %s:", K.g[i].synth);
+	memcpy(ps, K.ps, sizeof(ps));
+	memset(&K, 0, sizeof(K));
+	memcpy(K.ps, ps, sizeof(ps));
+	K.have_ps = have;
+	K.old = -1;
+	K.margin = 0.1;
+}
+
+/* what a proof's known calls were timed at */
+struct proof_tally {
+	const struct klat_proof *p;
+	unsigned long long n, sum;	/* pairs, and their latencies added up (ns) */
+	unsigned long long high;	/* pairs in a bucket from hi_ns up */
+};
+
+static void on_proof_pair(unsigned int group, unsigned long long lat, unsigned long long n,
+		     unsigned long long sum, void *ctx)
+{
+	struct proof_tally *t = ctx;
+
+	(void)group;
+	t->n += n;
+	t->sum += sum;
+	if (lat >= t->p->hi_ns)
+		t->high += n;
+}
+
+/* klat_prove - see klat.h */
+const char *klat_prove(struct session *s, const struct klat_spec *sp, const struct klat_proof *p)
+{
+	static char why[256];
+	struct klat_spec q = *sp;
+	struct proof_tally t = { p, 0, 0, 0 };
+	unsigned long long unpaired, lo = p->n * p->lo_ns, hi = p->n * p->hi_ns;
+	const char *no = NULL;
+
+	q.unit_ns = 1;		/* each bucket's low end in ns, and the exact sum */
+	if (klat_setup(s, &q) < 0)
+		return "";	/* what was made stays for the exit: error_log says why */
+	klat_start(s);
+	if (sig_stop || p->calls(p->ctx) < 0) {
+		no = "its known calls were cut short";
+		goto out;
+	}
+	klat_stop(s);
+	klat_poll(on_proof_pair, &t);
+	unpaired = klat_unpaired(s);
+	if (t.n != p->n || t.high || K.unknown || unpaired || t.sum < lo || t.sum >= hi) {
+		snprintf(why, sizeof(why),
+			 "it timed %llu of %llu known calls, at %llu ns in all (%llu to %llu made)%s%s",
+			 t.n, p->n, t.sum, lo, hi, unpaired ? ", with ends not paired" : "",
+			 K.unknown ? ", with ends stamped before their starts" : "");
+		no = why;
+	}
+out:
+	klat_reset(s);
+	return no;
 }

@@ -74,4 +74,29 @@ unsigned long long klat_unknown(void);
  */
 unsigned long long klat_unpaired(struct session *s);
 
+/*
+ * klat_reset - undo klat_setup (and the renewals since): its triggers and
+ * synthetic events removed now, its counts forgotten; its instances stay, for
+ * the next klat_setup
+ */
+void klat_reset(struct session *s);
+
+/* known calls that prove the pairing and timing (klat_prove) */
+struct klat_proof {
+	int (*calls)(void *ctx);	/* make them; -1 if one was cut short */
+	void *ctx;
+	unsigned long long n;		/* how many */
+	unsigned long long lo_ns, hi_ns;	/* each takes at least lo_ns, less than hi_ns */
+};
+/*
+ * klat_prove - the kernel pairs and times p's known calls right: sp (its
+ * filter: the caller's calls alone; its start and end events made by the
+ * caller on the known calls' function) set up, started, the calls made, and
+ * exactly p->n pairs counted, each below hi_ns, their exact sum from n * lo_ns
+ * to n * hi_ns, no end unpaired, none stamped before its start. Then
+ * klat_reset. NULL if so; "" if the kernel refused a part (its reason in
+ * error_log; what was made stays for the exit); else why not, for stderr.
+ */
+const char *klat_prove(struct session *s, const struct klat_spec *sp, const struct klat_proof *p);
+
 #endif

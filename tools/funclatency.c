@@ -5,7 +5,8 @@
  * and no -p: timed and counted in the kernel. A kprobe at the call and a
  * kretprobe at the return, paired by task (klat.c: hist triggers with a
  * synthetic event), counted in buckets; the counts are read every 50 ms.
- * Nothing is read per call.
+ * Nothing is read per call. First the same is proven on known calls: naps
+ * of this run, timed in do_nanosleep.
  * Otherwise, the function_graph tracer on the named functions alone: the
  * kernel times each call (its call and return times are in the return's
  * record), and each return's record is read in binary and counted here. The
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "child.h"
@@ -63,11 +65,17 @@ struct opts {
 	const char *unit;		/* "nsecs", "usecs" or "msecs" */
 	const char *exec;
 	int kernel;			/* timed and counted in the kernel */
+	const char *why;		/* why not, when its proof failed */
 	struct fgraph g;		/* the graph: the functions alone, returns counted */
 };
 
 /* the calls in flight at once whose return the kernel can time (kretprobe instances) */
 #define MAXACTIVE 512
+
+/* the proof's known calls: PROOF_N naps of PROOF_NS each, timed in PROOF_FN */
+#define PROOF_FN "do_nanosleep"
+#define PROOF_N 3
+#define PROOF_NS 10000000ULL
 
 static struct opts o = { .div = 1, .unit = "nsecs" };
 
@@ -129,6 +137,63 @@ static void poll(void *arg)
 	klat_poll(on_lat, NULL);
 }
 
+/* probe - the call and return probes on FN, as the pairing wants them; -1 if refused */
+static int probe(struct session *s, const char *fn)
+{
+	/* g: a group for the count, the same for every call (an immediate value) */
+	return probe_add(s, "fl_call", 0, fn, NULL) < 0 ||
+	       probe_add_ret(s, "fl_return", fn, "g=\\0:u32", MAXACTIVE) < 0 ? -1 : 0;
+}
+
+/* naps - the proof's known calls; -1 if a signal cut one short */
+static int naps(void *ctx)
+{
+	struct timespec ts = { 0, PROOF_NS };
+	int i;
+
+	(void)ctx;
+	for (i = 0; i < PROOF_N; i++)
+		if (nanosleep(&ts, NULL) < 0)
+			return -1;
+	return 0;
+}
+
+#define USER_SPACE "each return is counted in user space, from function_graph's records"
+
+/*
+ * prove - the kernel times known calls right, probed and paired as the
+ * user's function will be: this run's naps, each timed once, at PROOF_NS or
+ * a little more (klat_prove: the sleeps are relative, so the timer is set
+ * inside do_nanosleep, after its call's stamp; 0.1 ms is left for the two
+ * readings of the clock). NULL if so (the proof's probes and triggers are
+ * gone again), else why not, for stderr ("" if said already).
+ */
+static const char *prove(struct session *s, struct klat_spec *sp)
+{
+	size_t mark = probes_mark();
+	char self[32];
+	const char *no;
+
+	if (probe(s, PROOF_FN) < 0) {
+		errlog_warn(NULL, "cannot probe %s in the kernel (kprobe_events) for the proof; "
+			    USER_SPACE, PROOF_FN);
+		probes_unwind(mark);
+		return "";
+	}
+	snprintf(self, sizeof(self), "common_pid == %d", (int)getpid());
+	sp->filter = self;
+	no = klat_prove(s, sp, &(struct klat_proof){ naps, NULL, PROOF_N, PROOF_NS - 100000,
+						    PROOF_NS + 1000000000ULL });
+	sp->filter = NULL;
+	if (no && !no[0]) {
+		/* its triggers and probes stay for the exit */
+		errlog_warn(s->inst, "the kernel refused a hist trigger of the proof; " USER_SPACE);
+		return "";
+	}
+	probes_unwind(mark);
+	return no;
+}
+
 /*
  * in_kernel - time the one function in the kernel (see the top): 0, or -1
  * with nothing enabled where the kernel cannot. The pairing key is the task:
@@ -142,13 +207,19 @@ static int in_kernel(struct session *s)
 	struct klat_spec sp = { s->group, "fl_call", "fl_return", "common_pid", "g",
 				NULL, NULL, 0, o.div };
 	char pair[64], count[64];
+	const char *no;
 
 	if (o.g.n != 1 || o.g.pid || !kernel_has(KF_KPROBES) || !kernel_has(KF_HIST) ||
 	    !kernel_has(KF_SYNTH) || !kernel_has(KF_HIST_BUCKETS))
 		return -1;
-	/* g: a group for the count, the same for every call (an immediate value) */
-	if (probe_add(s, "fl_call", 0, o.g.list[0], NULL) < 0 ||
-	    probe_add_ret(s, "fl_return", o.g.list[0], "g=\\0:u32", MAXACTIVE) < 0) {
+	no = prove(s, &sp);
+	if (no) {
+		if (sig_stop)
+			exit(EXIT_OK);	/* stopped before it began: nothing to show */
+		o.why = no;
+		return -1;
+	}
+	if (probe(s, o.g.list[0]) < 0) {
 		errlog_warn(NULL, "cannot probe %s in the kernel (kprobe_events)", o.g.list[0]);
 		return -1;
 	}
@@ -259,7 +330,10 @@ int main(int argc, char **argv)
 	} else {
 		o.g.records = on_record;
 		fgraph_start(s, &o.g);
-		msg_warn("each return is counted in user space, from function_graph's records");
+		if (!o.why)
+			msg_warn(USER_SPACE);
+		else if (o.why[0])
+			msg_warn("the kernel timed known calls wrong (%s): " USER_SPACE, o.why);
 	}
 
 	out_init(0);

@@ -140,6 +140,34 @@ t_kernel_msecs_json() {
 	fl_how "-u -j"
 }
 
+# t_kernel_proof - where the kernel would time the function, it is proven on
+# known calls first (the tool's own naps, timed in do_nanosleep). With those
+# naps cut to a hundredth of what the tool asks (faultinj), the kernel times them
+# so: the proof must fail, say so, and the run count in user space,
+# still exactly (the selects are another process's, not cut)
+t_kernel_proof() {
+	why=$(fl_able) || { skip "$why"; return 0; }
+	fl_kernel || { skip "no in-kernel timing here: nothing to prove"; return 0; }
+	so=$WORKLOADS/faultinj.so
+	[ -f "$so" ] || { skip "no $so (make workloads)"; return 0; }
+	grep -q 'ld-linux\|ld-musl' "$BIN/funclatency" ||
+		{ skip "LD_PRELOAD has no effect on $BIN/funclatency (static binary)"; return 0; }
+	# shellcheck disable=SC2086
+	fcalls_stopped $FL_SELECTS || return 1
+	traced_run "" env FTT_FAULT=nanosleep:100:1 LD_PRELOAD="$so" \
+		ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+		"$BIN/funclatency" -m -d 8 do_select || return 1
+	grep -Eqx "funclatency: the kernel timed known calls wrong \(it timed 3 of 3 known calls, at [0-9]+ ns in all \(29700000 to 3030000000 made\)\): each return is counted in user space, from function_graph's records" "$TMP/err" ||
+		fail "stderr does not say the proof failed: $(cat "$TMP/err")"
+	n=$(sed -n 's/.*at \([0-9]*\) ns in all.*/\1/p' "$TMP/err")
+	[ -n "$n" ] && [ "$n" -ge 300000 ] && [ "$n" -lt 29700000 ] ||
+		fail "the proof's naps, cut to 0.1 ms each, timed at ${n:-?} ns in all (wanted 0.3 to 29.7 ms)"
+	fl_row 32 63 3 && fl_row 256 511 2 ||
+		fail "the 40 ms selects (3) and the 300 ms ones (2) not in their buckets: $(cat "$TMP/out")"
+	grep -Eq '^avg = [0-9]+ msecs, total: (7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
+		fail "total not 720 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
+}
+
 t_bad_input() {
 	expect_error 2 'missing funcstring' "$BIN/funclatency" || return 1
 	expect_error 2 'use either -m or -u' "$BIN/funclatency" -m -u vfs_read || return 1

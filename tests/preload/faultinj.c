@@ -10,7 +10,10 @@
  * can tell a static tool (where LD_PRELOAD has no effect) from a tool that
  * never made the call. OP "malloc" with a number for SUBSTRING fails the NTH
  * malloc of at least that many bytes (ENOMEM): an allocation that fails while
- * events are read, e.g. a new chunk of the queue records wait in.
+ * events are read, e.g. a new chunk of the queue records wait in. OP
+ * "nanosleep" with a number DIV for SUBSTRING makes every nanosleep from the
+ * NTH on sleep 1/DIV of what it asks, and return as if it slept all of it: a
+ * known call that is not what its caller believes.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -21,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_FD 1024
@@ -188,4 +192,25 @@ void *malloc(size_t len)
 		return NULL;
 	}
 	return __libc_malloc(len);
+}
+
+/* nanosleep - shorten every sleep from the chosen one on ("nanosleep:DIV:NTH") */
+int nanosleep(const struct timespec *req, struct timespec *rem)
+{
+	static int (*real)(const struct timespec *, struct timespec *);
+	struct timespec t;
+	long long ns, div;
+
+	if (!real)
+		real = (int (*)(const struct timespec *, struct timespec *))dlsym(RTLD_NEXT,
+										  "nanosleep");
+	if (!nth || strcmp(op, "nanosleep") || !req || ++calls < nth ||
+	    (div = strtoll(sub, NULL, 10)) < 1)
+		return real(req, rem);
+	if (calls == nth)
+		logmsg("nanosleep", sub);
+	ns = ((long long)req->tv_sec * 1000000000LL + req->tv_nsec) / div;
+	t.tv_sec = ns / 1000000000LL;
+	t.tv_nsec = ns % 1000000000LL;
+	return real(&t, NULL);
 }

@@ -123,20 +123,27 @@ static void handed(const char *name, const char *want)
 }
 
 /* file_is - the stand-in file REL holds exactly WANT */
-static void file_is(const char *name, const char *rel, const char *want)
+/* file_text - the stand-in file REL's text (NULL if none), until the next call */
+static const char *file_text(const char *rel)
 {
-	char path[512], text[8192];
-	size_t n = 0;
+	static char text[8192];
+	char path[512];
+	size_t n;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	f = fopen(path, "r");
-	if (f) {
-		n = fread(text, 1, sizeof(text) - 1, f);
-		fclose(f);
-	}
+	if (!f)
+		return NULL;
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
 	text[n] = '\0';
-	same(name, f ? text : NULL, want);
+	return text;
+}
+
+static void file_is(const char *name, const char *rel, const char *want)
+{
+	same(name, file_text(rel), want);
 }
 
 /* a negative latency: not handed on as 0, counted as unknown */
@@ -418,6 +425,78 @@ static int conts(const char *rel)
 	return n;
 }
 
+/* what the proof's known calls leave in set 0's histograms, as the kernel would */
+static const char *proof_hist;
+
+/* stand_in_calls - klat_prove's calls: the kernel's counts of them written */
+static int stand_in_calls(void *ctx)
+{
+	(void)ctx;
+	unit_put(dir, FRUN "-k0" FSYN0 "hist", proof_hist);
+	unit_put(dir, FRUN FSYS "fl_return/hist",
+		 "# trigger info: hist:keys=g:vals=hitcount:sort=hitcount:size=1024 if common_pid == 77 [active]\n"
+		 "{ g:          0 } hitcount:          3\n");
+	return 0;
+}
+
+/*
+ * klat_reset after test_ns's run: the histograms, the pairing triggers, the
+ * count, then the synthetic events removed, the instances kept; then
+ * klat_prove with calls that stand in for the kernel's counts: three naps of
+ * 10.1 ms counted as such pass, the same counted in us (stamps of the wrong
+ * unit) do not
+ */
+static void test_reset_prove(struct session *s)
+{
+	static const struct klat_spec self = { "ftt_funclatency_4242_99", "fl_call", "fl_return",
+		"common_pid", "g", "common_pid == 77", NULL, 0, 1000 };
+	const struct klat_proof naps = { stand_in_calls, NULL, 3, 9900000, 1010000000 };
+	struct tracefs_instance *k0 = K.ps[0].inst;
+	const char *no, *t;
+
+	klat_reset(s);
+	file_is("reset: the synthetic events deleted last", "synthetic_events",
+		"ftt_funclatency_4242_99_lat0 u64 lat; u32 g; u64 st\n"
+		"ftt_funclatency_4242_99_lat1 u64 lat; u32 g; u64 st\n"
+		"!ftt_funclatency_4242_99_lat0\n!ftt_funclatency_4242_99_lat1\n");
+	file_is("reset: the count removed", FRUN FSYS "fl_return/trigger",
+		"hist:keys=g:size=1024:clock=mono:pause\n"
+		"hist:keys=g:size=1024:clock=mono:cont\n"
+		"!hist:keys=g:size=1024:clock=mono:pause\n");
+	file_is("reset: the pairing removed", FRUN "-k0" FSYS "fl_call/trigger",
+		"hist:keys=common_pid:ts0=common_timestamp:st0=common_timestamp:size=65536:"
+		"clock=mono if common_pid != 0\n"
+		"!hist:keys=common_pid:ts0=common_timestamp:st0=common_timestamp:size=65536:"
+		"clock=mono if common_pid != 0\n");
+	CHECK("reset: the five histograms removed, the counts forgotten",
+	      K.g[0].nhist == 0 && !K.g[0].paired && !K.g[0].defined && !K.counting &&
+	      K.handed == 0 && K.old == -1);
+	CHECK("reset: the instances kept", K.have_ps && K.ps[0].inst == k0);
+
+	now = 600;
+	step = 0.05;	/* klat_start's wait for T0 sees the clock move */
+	proof_hist = "# trigger info: hist:keys=g,lat.buckets=1048576:vals=hitcount,lat:sort=hitcount:size=2048 if lat >= 1048576 && lat < 1073741824 [active]\n"
+		     "{ g:          0, lat: ~ 9437184-10485759 } hitcount:          3  lat:   30300000\n";
+	no = klat_prove(s, &self, &naps);
+	CHECK("prove: three naps of 10.1 ms, counted so, prove it", no == NULL);
+	if (no)
+		printf("     %s\n", no);
+	CHECK("prove: then reset, the instances kept", !K.counting && K.ps[0].inst == k0);
+	t = file_text("synthetic_events");
+	CHECK("prove: the synthetic events made again, and deleted",
+	      t && strstr(t, "!ftt_funclatency_4242_99_lat1\nftt_funclatency_4242_99_lat0 u64 lat;") &&
+	      strlen(t) > 60 && !strcmp(t + strlen(t) - 60,
+		"!ftt_funclatency_4242_99_lat0\n!ftt_funclatency_4242_99_lat1\n"));
+
+	proof_hist = "# trigger info: hist:keys=g,lat:vals=hitcount,lat:sort=hitcount:size=2048 if lat < 1024 [active]\n"
+		     "# trigger info: hist:keys=g,lat.buckets=1024:vals=hitcount,lat:sort=hitcount:size=2048 if lat >= 1024 && lat < 1048576 [active]\n"
+		     "{ g:          0, lat: ~ 10240-11263 } hitcount:          3  lat:      30300\n";
+	no = klat_prove(s, &self, &naps);
+	same("prove: the same naps counted in us fail it", no ? no : "(passed)",
+	     "it timed 3 of 3 known calls, at 30300 ns in all (29700000 to 3030000000 made)");
+	step = 0;
+}
+
 static void test_ns(void)
 {
 	static const struct klat_spec fl = { "ftt_funclatency_4242_99", "fl_call", "fl_return",
@@ -482,6 +561,7 @@ static void test_ns(void)
 	got[0] = '\0';
 	klat_poll(on_lat, NULL);
 	same("ns: nothing new, nothing handed on", got, "");
+	test_reset_prove(&s);
 	tracefs_instance_free(s.inst);
 	for (i = 0; i < 2; i++)
 		tracefs_instance_free(K.ps[i].inst);

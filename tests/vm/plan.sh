@@ -34,10 +34,11 @@
 #   funcslower   slow: tracing_thresh at the top level, and the text of a
 #                return whose entry was not recorded
 #   funclatency  usecs: the return records' call and return times;
-#                kernel_*: one function timed in the kernel (kprobes and
-#                hist triggers with .buckets, 6.1 on) or in user space (not
-#                on 6.1pf, where each took 90 to 170 s, five times 6.1's,
-#                cause not known: 6.1 runs the same series)
+#                kernel_*: one function timed in the kernel after a proof
+#                on known calls (kprobes and hist triggers with .buckets,
+#                6.1 on) or in user space (not on 6.1pf, where each took 90
+#                to 170 s, five times 6.1's, cause not known: 6.1 runs the
+#                same series)
 #   cachestat    misses_hits: which page-cache functions the kernel has
 #                (page names on 5.10, folio names from 5.16) and what they count
 #   functrace    calls, headers: the function tracer's record (its caller
