@@ -13,7 +13,8 @@
 # rounds interleaved (untraced, floors, ours, perf-tools', then again), the
 # medians of: the load's call rate; what each call cost on top of the
 # untraced one; the tool's CPU time (with everything it waited for) per
-# call; the lines it printed; the time from its exec to its banner. The
+# call; the lines it printed; the time from its exec to its banner;
+# funclatency's mean duration of the call (the probes' own work in it). The
 # floors are the kernel's own cost: the function tracer, or function_graph,
 # on that function alone in an instance with no reader, which no tool can
 # beat. TCG is slow and uneven: only the
@@ -93,9 +94,9 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 			awk -v g="$1" '{ sub(/^.*\) /, "") } $3 == g { n += $12 + $13 + $14 + $15 } END { print n + 0 }'
 	}
 	# the modes: name, then the command (empty: untraced or a floor)
-	modes="plain ffloor gfloor tfloor functrace funcgraph_m1 funcslower funclatency funccount"
+	modes="plain ffloor gfloor tfloor functrace funcgraph_m1 funcslower funclatency funclatency_user funccount"
 	[ -n "$PERF" ] && modes="plain ffloor gfloor tfloor functrace functrace-perf funcgraph_m1 funcgraph-perf_m1
-		funcslower funcslower-perf funclatency funccount"
+		funcslower funcslower-perf funclatency funclatency_user funccount"
 	# BENCH_FUNCS_MODES on the host: these modes alone
 	[ -n "${FUNCS_MODES:-}" ] && modes=$FUNCS_MODES
 	cmd_of() {
@@ -109,6 +110,8 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 		funcslower) echo "funcslower $F 100000" ;;
 		funcslower-perf) echo "bash $(command -v funcslower-perf) $F 100000" ;;
 		funclatency) echo "funclatency $F" ;;
+		# the same counted in user space, from function_graph's records
+		funclatency_user) echo "env FTT_COUNT=user funclatency $F" ;;
 		funccount) echo "funccount $F" ;;
 		esac
 	}
@@ -157,9 +160,11 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 				line="gen=$g tracer=$tracer lines=$(grep -c . $W/p.out) lostmarks=${lost#* } lostsum=${lost% *} cpu_s=$(awk -v t="$ticks" -v h="$HZ" 'BEGIN { printf "%.3f", t / h }') status=$st" ;;
 			*)
 				# shellcheck disable=SC2046
-				line=$(hrun -P banner:1000 -q 2000 -k 60 -e $W/err -G "sysgen getppid $N" -- $(cmd_of $m))
-				# and what it said on stderr of the records the kernel dropped
-				line="$line errlost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/err | head -n 1)" ;;
+				line=$(hrun -P banner:1000 -q 2000 -k 60 -o $W/out -e $W/err -G "sysgen getppid $N" -- $(cmd_of $m))
+				# and what it said on stderr of the records the kernel
+				# dropped; funclatency's mean duration of a call (ns)
+				line="$line errlost=$(sed -n 's/.*WARNING: \([0-9]*\) events lost.*/\1/p' $W/err | head -n 1)"
+				line="$line avg_ns=$(sed -n 's/^avg = \([0-9]*\) nsecs.*/\1/p' $W/out | tail -n 1)" ;;
 			esac
 			echo "mode=$m round=$r $line" >> $W/raw
 			echo "funcs: round $r, $m: $line" >&2
@@ -173,8 +178,8 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 	plain=$(gen plain 4 | median)
 	echo "### $(uname -r) under qemu (TCG): $N getppid() calls ($F), median of $ROUNDS"
 	echo
-	echo "| mode | calls/s | vs untraced | added per call, us | vs its floor | lines printed | lost reported | start, s |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+	echo "| mode | calls/s | vs untraced | added per call, us | vs its floor | lines printed | lost reported | start, s | mean call printed, ns |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 	for m in $modes; do
 		case $m in
 		plain) name="untraced" ;;
@@ -195,10 +200,12 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 		functrace*|funccount|funclatency) vf=$(awk -v a="$v" -v b="$(gen ffloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		*) vf=$(awk -v a="$v" -v b="$(gen gfloor 4 | median)" 'BEGIN { printf "%.2f", a / b }') ;;
 		esac
-		lost= start=
+		lost= start= avg=
 		case $m in plain|ffloor|gfloor|tfloor|*-perf*) ;; *)
 			# exec to its "Tracing" banner (the harness's banner_s)
-			start=$(val $m banner_s | median) ;;
+			start=$(val $m banner_s | median)
+			# funclatency's measure of the call itself
+			case $m in funclatency*) avg=$(val $m avg_ns | median) ;; esac ;;
 		esac
 		case $m in plain|ffloor|gfloor|tfloor) ;; *)
 			lines=$(val $m lines | median)
@@ -211,7 +218,7 @@ if [ "${FUNCS_GUEST:-0}" = 1 ]; then
 			else lost="none said"; fi ;;
 		esac
 		echo "| $name | $v | $(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", a / b }') |" \
-			"$(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", 1e6 / a - 1e6 / b }') | $vf | $lines | $lost | $start |"
+			"$(awk -v a="$v" -v b="$plain" 'BEGIN { printf "%.2f", 1e6 / a - 1e6 / b }') | $vf | $lines | $lost | $start | $avg |"
 	done
 	echo
 	# ours against perf-tools', the load's rate

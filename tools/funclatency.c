@@ -66,6 +66,7 @@ struct opts {
 	const char *exec;
 	int kernel;			/* timed and counted in the kernel */
 	const char *why;		/* why not, when its proof failed */
+	const char *force;		/* FTT_COUNT: user or kernel, for testing both ways */
 	struct fgraph g;		/* the graph: the functions alone, returns counted */
 };
 
@@ -101,6 +102,9 @@ static void parse(int argc, char **argv)
 	opt_apart(o.g.pid, "-p", o.exec != NULL, "--exec");
 	o.g.funcs = argv[optind];
 	opt_funcs(o.g.funcs, "a kernel function name or glob");
+	o.force = getenv("FTT_COUNT");
+	if (o.force && *o.force && strcmp(o.force, "user") && strcmp(o.force, "kernel"))
+		opt_usage("FTT_COUNT must be user or kernel");
 }
 
 static struct hist dist;		/* this interval's (or the run's) */
@@ -209,6 +213,10 @@ static int in_kernel(struct session *s)
 	char pair[64], count[64];
 	const char *no;
 
+	if (o.force && !strcmp(o.force, "user")) {
+		o.why = "FTT_COUNT=user";
+		return -1;
+	}
 	if (o.g.n != 1 || o.g.pid || !kernel_has(KF_KPROBES) || !kernel_has(KF_HIST) ||
 	    !kernel_has(KF_SYNTH) || !kernel_has(KF_HIST_BUCKETS))
 		return -1;
@@ -325,6 +333,9 @@ int main(int argc, char **argv)
 	hist_init(&dist, 0);
 	s = session_open("funclatency");
 	o.kernel = in_kernel(s) == 0;
+	if (!o.kernel && o.force && !strcmp(o.force, "kernel"))
+		msg_die(EXIT_ERR, "FTT_COUNT=kernel: not timed in the kernel here (one function, "
+			"no -p or --exec, kprobes and hist triggers with .buckets, a proof passed)");
 	if (o.kernel) {
 		klat_start(s);	/* the count of every return, then the pairing */
 	} else {
@@ -332,6 +343,8 @@ int main(int argc, char **argv)
 		fgraph_start(s, &o.g);
 		if (!o.why)
 			msg_warn(USER_SPACE);
+		else if (!strcmp(o.why, "FTT_COUNT=user"))
+			msg_warn("FTT_COUNT=user: " USER_SPACE);
 		else if (o.why[0])
 			msg_warn("the kernel timed known calls wrong (%s): " USER_SPACE, o.why);
 	}

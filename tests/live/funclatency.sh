@@ -174,9 +174,14 @@ t_bad_input() {
 	expect_error 2 "-i: 'x' is not a number" "$BIN/funclatency" -i x vfs_read || return 1
 	expect_error 2 'too many arguments' "$BIN/funclatency" vfs_read extra || return 1
 	expect_error 2 'unknown option -F' "$BIN/funclatency" -F vfs_read || return 1
+	expect_error 2 'FTT_COUNT must be user or kernel' env FTT_COUNT=both "$BIN/funclatency" vfs_read ||
+		return 1
 	fl_able > /dev/null || return 0
 	expect_error 1 'no traceable kernel function matches "ftt_no_such_fn"' \
-		"$BIN/funclatency" -d 1 ftt_no_such_fn
+		"$BIN/funclatency" -d 1 ftt_no_such_fn || return 1
+	# -p: never timed in the kernel, so a forced kernel count is refused
+	expect_error 1 '^funclatency: FTT_COUNT=kernel: not timed in the kernel here' \
+		env FTT_COUNT=kernel "$BIN/funclatency" -d 1 -p 1 vfs_read
 }
 
 # t_exec_cmd - --exec: the 300 ms sleeps of the command's first program, of
