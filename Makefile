@@ -209,8 +209,19 @@ check-vm-reliability: all
 # check: the host's live tests run once, in check-asan, with the sanitizers
 # (the same tests check-live runs on the plain build, which the guests run);
 # a second plain pass on this host would add a quarter of an hour and test
-# nothing the two do not
-check: check-build check-package check-unit check-asan check-vm fuzz
+# nothing the two do not. The guests (check-vm, niced) run beside check-asan
+# and fuzz: two guests leave about a third of two cores idle (a test waiting
+# for its tool or its load), and the host's live tests mostly wait too. The
+# guests' lines follow the host's, from $(B)/check-vm.log.
+check: check-build check-package check-unit
+	@mkdir -p $(B); rm -f $(B)/check-vm.log; \
+	nice -n 5 $(MAKE) --no-print-directory check-vm LIVE_TESTS="$(LIVE_TESTS)" \
+		> $(B)/check-vm.log 2>&1 & vm=$$!; \
+	echo "vm: the guests run beside the host's tests; their lines: $(B)/check-vm.log"; \
+	$(MAKE) --no-print-directory check-asan LIVE_TESTS="$(LIVE_TESTS)"; a=$$?; \
+	$(MAKE) --no-print-directory fuzz; f=$$?; \
+	wait $$vm; v=$$?; cat $(B)/check-vm.log; \
+	[ $$a -eq 0 ] && [ $$f -eq 0 ] && [ $$v -eq 0 ]
 
 check-all:
 	@$(MAKE) --no-print-directory check LIVE_TESTS=all

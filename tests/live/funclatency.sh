@@ -79,7 +79,9 @@ t_json_interval() {
 }
 
 # FL_SELECTS - fcalls' sleeps in select(): three of 40 ms and two of 300 ms,
-# in the kernel's do_select, which nothing else the tests run calls
+# in the kernel's do_select, which nothing else the tests run calls. Their
+# total is 720 ms, less up to 1 ms each: select sets the end of its wait
+# before it calls do_select (718.26 ms was seen in 7.3 under TCG)
 FL_SELECTS="select 0.04 select 0.3 select 0.04 select 0.3 select 0.04"
 
 # fl_how - stderr says how funclatency counted: nothing where the kernel
@@ -108,8 +110,8 @@ t_kernel_nsecs() {
 	n=$(grep -E '^ +[0-9]+ -> [0-9]+ +: [1-9]' "$TMP/out" | wc -l)
 	[ "$n" -eq 2 ] || fail "$n buckets used, wanted 2: $(cat "$TMP/out")"
 	t=$(sed -n 's/^avg = [0-9]* nsecs, total: \([0-9]*\) nsecs, count: 5$/\1/p' "$TMP/out")
-	[ -n "$t" ] && [ "$t" -ge 720000000 ] && [ "$t" -lt 2000000000 ] ||
-		fail "total not 0.72 to 2 s of 5 selects, count 5: $(grep avg "$TMP/out")"
+	[ -n "$t" ] && [ "$t" -ge 715000000 ] && [ "$t" -lt 2000000000 ] ||
+		fail "total not 0.715 to 2 s of 5 selects, count 5: $(grep avg "$TMP/out")"
 	fl_how "ns"
 }
 
@@ -122,8 +124,8 @@ t_kernel_msecs_json() {
 	traced_run "" "$BIN/funclatency" -m -d 8 do_select || return 1
 	fl_row 32 63 3 && fl_row 256 511 2 ||
 		fail "-m: the 40 ms selects (3) and the 300 ms ones (2) not in their buckets: $(cat "$TMP/out")"
-	grep -Eq '^avg = [0-9]+ msecs, total: (7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
-		fail "-m: total not 720 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
+	grep -Eq '^avg = [0-9]+ msecs, total: (71[5-9]|7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
+		fail "-m: total not 715 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
 	fl_how "-m" || return 1
 	# shellcheck disable=SC2086
 	fcalls_stopped $FL_SELECTS || return 1
@@ -164,8 +166,8 @@ t_kernel_proof() {
 		fail "the proof's naps, cut to 0.1 ms each, timed at ${n:-?} ns in all (wanted 0.3 to 29.7 ms)"
 	fl_row 32 63 3 && fl_row 256 511 2 ||
 		fail "the 40 ms selects (3) and the 300 ms ones (2) not in their buckets: $(cat "$TMP/out")"
-	grep -Eq '^avg = [0-9]+ msecs, total: (7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
-		fail "total not 720 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
+	grep -Eq '^avg = [0-9]+ msecs, total: (71[5-9]|7[2-9][0-9]|1[0-9]{3}) msecs, count: 5$' "$TMP/out" ||
+		fail "total not 715 ms to 2 s of 5 selects: $(grep avg "$TMP/out")"
 }
 
 t_bad_input() {
