@@ -109,6 +109,13 @@ const struct option opt_exec[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* opt_scope - see options.h */
+const struct option opt_scope[] = {
+	{ "exec", required_argument, NULL, OPT_EXEC },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
+	{ NULL, 0, NULL, 0 },
+};
+
 /* exec_text - --exec's text: not blank, and no control byte but tab and
  * newline (the shell's own separators); exits naming --exec */
 static void exec_text(const char *s)

@@ -69,6 +69,12 @@ int opt_next(int argc, char *const argv[], const char *shorts,
  */
 #define OPT_EXEC	0x101
 extern const struct option opt_exec[];
+/*
+ * opt_scope - --exec COMMAND and --cgroup PATH (OPT_CGROUP, the path in
+ * optarg, checked by cgscope_open), for a tool's longs
+ */
+#define OPT_CGROUP	0x102
+extern const struct option opt_scope[];
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* opt_apart - opt_usage "use either A or B, not both" when options a and b were both given */

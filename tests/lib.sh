@@ -366,6 +366,105 @@ banner_wait() {
 	return 1
 }
 
+# cg_root - the cgroup2 mount point, or (status 1) why there is none. In a
+# guest with nothing mounted on /sys/fs/cgroup, the hierarchy is mounted
+# there first (the guests' init mounts no cgroup filesystem)
+cg_root() {
+	m=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts)
+	if [ -z "$m" ] && [ -d /sys/fs/cgroup ] && [ -z "$(ls -A /sys/fs/cgroup 2>/dev/null)" ]; then
+		mount -t cgroup2 cgroup2 /sys/fs/cgroup 2>/dev/null && m=/sys/fs/cgroup
+	fi
+	[ -n "$m" ] || { echo "no cgroup v2 hierarchy mounted"; return 1; }
+	echo "$m"
+}
+
+# stopped PID... - wait until each PID is stopped (state T); 1 if one is not
+# within 10 s (times SLOW)
+stopped() {
+	for p in "$@"; do
+		n=0
+		until [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$p/stat" 2>/dev/null)" = T ]; do
+			[ $n -lt $((100 * SLOW)) ] || return 1
+			sleep 0.1
+			n=$((n + 1))
+		done
+	done
+}
+
+# cg_scene_start - the --cgroup tests' scene, stopped before it plays: in a
+# cgroup the test makes under the cgroup2 mount (CG_DIR; CG_REL, its path
+# from the mount), a member from the start (its shell in CG_DIR), a leaver
+# (in CG_DIR/sub), and outside a joiner and a busy process. Each runs
+# ftt_open, as $TMP/cgbin/ROLE (a link) with --comm=ROLE, on a file: one
+# exec and one open a role: cg_a and its child cg_child, cg_leaver_in then
+# (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
+# cg_joiner_in, and cg_outside over and over. Status 2 with a skip if there
+# is no cgroup2 mount
+cg_scene_start() {
+	CG_ROOT=$(cg_root) || { skip "$CG_ROOT"; return 2; }
+	CG_REL=ftt_test_$$
+	CG_DIR=$CG_ROOT/$CG_REL
+	mkdir "$CG_DIR" "$CG_DIR/sub" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
+	cgf=$TMP/cg_file
+	echo x > "$cgf"
+	b=$TMP/cgbin
+	mkdir -p "$b"
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		ln -sf "$WORKLOADS/ftt_open" "$b/$r"
+	done
+	# shellcheck disable=SC2016
+	sh -c 'echo $$ > "$1/cgroup.procs" && kill -STOP $$ && "$2/cg_a" --comm=cg_a "$3" &&
+		("$2/cg_child" --comm=cg_child "$3")' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+	CG_A=$!
+	# shellcheck disable=SC2016
+	sh -c 'echo $$ > "$1/sub/cgroup.procs" && kill -STOP $$ &&
+		"$2/cg_leaver_in" --comm=cg_leaver_in "$3" && kill -STOP $$ &&
+		"$2/cg_leaver_out" --comm=cg_leaver_out "$3"' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+	CG_L=$!
+	# shellcheck disable=SC2016
+	sh -c 'kill -STOP $$ && "$1/cg_joiner_out" --comm=cg_joiner_out "$2" && kill -STOP $$ &&
+		"$1/cg_joiner_in" --comm=cg_joiner_in "$2"' sh "$b" "$cgf" > /dev/null &
+	CG_J=$!
+	# shellcheck disable=SC2016
+	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside "$2"; done' sh "$b" "$cgf" \
+		> /dev/null 2>&1 &
+	CG_B=$!
+	stopped $CG_A $CG_L $CG_J && return 0
+	fail "the scene's processes did not stop"
+	cg_scene_end
+	return 1
+}
+
+# cg_scene_play - the member, the leaver and the joiner run their first
+# parts; the leaver moves out, the joiner in (below); both run the rest
+cg_scene_play() {
+	kill -CONT $CG_A $CG_L $CG_J
+	wait $CG_A
+	stopped $CG_L $CG_J || fail "the leaver or the joiner did not stop again"
+	echo $CG_L > "$CG_ROOT/cgroup.procs" && echo $CG_J > "$CG_DIR/sub/cgroup.procs" ||
+		fail "cannot move the leaver out or the joiner in"
+	kill -CONT $CG_L $CG_J
+	wait $CG_L $CG_J
+}
+
+# cg_scene_end - the scene's processes gone, its cgroups removed
+cg_scene_end() {
+	kill -KILL $CG_A $CG_L $CG_J $CG_B 2>/dev/null
+	wait $CG_A $CG_L $CG_J $CG_B 2>/dev/null
+	rmdir "$CG_DIR/sub" "$CG_DIR" || fail "cannot remove the test's cgroups"
+}
+
+# cg_scene_check ROLES - the roles the tool showed, one a line: exactly
+# cg_a, cg_child, cg_joiner_in and cg_leaver_in, once each; and stderr
+# (TMP/err) says no event was left out as unknown
+cg_scene_check() {
+	got=$(printf '%s\n' "$1" | grep . | sort | tr '\n' ' ')
+	[ "$got" = "cg_a cg_child cg_joiner_in cg_leaver_in " ] ||
+		fail "--cgroup: shown $(printf '%s\n' "$1" | grep . | sort | uniq -c |
+			awk '{ printf "%s%s x%d", (NR > 1 ? ", " : ""), $2, $1 }' | head -c 300), wanted cg_a, cg_child, cg_joiner_in, cg_leaver_in once each"
+	! grep -q 'not shown' "$TMP/err" || fail "--cgroup: events left out as unknown: $(cat "$TMP/err")"
+}
+
 # fcalls_stopped ARGS... - fcalls ARGS, stopped before it starts (PID in FC):
 # the test lets it go with kill -CONT once the tool is tracing
 fcalls_stopped() {

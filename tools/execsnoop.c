@@ -23,6 +23,7 @@
 
 #include "calls.h"
 #include "capture.h"
+#include "cgscope.h"
 #include "child.h"
 #include "decode.h"
 #include "filter.h"
@@ -43,11 +44,12 @@
 
 static const char usage_text[] =
 "USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [--exec CMD] [--pcomm]\n"
-"                 [name]\n"
+"                 [--cgroup PATH] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 20)\n"
 "                 -P PPID         # only the children of this parent process\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 --pcomm         # include the parent's name (PCOMM)\n"
 "                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
@@ -65,6 +67,8 @@ static const char usage_text[] =
 "       execsnoop 'udevd$'        # process names ending in \"udevd\"\n"
 "       execsnoop -x              # also show exec()s that failed\n"
 "       execsnoop -P 1234         # what the process 1234 starts\n"
+"       execsnoop --cgroup system.slice/docker-4f2a.scope\n"
+"                                 # what runs in one container\n"
 "       execsnoop --exec ./deploy.sh\n"
 "                                 # every program a script runs\n"
 "\n";
@@ -76,7 +80,7 @@ struct opts {
 	unsigned int argc;
 	int times, hms, uids, fails, verbose, pcomm;
 	pid_t ppid, exec_pid;	/* -P; --exec: the command's process */
-	const char *name, *exec;
+	const char *name, *exec, *cgroup;
 	regex_t re;
 };
 
@@ -90,6 +94,7 @@ static void parse(int argc, char **argv)
 	static const struct option longs[] = {
 		{ "exec", required_argument, NULL, OPT_EXEC },
 		{ "pcomm", no_argument, NULL, OPT_PCOMM },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -107,10 +112,12 @@ static void parse(int argc, char **argv)
 		case 'x': o.fails = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_PCOMM: o.pcomm = 1; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
 	opt_apart(o.ppid, "-P", o.exec != NULL, "--exec");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
 }
 
 static struct capture *cap;
@@ -212,9 +219,11 @@ static int parent_ok(int ppid)
 	return 0;
 }
 
-/* on_newtask - a new task's process, known from its creation on (tgid_new) */
+/* on_newtask - a new task's process, known from its creation on (tgid_new),
+ * and (--cgroup) its cgroup */
 static void on_newtask(const struct stream_rec *r)
 {
+	cgscope_newtask(r);
 	tgid_new(decode_pid(r->ev, r->rec), (int)decode_s64(r->ev, r->rec, "pid"),
 		 decode_u64(r->ev, r->rec, "clone_flags"), r->rec->ts);
 }
@@ -299,7 +308,7 @@ static void on_fail(const struct stream_rec *r)
 	int ppid = tgid ? (int)(long)pidmap_get(parent, tgid) : 0;
 
 	comm_of(v ? v->str[0] : "", comm, sizeof(comm));
-	if (o.fails && name_ok(comm) && parent_ok(ppid))
+	if (o.fails && name_ok(comm) && parent_ok(ppid) && cgscope_in(tid, r->rec->ts))
 		print_line(r->rec->ts, tid, ppid, o.pcomm && tgid ? pcomm_of(tgid) : NULL, -1,
 			   names_errno((int)decode_s64(r->ev, r->rec, "ret"), err, sizeof(err)), v,
 			   NULL);
@@ -322,7 +331,7 @@ static void on_exec(const struct stream_rec *r)
 	decode_str(r->ev, r->rec, "filename", path, sizeof(path));
 	comm_of(path, comm, sizeof(comm));
 	ppid = (int)(long)pidmap_get(parent, pid);
-	if (name_ok(comm) && parent_ok(ppid))
+	if (name_ok(comm) && parent_ok(ppid) && cgscope_in(pid, r->rec->ts))
 		print_line(r->rec->ts, pid, ppid, o.pcomm ? pcomm_of(pid) : NULL, -1, NULL, v, path);
 	if (o.pcomm)		/* the name the exec gives, should no rename say it */
 		pidmap_put(tname, pid, xstrdup(comm));
@@ -385,7 +394,10 @@ static void banner(void)
 	ladder_note(cap, o.verbose);
 
 	snprintf(comm, sizeof(comm), " issued by process name \"%.60s\"", o.name ? o.name : "");
-	out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
+	if (o.cgroup)
+		out_tracing(o.duration, "exec()s in cgroup %.80s%s", o.cgroup, o.name ? comm : "");
+	else
+		out_tracing(o.duration, "exec()s%s", o.name ? comm : "");
 	if (out_json)
 		return;
 	line_time_headers(o.hms, o.times);
@@ -424,6 +436,8 @@ int main(int argc, char **argv)
 	msg_init("execsnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -432,12 +446,13 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	mono = reorder_init(s, o.hms ? "-T" : NULL);
+	mono = reorder_init(s, o.hms ? "-T" : o.cgroup ? "--cgroup" : NULL);
 	cap = ladder_open(s, CAP_EXEC, o.argc);
 	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
 		"sched:sched_process_fork", "syscalls:sys_enter_execve",
 		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
-		"syscalls:sys_exit_execveat", "task:task_newtask", "task:task_rename", NULL });
+		"syscalls:sys_exit_execveat", "task:task_newtask", "task:task_rename",
+		o.cgroup ? "cgroup:cgroup_attach_task" : NULL, "sched:sched_process_exit", NULL });
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
 	forker = pidmap_new(NULL);
@@ -455,8 +470,10 @@ int main(int argc, char **argv)
 	who_events(s, o.exec_pid);	/* --exec: the command and all it starts */
 	follow(s, name_filter);
 	free(name_filter);
+	cgscope_follow(s, 1);	/* --cgroup: its members (on_newtask hands it the new tasks) */
 
 	stream_begin(s, o.duration > 0);
+	cgscope_started();
 	tgid_scan();		/* the threads that run now, read while tracing runs */
 	banner();
 	child_go();	/* --exec: the command runs from here */
@@ -465,6 +482,7 @@ int main(int argc, char **argv)
 
 	stream_end(s);
 	child_report();
+	cgscope_report("execs");
 	if (unknown)
 		msg_warn("%llu exec%s shown with [?]: no arguments taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

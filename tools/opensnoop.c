@@ -20,6 +20,7 @@
 
 #include "calls.h"
 #include "capture.h"
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
@@ -41,12 +42,14 @@
 static const char usage_text[] =
 "USAGE: opensnoop [-htxTejv] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
 "       opensnoop [-htxTejv] [-d secs] [-n name] --exec CMD [filename]\n"
+"       opensnoop [-htxTejv] [-d secs] [-n name] --cgroup PATH [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -e              # include the open flags (octal)\n"
 "                 -n name         # process name to match on open\n"
 "                 -p PID          # PID to match on open (threads, children)\n"
 "                 -L TID          # thread id to match on open\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -x              # only show failed opens\n"
@@ -59,6 +62,8 @@ static const char usage_text[] =
 "       opensnoop -d 1            # trace 1 sec (buffered)\n"
 "       opensnoop -p 181          # trace opens by PID 181 only\n"
 "       opensnoop conf            # trace filenames containing \"conf\"\n"
+"       opensnoop --cgroup system.slice/cron.service\n"
+"                                 # the opens of one service\n"
 "       opensnoop --exec 'make -j2'\n"
 "                                 # the opens of a build, start to end\n"
 "       opensnoop 'log$'          # filenames ending in \"log\"\n"
@@ -69,7 +74,7 @@ struct opts {
 	double duration;
 	pid_t pid, tid;
 	int times, hms, fails, flags, verbose;
-	const char *name, *file, *exec;
+	const char *name, *file, *exec, *cgroup;
 	regex_t name_re, file_re;
 };
 
@@ -80,7 +85,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
@@ -92,12 +97,15 @@ static void parse(int argc, char **argv)
 		case 'v': o.verbose = 1; break;
 		case 'x': o.fails = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
 	opt_apart(o.pid, "-p", o.tid, "-L");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.pid || o.tid, o.pid ? "-p" : "-L", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
 }
 
 /* an open in progress, from its entry event */
@@ -149,7 +157,9 @@ static void on_return(const struct stream_rec *r)
 	struct row *row;
 	size_t n;
 
-	if (!c) {		/* began before tracing did, or its call was lost */
+	if (!c || !cgscope_in(tid, r->rec->ts)) {
+		/* began before tracing did, or its call was lost; or out of --cgroup */
+		free(c);
 		capture_free(v);
 		return;
 	}
@@ -264,7 +274,7 @@ static void follow_calls(const char *filter)
 /* load_formats - the formats of every event the run follows */
 static void load_formats(void)
 {
-	const char *formats[10] = { COMM_FORMATS };
+	const char *formats[16] = { COMM_FORMATS };
 	char fmt[6][48];
 	size_t i, n = COMM_NR_FORMATS;
 
@@ -273,6 +283,12 @@ static void load_formats(void)
 		snprintf(fmt[2 * i + 1], sizeof(fmt[0]), "syscalls:sys_exit_%s", calls[i]);
 		formats[n++] = fmt[2 * i];
 		formats[n++] = fmt[2 * i + 1];
+	}
+	if (cgscope_active()) {
+		const char *cg[] = { CGSCOPE_FORMATS };
+
+		for (i = 0; i < CGSCOPE_NR_FORMATS; i++)
+			formats[n++] = cg[i];
 	}
 	formats[n] = NULL;
 	capture_load(cap, formats);
@@ -291,6 +307,8 @@ static void banner(void)
 	if (o.pid || o.tid)
 		at += snprintf(ftext, sizeof(ftext), " issued by %s %d", o.pid ? "PID" : "TID",
 			       o.pid ? (int)o.pid : (int)o.tid);
+	if (o.cgroup)
+		at += snprintf(ftext + at, sizeof(ftext) - at, " in cgroup %.80s", o.cgroup);
 	if (o.name)
 		at += snprintf(ftext + at, sizeof(ftext) - at, " issued by process name \"%.40s\"",
 			       o.name);
@@ -315,6 +333,8 @@ int main(int argc, char **argv)
 	msg_init("opensnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -323,7 +343,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	mono = reorder_init(sess, o.hms ? "-T" : NULL);
+	mono = reorder_init(sess, o.hms ? "-T" : o.cgroup ? "--cgroup" : NULL);
 	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = calls_new("opens", free);
@@ -334,8 +354,10 @@ int main(int argc, char **argv)
 	capture_follow(cap, filter);
 	follow_calls(filter);
 	free(filter);
+	cgscope_follow(sess, 0);	/* --cgroup: its members, from the kernel's events */
 
 	stream_begin(sess, o.duration > 0);
+	cgscope_started();
 	banner();
 	child_go();	/* --exec: the command runs from here */
 
@@ -344,6 +366,7 @@ int main(int argc, char **argv)
 	stream_end(sess);
 	calls_report(pending);
 	child_report();
+	cgscope_report("opens");
 	if (unknown)
 		msg_warn("%llu open%s shown with [?]: no path taken at the call", unknown,
 			 unknown == 1 ? "" : "s");

@@ -330,6 +330,22 @@ t_head() {
 	[ "$(cat "$TMP/rc")" = 0 ] || fail "execsnoop | head -n 3: exit status $(cat "$TMP/rc"), wanted 0"
 }
 
+# t_cgroup - --cgroup, relative to the cgroup2 mount (cg_scene: a member
+# and its child, a leaver, a joiner, a busy outsider, each exec'ing a link
+# named for its role): exactly the execs of the member, its child, the
+# leaver before it left and the joiner after it joined are shown
+t_cgroup() {
+	cg_scene_start || return $?
+	xs_start --cgroup "$CG_REL" || { cg_scene_end; return 1; }
+	grep -qx "Tracing exec()s in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
+		fail "banner: $(head -n 1 "$TMP/out")"
+	cg_scene_play
+	wait_for_line "$TMP/out" "cgbin/cg_joiner_in" 50
+	cg_scene_end
+	stop_tool || return 1
+	cg_scene_check "$(grep -o 'cgbin/cg_[a-z_]*' "$TMP/out" | sed 's|.*/||')"
+}
+
 t_badinput() {
 	expect_error 2 '-a.*range' "$BIN/execsnoop" -a 33 || return 1
 	expect_error 2 '-a' "$BIN/execsnoop" -a 0 || return 1

@@ -315,6 +315,33 @@ t_badinput() {
 	"$BIN/opensnoop" -h | grep -q '^USAGE: opensnoop' || fail "-h"
 }
 
+# t_cgroup - --cgroup, relative to the cgroup2 mount (cg_scene: a member
+# and its child, a leaver, a joiner, a busy outsider, each opening a file
+# under its own name): exactly the opens of the member, its child, the
+# leaver before it left and the joiner after it joined are shown
+t_cgroup() {
+	cg_scene_start || return $?
+	os_start --cgroup "$CG_REL" || { cg_scene_end; return 1; }
+	grep -qx "Tracing open()s in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
+		fail "banner: $(head -n 1 "$TMP/out")"
+	cg_scene_play
+	wait_for_line "$TMP/out" "^cg_joiner_in " 50
+	cg_scene_end
+	stop_tool || return 1
+	cg_scene_check "$(awk 'NF >= 4 && $2 ~ /^[0-9]+$/ { print $1 }' "$TMP/out")"
+}
+
+# t_cgroup_refused - --cgroup's refusals: one line, and nothing traced
+t_cgroup_refused() {
+	cg=$(cg_root) || { skip "$cg"; return 0; }
+	expect_error 1 "^opensnoop: --cgroup ftt_no_such_$$: no such cgroup under $cg\$" \
+		"$BIN/opensnoop" --cgroup "ftt_no_such_$$" || return 1
+	expect_error 1 "^opensnoop: --cgroup /proc: not in the cgroup v2 hierarchy \\($cg\\)\$" \
+		"$BIN/opensnoop" --cgroup /proc || return 1
+	expect_error 2 'use either -p or --cgroup' "$BIN/opensnoop" -p 1 --cgroup / || return 1
+	expect_error 2 'use either --exec or --cgroup' "$BIN/opensnoop" --exec true --cgroup /
+}
+
 # t_rungs - every capture rung this kernel has, forced in turn: the rung is
 # the one asked for, each open of the workload is exactly one row, a C library
 # open shows its path (unknown only with none), a raw syscall its path from a

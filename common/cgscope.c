@@ -1,0 +1,342 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* cgscope.c - --cgroup: the tasks of a cgroup v2 subtree, followed from the kernel's events
+ *
+ * What is known of a task is "in" (1, 0, or -1: not known) from a time on.
+ * The subtree's cgroup.threads files are read before tracing starts and
+ * again after: a task the two readings agree on had that membership over the
+ * whole gap between them, save for moves the trace itself records (a move
+ * between the readings and back again, before tracing began, leaves no event
+ * to show); a task they differ on is known from the second reading on. A
+ * task in neither is outside. Then, in time order: cgroup_attach_task on the
+ * cgroup2 hierarchy (dst_root 0) says where a task went; task_newtask puts a
+ * new task where its creator is at that moment, unless it was cloned straight
+ * into a cgroup (CLONE_INTO_CGROUP: no attach event, and the event does not
+ * say which), which makes it unknown; sched_process_exit frees its ID. After
+ * lost events, any of those may be missing: the subtree is read again, and
+ * what happened between the loss and that reading is not known.
+ */
+#include <dirent.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cgscope.h"
+#include "clock.h"
+#include "decode.h"
+#include "msg.h"
+#include "pidmap.h"
+#include "reorder.h"
+#include "session.h"
+#include "xalloc.h"
+
+#define CLONE_INTO_CGROUP 0x200000000ULL	/* the kernel's flag (clone3, 5.7+) */
+
+/* what is known of one task */
+struct member {
+	int in;				/* 1 inside, 0 outside, -1 not known */
+	unsigned long long from;	/* from this time on (trace clock, ns) */
+};
+
+static struct {
+	int on;
+	char mount[PATH_MAX];		/* the cgroup2 mount point */
+	char rel[PATH_MAX];		/* the cgroup from the hierarchy's root: "/" or "/a/b" */
+	struct pidmap *tasks;		/* tid -> struct member */
+	struct pidmap *first;		/* the first reading: tid -> 1 */
+	unsigned long long blind_from, blind_to;	/* after a loss: nothing known in between */
+	unsigned long long unknown;	/* events left out: membership not known */
+} G;
+
+/* unescape - mountinfo's octal escapes (\040 a space) undone, in place */
+static void unescape(char *s)
+{
+	char *w = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*w++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+}
+
+/* find_mount - the cgroup2 mount point (the hierarchy's root) into G.mount; -1 if none */
+static int find_mount(void)
+{
+	FILE *f = fopen("/proc/self/mountinfo", "re");
+	char line[4096], root[PATH_MAX], point[PATH_MAX], *dash;
+	int found = -1;
+
+	if (!f)
+		return -1;
+	while (found < 0 && fgets(line, sizeof(line), f)) {
+		/* ID PARENT MAJ:MIN ROOT POINT OPTS... - FSTYPE SOURCE SUPER */
+		dash = strstr(line, " - ");
+		if (!dash || strncmp(dash + 3, "cgroup2 ", 8) ||
+		    sscanf(line, "%*s %*s %*s %4095s %4095s", root, point) != 2)
+			continue;
+		unescape(root);
+		unescape(point);
+		if (strcmp(root, "/"))
+			continue;	/* a bind mount of a part of it */
+		snprintf(G.mount, sizeof(G.mount), "%s", point);
+		found = 0;
+	}
+	fclose(f);
+	return found;
+}
+
+/* cgscope_open - see cgscope.h */
+void cgscope_open(const char *path)
+{
+	char want[2 * PATH_MAX], real[PATH_MAX], file[PATH_MAX + 16];
+	size_t n;
+
+	if (!path[0] || strchr(path, '\n'))
+		msg_die(EXIT_ERR, "--cgroup: '%.60s' is no cgroup path", path);
+	if (find_mount() < 0)
+		msg_die(EXIT_ERR, "--cgroup: no cgroup v2 hierarchy is mounted (cgroup v1 only?)");
+	if (path[0] == '/')
+		snprintf(want, sizeof(want), "%s", path);
+	else
+		snprintf(want, sizeof(want), "%s/%s", G.mount, path);
+	if (!realpath(want, real))
+		msg_die(EXIT_ERR, "--cgroup %.200s: no such cgroup under %s", path, G.mount);
+	n = strlen(G.mount);
+	if (strcmp(G.mount, "/") &&
+	    (strncmp(real, G.mount, n) || (real[n] != '/' && real[n] != '\0')))
+		msg_die(EXIT_ERR, "--cgroup %.200s: not in the cgroup v2 hierarchy (%s)", path,
+			G.mount);
+	snprintf(file, sizeof(file), "%s/cgroup.procs", real);
+	if (access(file, F_OK) < 0)
+		msg_die(EXIT_ERR, "--cgroup %.200s: not a cgroup (no cgroup.procs)", path);
+	snprintf(G.rel, sizeof(G.rel), "%s", strcmp(G.mount, "/") ? real + n : real);
+	if (!G.rel[0])
+		snprintf(G.rel, sizeof(G.rel), "/");
+	G.on = 1;
+}
+
+/* cgscope_active - see cgscope.h */
+int cgscope_active(void)
+{
+	return G.on;
+}
+
+/* inside - is the cgroup at path (from the hierarchy's root) the scope or below it */
+static int inside(const char *path)
+{
+	size_t n = strlen(G.rel);
+
+	if (!strcmp(G.rel, "/"))
+		return 1;
+	return !strncmp(path, G.rel, n) && (path[n] == '\0' || path[n] == '/');
+}
+
+/* know - task tid is `in` from time `from` */
+static void know(int tid, int in, unsigned long long from)
+{
+	struct member *m = pidmap_get(G.tasks, tid);
+
+	if (!m) {
+		m = xmalloc(sizeof(*m));
+		pidmap_put(G.tasks, tid, m);
+	}
+	m->in = in;
+	m->from = from;
+}
+
+/* state - what is known of tid at ts: 1, 0 or -1 */
+static int state(int tid, unsigned long long ts)
+{
+	struct member *m = pidmap_get(G.tasks, tid);
+
+	if (ts >= G.blind_from && ts < G.blind_to)
+		return -1;
+	if (!m)
+		return 0;	/* in no reading and never moved in */
+	return ts >= m->from ? m->in : -1;
+}
+
+/* read_tree - fn(tid) for every thread listed in the cgroup dir and those below it */
+static void read_tree(const char *dir, void (*fn)(int tid))
+{
+	char path[PATH_MAX + 32];
+	struct dirent *d;
+	FILE *f;
+	DIR *dp;
+	int tid;
+
+	snprintf(path, sizeof(path), "%s/cgroup.threads", dir);
+	f = fopen(path, "re");
+	if (f) {
+		while (fscanf(f, "%d", &tid) == 1)
+			fn(tid);
+		fclose(f);
+	}
+	dp = opendir(dir);
+	if (!dp)
+		return;
+	while ((d = readdir(dp)))
+		if (d->d_type == DT_DIR && strcmp(d->d_name, ".") && strcmp(d->d_name, "..")) {
+			snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+			read_tree(path, fn);
+		}
+	closedir(dp);
+}
+
+/* scope_dir - the scope's directory */
+static const char *scope_dir(void)
+{
+	static char dir[2 * PATH_MAX];
+
+	snprintf(dir, sizeof(dir), "%s%s", strcmp(G.mount, "/") ? G.mount : "",
+		 strcmp(G.rel, "/") ? G.rel : "");
+	if (!dir[0])
+		snprintf(dir, sizeof(dir), "/");
+	return dir;
+}
+
+static void note_first(int tid)
+{
+	pidmap_put(G.first, tid, (void *)1L);
+}
+
+static struct pidmap *second;
+
+static void note_second(int tid)
+{
+	pidmap_put(second, tid, (void *)1L);
+}
+
+/* judge - tid of either reading: known from the first if both list it, else from `at` */
+static int judge_first(int tid, void *val, void *arg)
+{
+	unsigned long long at = *(unsigned long long *)arg;
+
+	(void)val;
+	if (pidmap_get(second, tid))
+		know(tid, 1, 0);
+	else
+		know(tid, 0, at);	/* left, or ended, between the readings */
+	return 1;
+}
+
+static int judge_second(int tid, void *val, void *arg)
+{
+	unsigned long long at = *(unsigned long long *)arg;
+
+	(void)val;
+	if (!pidmap_get(G.tasks, tid))
+		know(tid, 1, at);	/* came in (or began) between the readings */
+	return 1;
+}
+
+/* on_attach - a task moved to another cgroup of the v2 hierarchy */
+static void on_attach(const struct stream_rec *r)
+{
+	char path[PATH_MAX];
+
+	decode_str(r->ev, r->rec, "dst_path", path, sizeof(path));
+	know((int)decode_s64(r->ev, r->rec, "pid"), inside(path), r->rec->ts);
+}
+
+/* cgscope_newtask - see cgscope.h */
+void cgscope_newtask(const struct stream_rec *r)
+{
+	int child = (int)decode_s64(r->ev, r->rec, "pid");
+
+	if (!G.on)
+		return;
+	if (decode_u64(r->ev, r->rec, "clone_flags") & CLONE_INTO_CGROUP)
+		know(child, -1, r->rec->ts);
+	else
+		know(child, state(decode_pid(r->ev, r->rec), r->rec->ts), r->rec->ts);
+}
+
+/* on_task_exit - a task ended: its ID may be another's next */
+static void on_task_exit(const struct stream_rec *r)
+{
+	free(pidmap_take(G.tasks, (int)decode_s64(r->ev, r->rec, "pid")));
+}
+
+/* reread - after lost events: nothing known between the loss and a new reading */
+static void reread(int cpu, unsigned long long ts, void *ctx)
+{
+	unsigned long long at;
+
+	(void)cpu, (void)ctx;
+	pidmap_clear(G.tasks);
+	second = pidmap_new(NULL);
+	read_tree(scope_dir(), note_second);
+	at = clock_ns();
+	pidmap_sweep(second, judge_second, &at);
+	pidmap_free(second);
+	second = NULL;
+	/* every record before the loss has been judged (time order) */
+	G.blind_from = ts;
+	G.blind_to = at;
+}
+
+/* cgscope_follow - see cgscope.h */
+void cgscope_follow(struct session *s, int newtask_given)
+{
+	if (!G.on)
+		return;
+	if (!reorder_follow(s, "cgroup", "cgroup_attach_task", "dst_root == 0", on_attach, NULL) ||
+	    (!newtask_given &&
+	     !reorder_follow(s, "task", "task_newtask", NULL, cgscope_newtask, NULL)) ||
+	    !reorder_follow(s, "sched", "sched_process_exit", NULL, on_task_exit, NULL))
+		msg_die(EXIT_ERR, "--cgroup: this kernel lacks cgroup:cgroup_attach_task, "
+			"task:task_newtask or sched:sched_process_exit");
+	reorder_on_gap(reread, NULL);
+	G.tasks = pidmap_new(free);
+	G.first = pidmap_new(NULL);
+	read_tree(scope_dir(), note_first);
+}
+
+/* cgscope_started - see cgscope.h */
+void cgscope_started(void)
+{
+	unsigned long long at;
+
+	if (!G.on)
+		return;
+	second = pidmap_new(NULL);
+	read_tree(scope_dir(), note_second);
+	at = clock_ns();
+	pidmap_sweep(G.first, judge_first, &at);
+	pidmap_sweep(second, judge_second, &at);
+	pidmap_free(second);
+	second = NULL;
+	pidmap_free(G.first);
+	G.first = NULL;
+}
+
+/* cgscope_in - see cgscope.h */
+int cgscope_in(int tid, unsigned long long ts)
+{
+	int in;
+
+	if (!G.on)
+		return 1;
+	in = state(tid, ts);
+	if (in < 0)
+		G.unknown++;
+	return in == 1;
+}
+
+/* cgscope_report - see cgscope.h */
+void cgscope_report(const char *what)
+{
+	if (G.unknown)
+		msg_warn("%llu %s not shown: whether the task was in %s then is not known (it "
+			 "moved as tracing began, was cloned straight into a cgroup, or events "
+			 "were lost)", G.unknown, what, G.rel);
+}
