@@ -26,10 +26,12 @@
 #include "cgscope.h"
 #include "clock.h"
 #include "decode.h"
+#include "format.h"
 #include "msg.h"
 #include "pidmap.h"
 #include "reorder.h"
 #include "session.h"
+#include "stream.h"
 #include "xalloc.h"
 
 #define CLONE_INTO_CGROUP 0x200000000ULL	/* the kernel's flag (clone3, 5.7+) */
@@ -287,8 +289,19 @@ static void reread(int cpu, unsigned long long ts, void *ctx)
 /* cgscope_follow - see cgscope.h */
 void cgscope_follow(struct session *s, int newtask_given)
 {
+	static const char *const evs[][2] = {
+		{ "cgroup", "cgroup_attach_task" }, { "task", "task_newtask" },
+		{ "sched", "sched_process_exit" },
+	};
+	size_t i;
+
 	if (!G.on)
 		return;
+	/* an event the tool itself traces would go to the tool alone, unfiltered */
+	for (i = 0; i < sizeof(evs) / sizeof(evs[0]); i++)
+		if ((i != 1 || !newtask_given) && stream_handled(format_event(s, evs[i][0], evs[i][1])))
+			msg_die(EXIT_ERR, "--cgroup: cannot trace %s:%s with it (it follows that "
+				"event itself)", evs[i][0], evs[i][1]);
 	if (!reorder_follow(s, "cgroup", "cgroup_attach_task", "dst_root == 0", on_attach, NULL) ||
 	    (!newtask_given &&
 	     !reorder_follow(s, "task", "task_newtask", NULL, cgscope_newtask, NULL)) ||
@@ -301,22 +314,25 @@ void cgscope_follow(struct session *s, int newtask_given)
 	read_tree(scope_dir(), note_first);
 }
 
-/* cgscope_started - see cgscope.h */
-void cgscope_started(void)
+/* settle - what the two readings (G.first, second; the second done by `at`) tell */
+static void settle(unsigned long long at)
 {
-	unsigned long long at;
-
-	if (!G.on)
-		return;
-	second = pidmap_new(NULL);
-	read_tree(scope_dir(), note_second);
-	at = clock_ns();
 	pidmap_sweep(G.first, judge_first, &at);
 	pidmap_sweep(second, judge_second, &at);
 	pidmap_free(second);
 	second = NULL;
 	pidmap_free(G.first);
 	G.first = NULL;
+}
+
+/* cgscope_started - see cgscope.h */
+void cgscope_started(void)
+{
+	if (!G.on)
+		return;
+	second = pidmap_new(NULL);
+	read_tree(scope_dir(), note_second);
+	settle(clock_ns());
 }
 
 /* cgscope_in - see cgscope.h */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgscope.h"
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
@@ -307,6 +308,12 @@ static void on_row(const struct stream_rec *r)
 	int tid = decode_pid(ev, rec);
 	const char *comm = comm_now(tid);
 
+	if (!cgscope_in(tid, rec->ts)) {	/* --cgroup: another task's */
+		if (ev->id == rows.naming_id[0] || ev->id == rows.naming_id[1] ||
+		    ev->id == rows.naming_id[2])
+			on_naming(r);
+		return;
+	}
 	if (rows.blind) {
 		row_out(r, NULL);
 		return;

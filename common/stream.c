@@ -64,6 +64,17 @@ void stream_on(struct tep_event *ev, stream_fn fn, void *ctx)
 	handlers[nr_handlers++] = h;
 }
 
+/* stream_handled - see stream.h */
+int stream_handled(const struct tep_event *ev)
+{
+	int i;
+
+	for (i = 0; ev && i < nr_handlers; i++)
+		if (handlers[i].id == ev->id)
+			return 1;
+	return 0;
+}
+
 /* stream_follow - see stream.h */
 struct tep_event *stream_follow(struct session *s, const char *sys, const char *name,
 				const char *filter, stream_fn fn, void *ctx)

@@ -27,6 +27,8 @@ typedef void (*stream_fn)(const struct stream_rec *r);
 /* stream_on - call fn for every record of ev (NULL ev: every record not claimed);
  * the same ev, fn and ctx again add nothing */
 void stream_on(struct tep_event *ev, stream_fn fn, void *ctx);
+/* stream_handled - has ev a handler (stream_on) already: its records go there first */
+int stream_handled(const struct tep_event *ev);
 /*
  * stream_follow - follow the event SYS:NAME in one call: its format (loaded
  * by format_load), the filter (NULL: none set here; the tool's own, refused

@@ -53,6 +53,13 @@ _ftt_flags() {
 	printf '%s\n' --help --version
 }
 
+# _ftt_cgroups WORD - cgroup directories under the cgroup2 mount, relative to it
+_ftt_cgroups() {
+	local m
+	m=$(awk '$3 == "cgroup2" { print $2; exit }' /proc/mounts 2>/dev/null)
+	[[ -n $m ]] && (cd "$m" 2>/dev/null && compgen -d -S / -- "$1")
+}
+
 # _ftt_devices - block devices by name: disks and partitions
 _ftt_devices() {
 	awk 'NR > 2 && $4 != "" { print $4 }' /proc/partitions 2>/dev/null
@@ -141,6 +148,7 @@ _ftt() {
 			*:-n)				_ftt_reply "$word" $(_ftt_comms) ;;
 			uprobe:-l)			COMPREPLY=($(compgen -c -- "$word"; compgen -f -- "$word")) ;;
 			*:--exec)			COMPREPLY=($(compgen -c -- "$word")) ;;
+			*:--cgroup)			COMPREPLY=($(_ftt_cgroups "$word")) ;;
 			*)				COMPREPLY=() ;;
 			esac
 			return

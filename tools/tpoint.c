@@ -20,6 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "evjson.h"
@@ -40,11 +41,13 @@
 static const char usage_text[] =
 "USAGE: tpoint [-hHjsv] [-d secs] [-p PID] [-L TID] tracepoint [filter]\n"
 "       tpoint [-hHjs] [-d secs] --exec CMD tracepoint [filter]\n"
+"       tpoint [-hHjs] [-d secs] --cgroup PATH tracepoint [filter]\n"
 "       tpoint -l\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on event (threads, children)\n"
 "                 -L TID          # thread id to match on event\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -l              # list all tracepoints\n"
@@ -71,7 +74,7 @@ struct opts {
 	pid_t pid, tid;
 	int headers, stacks, view, list;
 	char sys[128], event[128];
-	const char *filter, *exec;
+	const char *filter, *exec, *cgroup;
 };
 
 static struct opts o;
@@ -82,7 +85,7 @@ static void parse(int argc, char **argv)
 	const char *tp, *colon;
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjlp:L:sv", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o.headers = 1; break;
@@ -92,6 +95,7 @@ static void parse(int argc, char **argv)
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	opt_apart(out_json, "-j", o.list, "-l");
@@ -108,6 +112,9 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.tid, "-L");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.pid || o.tid, o.pid ? "-p" : "-L", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.cgroup != NULL, "--cgroup", o.list || o.view, o.list ? "-l" : "-v");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	tp = argv[optind];
 	colon = strchr(tp, ':');
@@ -191,14 +198,17 @@ static void view(void)
 int main(int argc, char **argv)
 {
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
+	size_t i, n;
 	char spec[300];
-	const char *systems[6] = { spec, COMM_FORMATS, NULL, NULL };
+	const char *systems[10] = { spec, COMM_FORMATS, NULL, NULL };
 
 	msg_init("tpoint");
 	sig_init();
 	parse(argc, argv);
 	if (o.list)
 		list();
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -210,7 +220,16 @@ int main(int argc, char **argv)
 
 	sess = session_open("tpoint");
 	snprintf(spec, sizeof(spec), "%s:%s", o.sys, o.event);
-	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
+	n = 1 + COMM_NR_FORMATS;
+	if (o.stacks)
+		systems[n++] = "ftrace:kernel_stack";
+	if (o.cgroup) {
+		const char *cg[] = { CGSCOPE_FORMATS };
+
+		for (i = 0; i < CGSCOPE_NR_FORMATS; i++)
+			systems[n++] = cg[i];
+	}
+	systems[n] = NULL;
 	format_load(sess, systems);
 	evs[0] = stream_follow(sess, o.sys, o.event, NULL, comm_row, NULL);
 	if (!evs[0])
@@ -220,10 +239,15 @@ int main(int argc, char **argv)
 	if (o.stacks && !(evs[1] = kstack_enable(sess)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, NULL) == 1;
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
 	comm_rows(sess, evs, o.filter || o.tid, on_record, NULL);
+	cgscope_follow(sess, 0);	/* --cgroup: its members (comm_rows asks it of each row) */
 	stream_begin(sess, o.duration > 0);
-	out_tracing(o.duration, "%s:%s", o.sys, o.event);
+	cgscope_started();
+	if (o.cgroup)
+		out_tracing(o.duration, "%s:%s in cgroup %.80s", o.sys, o.event, o.cgroup);
+	else
+		out_tracing(o.duration, "%s:%s", o.sys, o.event);
 	if (o.headers && !out_json)
 		evtext_header(stdout, "nop", spec);
 	fflush(stdout);
@@ -233,5 +257,6 @@ int main(int argc, char **argv)
 
 	stream_end(sess);
 	child_report();
+	cgscope_report("events");
 	return EXIT_OK;
 }
