@@ -120,21 +120,42 @@ int khist_synth(const char *name, const char *fields)
 	return rc < 0 ? -1 : 0;
 }
 
-/* khist_synth_remove - see khist.h */
-int khist_synth_remove(const char *name)
+/*
+ * find - the newest owned trigger CMD of SYS/EV in inst, or with sys NULL the
+ * synthetic event CMD; -1 if none
+ */
+static long find(struct tracefs_instance *inst, const char *sys, const char *ev, const char *cmd)
 {
 	size_t i;
 
 	for (i = nr_owned; i-- > 0;)
-		if (!owned[i].sys && !strcmp(owned[i].cmd, name)) {
-			int rc = remove_one(&owned[i]);
-
-			if (rc == 0)
-				forget(i);
-			return rc;
-		}
-	errno = ENOENT;
+		if (!strcmp(owned[i].cmd, cmd) &&
+		    (sys ? owned[i].sys && owned[i].inst == inst && !strcmp(owned[i].sys, sys) &&
+			   !strcmp(owned[i].ev, ev)
+			 : !owned[i].sys))
+			return (long)i;
 	return -1;
+}
+
+/* undo_now - remove owned entry i now, and forget it once removed; -1 (ENOENT: i < 0) */
+static int undo_now(long i)
+{
+	int rc;
+
+	if (i < 0) {
+		errno = ENOENT;
+		return -1;
+	}
+	rc = remove_one(&owned[i]);
+	if (rc == 0)
+		forget((size_t)i);
+	return rc;
+}
+
+/* khist_synth_remove - see khist.h */
+int khist_synth_remove(const char *name)
+{
+	return undo_now(find(NULL, NULL, NULL, name));
 }
 
 /* khist_add - see khist.h */
@@ -186,19 +207,7 @@ int khist_pause(struct session *s, const char *sys, const char *ev, const char *
 /* khist_remove - see khist.h */
 int khist_remove(struct session *s, const char *sys, const char *ev, const char *cmd)
 {
-	size_t i;
-
-	for (i = nr_owned; i-- > 0;)
-		if (owned[i].sys && owned[i].inst == s->inst && !strcmp(owned[i].sys, sys) &&
-		    !strcmp(owned[i].ev, ev) && !strcmp(owned[i].cmd, cmd)) {
-			int rc = remove_one(&owned[i]);
-
-			if (rc == 0)
-				forget(i);
-			return rc;
-		}
-	errno = ENOENT;
-	return -1;
+	return undo_now(find(s->inst, sys, ev, cmd));
 }
 
 /* khist_read - see khist.h */
