@@ -125,6 +125,17 @@ void cgscope_open(const char *path)
 	G.on = 1;
 }
 
+/* cgscope_formats - see cgscope.h */
+size_t cgscope_formats(const char **list, size_t n)
+{
+	static const char *const cg[] = { CGSCOPE_FORMATS };
+	size_t i;
+
+	for (i = 0; G.on && i < CGSCOPE_NR_FORMATS; i++)
+		list[n++] = cg[i];
+	return n;
+}
+
 /* cgscope_active - see cgscope.h */
 int cgscope_active(void)
 {

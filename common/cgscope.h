@@ -3,12 +3,19 @@
 #ifndef FTT_CGSCOPE_H
 #define FTT_CGSCOPE_H
 
+#include <stddef.h>
+
 struct session;
 struct stream_rec;
 
 /* the events cgscope_follow needs, for the tool's list of formats to load */
 #define CGSCOPE_FORMATS "cgroup:cgroup_attach_task", "task:task_newtask", "sched:sched_process_exit"
 #define CGSCOPE_NR_FORMATS 3
+/*
+ * cgscope_formats - with --cgroup, CGSCOPE_FORMATS put at list[n] on (room
+ * for CGSCOPE_NR_FORMATS more, and the NULL the caller puts after); the new n
+ */
+size_t cgscope_formats(const char **list, size_t n);
 
 /*
  * Membership is known per task (thread) and from a time on: two readings of

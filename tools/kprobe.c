@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
@@ -44,11 +45,13 @@
 static const char usage_text[] =
 "USAGE: kprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] kprobe_definition [filter]\n"
 "       kprobe [-FhHjs] [-d secs] --exec CMD kprobe_definition [filter]\n"
+"       kprobe [-FhHjs] [-d secs] --cgroup PATH kprobe_definition [filter]\n"
 "                 -F              # force. trace despite warnings.\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -s              # show kernel stack traces\n"
@@ -86,7 +89,7 @@ struct opts {
 	int force, headers, stacks, view, ret;
 	unsigned long maxactive;
 	char name[64], func[128], args[1024];
-	const char *def, *filter, *exec;
+	const char *def, *filter, *exec, *cgroup;
 };
 
 static struct opts o;
@@ -171,7 +174,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjp:L:sv", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o.force = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -181,6 +184,7 @@ static void parse(int argc, char **argv)
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	opt_operands(argc, 1, 2, "kprobe definition (p:FUNC or r:FUNC ...)",
@@ -188,6 +192,9 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.tid, "-L");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.pid || o.tid, o.pid ? "-p" : "-L", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.cgroup != NULL, "--cgroup", o.view, "-v");
 	opt_apart(o.exec != NULL, "--exec", o.view, "-v");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	opt_apart(out_json, "-j", o.view, "-v");
@@ -279,13 +286,15 @@ static void check(void)
 
 int main(int argc, char **argv)
 {
-	const char *systems[6] = { NULL, COMM_FORMATS, NULL, NULL };
+	const char *systems[10] = { NULL, COMM_FORMATS, NULL, NULL };
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
 	int rc;
 
 	msg_init("kprobe");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -315,6 +324,7 @@ int main(int argc, char **argv)
 	}
 	systems[0] = sess->group;
 	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:kernel_stack" : NULL;
+	systems[cgscope_formats(systems, 1 + COMM_NR_FORMATS + o.stacks)] = NULL;
 	format_load(sess, systems);
 	if (!(evs[0] = stream_follow(sess, sess->group, o.name, NULL, comm_row, NULL)))
 		msg_die(EXIT_ERR, "cannot parse the format of kprobe %s", o.name);
@@ -324,11 +334,14 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	evs[1] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, NULL) == 1;
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
 	comm_rows(sess, evs, 0, on_event, NULL);
+	cgscope_follow(sess, 0);	/* --cgroup: its members (comm_rows asks it of each row) */
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */
 	stream_begin(sess, o.duration > 0);
-	out_tracing(o.duration, "kprobe %s", o.name);
+	cgscope_started();
+	out_tracing(o.duration, "kprobe %s%s%.80s", o.name, o.cgroup ? " in cgroup " : "",
+		    o.cgroup ? o.cgroup : "");
 	if (o.headers && !out_json) {
 		char what[200];
 
@@ -343,5 +356,6 @@ int main(int argc, char **argv)
 
 	stream_end(sess);
 	child_report();
+	cgscope_report("events");
 	return EXIT_OK;
 }

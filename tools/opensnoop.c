@@ -284,12 +284,7 @@ static void load_formats(void)
 		formats[n++] = fmt[2 * i];
 		formats[n++] = fmt[2 * i + 1];
 	}
-	if (cgscope_active()) {
-		const char *cg[] = { CGSCOPE_FORMATS };
-
-		for (i = 0; i < CGSCOPE_NR_FORMATS; i++)
-			formats[n++] = cg[i];
-	}
+	n = cgscope_formats(formats, n);
 	formats[n] = NULL;
 	capture_load(cap, formats);
 }

@@ -198,7 +198,7 @@ static void view(void)
 int main(int argc, char **argv)
 {
 	struct tep_event *evs[3] = { NULL, NULL, NULL };
-	size_t i, n;
+	size_t n;
 	char spec[300];
 	const char *systems[10] = { spec, COMM_FORMATS, NULL, NULL };
 
@@ -223,12 +223,7 @@ int main(int argc, char **argv)
 	n = 1 + COMM_NR_FORMATS;
 	if (o.stacks)
 		systems[n++] = "ftrace:kernel_stack";
-	if (o.cgroup) {
-		const char *cg[] = { CGSCOPE_FORMATS };
-
-		for (i = 0; i < CGSCOPE_NR_FORMATS; i++)
-			systems[n++] = cg[i];
-	}
+	n = cgscope_formats(systems, n);
 	systems[n] = NULL;
 	format_load(sess, systems);
 	evs[0] = stream_follow(sess, o.sys, o.event, NULL, comm_row, NULL);

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
@@ -48,12 +49,14 @@
 static const char usage_text[] =
 "USAGE: uprobe [-FhHjsv] [-d secs] [-p PID] [-L TID] uprobe_definition [filter]\n"
 "       uprobe [-FhHjs] [-d secs] --exec CMD uprobe_definition [filter]\n"
+"       uprobe [-FhHjs] [-d secs] --cgroup PATH uprobe_definition [filter]\n"
 "       uprobe -l target\n"
 "                 -F              # force: probe a file a non-root user could have written\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -p PID          # PID to match on events (threads, children)\n"
 "                 -L TID          # thread id to match on events\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 -v              # view format file (don't trace)\n"
 "                 -H              # include column headers\n"
 "                 -l target       # list functions from this executable or library\n"
@@ -91,7 +94,7 @@ struct opts {
 	int force, headers, stacks, view, ret, is_addr;
 	unsigned long long addr;
 	char name[64], target[1024], sym[256], args[1024];
-	const char *def, *filter, *exec, *list;
+	const char *def, *filter, *exec, *cgroup, *list;
 };
 
 static struct opts o;
@@ -186,7 +189,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "Fd:hHjl:p:L:sv", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "Fd:hHjl:p:L:sv", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'F': o.force = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -197,6 +200,7 @@ static void parse(int argc, char **argv)
 		case 's': o.stacks = 1; break;
 		case 'v': o.view = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	opt_apart(o.exec != NULL, "--exec", o.list != NULL, "-l");
@@ -210,6 +214,9 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.tid, "-L");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.pid || o.tid, o.pid ? "-p" : "-L", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.cgroup != NULL, "--cgroup", o.view, "-v");
 	opt_apart(o.exec != NULL, "--exec", o.view, "-v");
 	opt_apart(o.duration > 0, "-d", o.view, "-v");
 	opt_apart(out_json, "-j", o.view, "-v");
@@ -469,7 +476,7 @@ static void make_probes(void)
 
 int main(int argc, char **argv)
 {
-	const char *systems[4 + COMM_NR_FORMATS] = { NULL, COMM_FORMATS, NULL, NULL };
+	const char *systems[4 + COMM_NR_FORMATS + CGSCOPE_NR_FORMATS] = { NULL, COMM_FORMATS };
 	struct tep_event *evs[MAX_FILES + 2] = { NULL };
 	int i;
 
@@ -478,6 +485,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.list)
 		return list();
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -499,6 +508,7 @@ int main(int argc, char **argv)
 	}
 	systems[0] = sess->group;
 	systems[1 + COMM_NR_FORMATS] = o.stacks ? "ftrace:user_stack" : NULL;
+	systems[cgscope_formats(systems, 1 + COMM_NR_FORMATS + o.stacks)] = NULL;
 	format_load(sess, systems);
 	for (i = 0; i < nfiles; i++) {
 		if (!(evs[i] = stream_follow(sess, sess->group, files[i].ev, NULL, comm_row, NULL)))
@@ -510,13 +520,16 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "user stack traces (-s) are not available on this kernel");
 	evs[nfiles] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, NULL) == 1;
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
 	if (stack_ev)
 		reorder_on_gap(on_gap, NULL);
 	comm_rows(sess, evs, 0, on_event, NULL);
+	cgscope_follow(sess, 0);	/* --cgroup: its members (comm_rows asks it of each row) */
 	stream_begin(sess, o.duration > 0);
+	cgscope_started();
 	if (o.duration > 0) {
-		out_tracing(o.duration, "uprobe %s", o.name);
+		out_tracing(o.duration, "uprobe %s%s%.80s", o.name, o.cgroup ? " in cgroup " : "",
+			    o.cgroup ? o.cgroup : "");
 	} else {	/* what is probed: each file as found, and the offset */
 		char what[4096];
 		size_t n = 0;
@@ -525,7 +538,8 @@ int main(int argc, char **argv)
 			n += snprintf(what + n, sizeof(what) - n, "%s%c:%s %s:0x%llx%s%s",
 				      i ? ", " : "", o.ret ? 'r' : 'p', files[i].ev, files[i].path,
 				      files[i].off, *o.args ? " " : "", o.args);
-		out_tracing(0, "uprobe %s (%s)", o.name, what);
+		out_tracing(0, "uprobe %s (%s)%s%.80s", o.name, what, o.cgroup ? " in cgroup " : "",
+			    o.cgroup ? o.cgroup : "");
 	}
 	if (o.headers && !out_json) {
 		char what[200];
@@ -541,5 +555,6 @@ int main(int argc, char **argv)
 
 	stream_end(sess);
 	child_report();
+	cgscope_report("events");
 	return EXIT_OK;
 }

@@ -160,6 +160,27 @@ t_sigkill_reaped() {
 	! grep -q "ftt_kprobe_${TOOL_PID}_" "$T/kprobe_events" || fail "probe of killed run not reaped"
 }
 
+# t_cgroup - --cgroup, relative to the cgroup2 mount (cg_scene: a member
+# and its child, a leaver, a joiner, a busy outsider, each opening a file
+# under its role's name): exactly the do_sys_openat2 calls of the member,
+# its child, the leaver before it left and the joiner after it joined
+t_cgroup() {
+	why=$(kp_able) || { skip "$why"; return 0; }
+	cg_scene_start || return $?
+	if ! kp_start "$BIN/kprobe" --cgroup "$CG_REL" p:do_sys_openat2; then
+		cg_scene_end
+		fail "did not start: $(cat "$TMP/err")"
+		return 1
+	fi
+	grep -qx "Tracing kprobe do_sys_openat2 in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
+		fail "banner: $(head -n 1 "$TMP/out")"
+	cg_scene_play
+	wait_for_line "$TMP/out" "^ *cg_joiner_in-" 50
+	cg_scene_end
+	stop_tool || return 1
+	cg_scene_check "$(sed -n 's/^ *\([^ ].*\)-[0-9]\{1,\} *\[[0-9]\{3\}\].*/\1/p' "$TMP/out")"
+}
+
 t_bad_input() {
 	expect_error 2 'should start with p: or r:' "$BIN/kprobe" 'x:vfs_read' || return 1
 	expect_error 2 'control character' "$BIN/kprobe" "$(printf 'p:vfs_read\n-:kprobes/x')" || return 1

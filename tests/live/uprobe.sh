@@ -332,6 +332,27 @@ t_sigkill_reaped() {
 	! run_inst uprobe $TOOL_PID > /dev/null || fail "instance of the killed run not reaped"
 }
 
+# t_cgroup - --cgroup, relative to the cgroup2 mount (cg_scene: a member
+# and its child, a leaver, a joiner, a busy outsider, each exec'ing
+# ftt_open as a link named for its role): exactly the main() calls of the
+# member, its child, the leaver before it left and the joiner after it joined
+t_cgroup() {
+	kernel_has uprobe_events || { skip "no uprobe_events"; return 0; }
+	cg_scene_start || return $?
+	if ! start_tool "$BIN/uprobe" --cgroup "$CG_REL" "p:$WORKLOADS/ftt_open:main"; then
+		cg_scene_end
+		fail "did not start: $(cat "$TMP/err")"
+		return 1
+	fi
+	grep -q "in cgroup $CG_REL. Ctrl-C to end.\$" "$TMP/out" ||
+		fail "banner: $(head -n 1 "$TMP/out")"
+	cg_scene_play
+	wait_for_line "$TMP/out" "^ *cg_joiner_in-" 50
+	cg_scene_end
+	stop_tool || return 1
+	cg_scene_check "$(sed -n 's/^ *\([^ ].*\)-[0-9]\{1,\} *\[[0-9]\{3\}\].*/\1/p' "$TMP/out")"
+}
+
 # t_exec_cmd - --exec: the calls of the command's program and of a process its
 # shell left behind, two each; none of a process outside it; the run ends
 # by itself
