@@ -454,6 +454,31 @@ cg_scene_end() {
 	rmdir "$CG_DIR/sub" "$CG_DIR" || fail "cannot remove the test's cgroups"
 }
 
+# cg_scene_trace START BANNER WAIT TOOL ARGS... - the scene (cg_scene_start
+# first) played under TOOL ARGS: START starts the tool and waits for its
+# banner (start_tool, or a test file's own), whose first line must match
+# BANNER (grep -x); once WAIT (a grep pattern) is in its output the tool is
+# stopped. Status 1 if it did not start or stop as it should
+cg_scene_trace() {
+	cg_start=$1 cg_banner=$2 cg_wait=$3
+	shift 3
+	if ! $cg_start "$@"; then
+		cg_scene_end
+		fail "did not start: $(head -c 300 "$TMP/err")"
+		return 1
+	fi
+	head -n 1 "$TMP/out" | grep -qx -- "$cg_banner" || fail "banner: $(head -n 1 "$TMP/out")"
+	cg_scene_play
+	wait_for_line "$TMP/out" "$cg_wait" 50
+	cg_scene_end
+	stop_tool
+}
+
+# cg_task_comms - the task names of the kernel-text rows ("NAME-PID [CPU] ...") in TMP/out
+cg_task_comms() {
+	sed -n 's/^ *\([^ ].*\)-[0-9]\{1,\} *\[[0-9]\{3\}\].*/\1/p' "$TMP/out"
+}
+
 # cg_scene_check ROLES - the roles the tool showed, one a line: exactly
 # cg_a, cg_child, cg_joiner_in and cg_leaver_in, once each; and stderr
 # (TMP/err) says no event was left out as unknown

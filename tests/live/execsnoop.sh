@@ -336,13 +336,8 @@ t_head() {
 # leaver before it left and the joiner after it joined are shown
 t_cgroup() {
 	cg_scene_start || return $?
-	xs_start --cgroup "$CG_REL" || { cg_scene_end; return 1; }
-	grep -qx "Tracing exec()s in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
-		fail "banner: $(head -n 1 "$TMP/out")"
-	cg_scene_play
-	wait_for_line "$TMP/out" "cgbin/cg_joiner_in" 50
-	cg_scene_end
-	stop_tool || return 1
+	cg_scene_trace xs_start "Tracing exec()s in cgroup $CG_REL. Ctrl-C to end." "cgbin/cg_joiner_in" \
+		--cgroup "$CG_REL" || return 1
 	cg_scene_check "$(grep -o 'cgbin/cg_[a-z_]*' "$TMP/out" | sed 's|.*/||')"
 }
 

@@ -167,18 +167,9 @@ t_sigkill_reaped() {
 t_cgroup() {
 	why=$(kp_able) || { skip "$why"; return 0; }
 	cg_scene_start || return $?
-	if ! kp_start "$BIN/kprobe" --cgroup "$CG_REL" p:do_sys_openat2; then
-		cg_scene_end
-		fail "did not start: $(cat "$TMP/err")"
-		return 1
-	fi
-	grep -qx "Tracing kprobe do_sys_openat2 in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
-		fail "banner: $(head -n 1 "$TMP/out")"
-	cg_scene_play
-	wait_for_line "$TMP/out" "^ *cg_joiner_in-" 50
-	cg_scene_end
-	stop_tool || return 1
-	cg_scene_check "$(sed -n 's/^ *\([^ ].*\)-[0-9]\{1,\} *\[[0-9]\{3\}\].*/\1/p' "$TMP/out")"
+	cg_scene_trace kp_start "Tracing kprobe do_sys_openat2 in cgroup $CG_REL. Ctrl-C to end." \
+		"^ *cg_joiner_in-" "$BIN/kprobe" --cgroup "$CG_REL" p:do_sys_openat2 || return 1
+	cg_scene_check "$(cg_task_comms)"
 }
 
 t_bad_input() {

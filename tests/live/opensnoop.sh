@@ -321,13 +321,8 @@ t_badinput() {
 # leaver before it left and the joiner after it joined are shown
 t_cgroup() {
 	cg_scene_start || return $?
-	os_start --cgroup "$CG_REL" || { cg_scene_end; return 1; }
-	grep -qx "Tracing open()s in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
-		fail "banner: $(head -n 1 "$TMP/out")"
-	cg_scene_play
-	wait_for_line "$TMP/out" "^cg_joiner_in " 50
-	cg_scene_end
-	stop_tool || return 1
+	cg_scene_trace os_start "Tracing open()s in cgroup $CG_REL. Ctrl-C to end." "^cg_joiner_in " \
+		--cgroup "$CG_REL" || return 1
 	cg_scene_check "$(awk 'NF >= 4 && $2 ~ /^[0-9]+$/ { print $1 }' "$TMP/out")"
 }
 

@@ -710,17 +710,8 @@ t_json_stacks() {
 # event the scope follows itself cannot be traced with it
 t_cgroup() {
 	cg_scene_start || return $?
-	if ! start_tool "$BIN/tpoint" --cgroup "$CG_REL" sched:sched_process_exec; then
-		cg_scene_end
-		fail "did not start: $(cat "$TMP/err")"
-		return 1
-	fi
-	grep -qx "Tracing sched:sched_process_exec in cgroup $CG_REL. Ctrl-C to end." "$TMP/out" ||
-		fail "banner: $(head -n 1 "$TMP/out")"
-	cg_scene_play
-	wait_for_line "$TMP/out" "cgbin/cg_joiner_in" 50
-	cg_scene_end
-	stop_tool || return 1
+	cg_scene_trace start_tool "Tracing sched:sched_process_exec in cgroup $CG_REL. Ctrl-C to end." \
+		"cgbin/cg_joiner_in" "$BIN/tpoint" --cgroup "$CG_REL" sched:sched_process_exec || return 1
 	cg_scene_check "$(grep -o 'filename=[^ ]*cgbin/cg_[a-z_]*' "$TMP/out" | sed 's|.*/||')"
 	expect_error 1 '^tpoint: --cgroup: cannot trace task:task_newtask with it' \
 		"$BIN/tpoint" --cgroup "$CG_ROOT" task:task_newtask

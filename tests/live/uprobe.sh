@@ -339,18 +339,9 @@ t_sigkill_reaped() {
 t_cgroup() {
 	kernel_has uprobe_events || { skip "no uprobe_events"; return 0; }
 	cg_scene_start || return $?
-	if ! start_tool "$BIN/uprobe" --cgroup "$CG_REL" "p:$WORKLOADS/ftt_open:main"; then
-		cg_scene_end
-		fail "did not start: $(cat "$TMP/err")"
-		return 1
-	fi
-	grep -q "in cgroup $CG_REL. Ctrl-C to end.\$" "$TMP/out" ||
-		fail "banner: $(head -n 1 "$TMP/out")"
-	cg_scene_play
-	wait_for_line "$TMP/out" "^ *cg_joiner_in-" 50
-	cg_scene_end
-	stop_tool || return 1
-	cg_scene_check "$(sed -n 's/^ *\([^ ].*\)-[0-9]\{1,\} *\[[0-9]\{3\}\].*/\1/p' "$TMP/out")"
+	cg_scene_trace start_tool "Tracing uprobe main (.*) in cgroup $CG_REL. Ctrl-C to end." \
+		"^ *cg_joiner_in-" "$BIN/uprobe" --cgroup "$CG_REL" "p:$WORKLOADS/ftt_open:main" || return 1
+	cg_scene_check "$(cg_task_comms)"
 }
 
 # t_exec_cmd - --exec: the calls of the command's program and of a process its
