@@ -430,6 +430,10 @@ static const char *own_name(void)
 
 int main(int argc, char **argv)
 {
+	const char *formats[8 + CGSCOPE_NR_FORMATS + 1] = { "sched:sched_process_exec",
+		"sched:sched_process_fork", "syscalls:sys_enter_execve",
+		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
+		"syscalls:sys_exit_execveat", "task:task_newtask", "task:task_rename" };
 	char glob[64], *name_filter = NULL;
 	struct session *s;
 
@@ -448,11 +452,8 @@ int main(int argc, char **argv)
 	s = session_open("execsnoop");
 	mono = reorder_init(s, o.hms ? "-T" : o.cgroup ? "--cgroup" : NULL);
 	cap = ladder_open(s, CAP_EXEC, o.argc);
-	capture_load(cap, (const char *const[]){ "sched:sched_process_exec",
-		"sched:sched_process_fork", "syscalls:sys_enter_execve",
-		"syscalls:sys_enter_execveat", "syscalls:sys_exit_execve",
-		"syscalls:sys_exit_execveat", "task:task_newtask", "task:task_rename",
-		o.cgroup ? "cgroup:cgroup_attach_task" : NULL, "sched:sched_process_exit", NULL });
+	formats[cgscope_formats(formats, 8)] = NULL;	/* --cgroup: its events too */
+	capture_load(cap, formats);
 	pending = calls_new(NULL, free);	/* an exec that ends without its entry is not said */
 	parent = pidmap_new(NULL);
 	forker = pidmap_new(NULL);

@@ -334,8 +334,9 @@ int main(int argc, char **argv)
 	s = session_open("funclatency");
 	o.kernel = in_kernel(s) == 0;
 	if (!o.kernel && o.force && !strcmp(o.force, "kernel"))
-		msg_die(EXIT_ERR, "FTT_COUNT=kernel: not timed in the kernel here (one function, "
-			"no -p or --exec, kprobes and hist triggers with .buckets, a proof passed)");
+		msg_die(EXIT_ERR, "FTT_COUNT=kernel: not timed in the kernel here (%s)",
+			o.why && o.why[0] ? o.why : "one function, no -p or --exec, kprobes and "
+			"hist triggers with .buckets, a proof passed");
 	if (o.kernel) {
 		klat_start(s);	/* the count of every return, then the pairing */
 	} else {
