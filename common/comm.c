@@ -16,6 +16,7 @@
 #include "comm.h"
 #include "decode.h"
 #include "filter.h"
+#include "msg.h"
 #include "pidmap.h"
 #include "reorder.h"
 #include "xalloc.h"
@@ -283,7 +284,9 @@ static struct rows {
 	int blind;		/* no name can be trusted */
 	int stack_id;		/* ftrace:kernel_stack's event id among the tool's (-1: none) */
 	int naming_id[3];	/* ids of the tool's events that name tasks (-1: none) */
-} rows;
+	int aside_id[2];	/* ids of the tool's bookkeeping events (-1: none) */
+	stream_fn aside_now[2];	/* what each is given first */
+} rows = { .aside_id = { -1, -1 } };
 
 /* naming_event - ev is the fork, the rename or the switch event */
 static int naming_event(const struct tep_event *ev)
@@ -307,8 +310,12 @@ static void on_row(const struct stream_rec *r)
 	struct held_record *h;
 	int tid = decode_pid(ev, rec);
 	const char *comm = comm_now(tid);
+	int aside = ev->id == rows.aside_id[0] ? 0 : ev->id == rows.aside_id[1] ? 1 : -1;
 
-	if (!cgscope_in(tid, rec->ts)) {	/* --cgroup: another task's */
+	if (aside >= 0) {	/* the tool's bookkeeping, whatever the scope */
+		if (rows.aside_now[aside])
+			rows.aside_now[aside](r);
+	} else if (!cgscope_in(tid, rec->ts)) {	/* --cgroup: another task's */
 		if (ev->id == rows.naming_id[0] || ev->id == rows.naming_id[1] ||
 		    ev->id == rows.naming_id[2])
 			on_naming(r);
@@ -337,6 +344,17 @@ static void on_row(const struct stream_rec *r)
 		on_naming(r);
 }
 
+/* comm_aside - see comm.h */
+void comm_aside(const struct tep_event *ev, stream_fn now)
+{
+	int i = rows.aside_id[0] < 0 ? 0 : 1;
+
+	if (rows.aside_id[i] >= 0)
+		msg_die(EXIT_ERR, "internal: more than two events aside");
+	rows.aside_id[i] = ev->id;
+	rows.aside_now[i] = now;
+}
+
 /* comm_row - see comm.h: a record of the tool's events, queued for time
  * order; a kernel stack that follows one of comm's own records is that one's */
 void comm_row(const struct stream_rec *r)
@@ -357,7 +375,8 @@ void comm_rows(struct session *s, struct tep_event *const *evs, int filtered, st
 	size_t i, n = 0;
 
 	rows = (struct rows){ fn, ctx, !s || (filtered && taken(evs, "task", "task_rename")), -1,
-			      { -1, -1, -1 } };
+			      { -1, -1, -1 }, { rows.aside_id[0], rows.aside_id[1] },
+			      { rows.aside_now[0], rows.aside_now[1] } };
 	for (i = 0; evs[i]; i++) {
 		if (!strcmp(evs[i]->system, "ftrace") && !strcmp(evs[i]->name, "kernel_stack"))
 			rows.stack_id = evs[i]->id;

@@ -54,6 +54,14 @@ void comm_follow(struct session *s, comm_emit_fn emit, void *ctx);
 void comm_rows(struct session *s, struct tep_event *const *evs, int filtered, stream_fn fn,
 	       void *ctx);
 /*
+ * comm_aside - records of ev (one of comm_rows' evs, set before the stream
+ * begins) are the tool's own bookkeeping (a new task, an exec), not rows:
+ * --cgroup (cgscope.h) does not leave them out, and each is first given to
+ * now (if not NULL) in time order, before it may be held for its name. At
+ * most two events.
+ */
+void comm_aside(const struct tep_event *ev, stream_fn now);
+/*
  * comm_row - the stream handler comm_rows gives the events evs (ctx NULL): a
  * tool that follows its event with stream_follow (stream.h) gives it this
  * one, and names the event among evs too

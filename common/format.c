@@ -20,12 +20,15 @@
 #include "session.h"
 #include "xalloc.h"
 
-/* parse_format - add one event's format to tep; -1 if it cannot be read or parsed */
+/* parse_format - add one event's format to tep, once (a list may name it
+ * twice: a tool's own events and a mechanism's); -1 if it cannot be read or parsed */
 static int parse_format(struct tep_handle *tep, const char *sys, const char *ev)
 {
 	char *fmt, *fixed;
 	int size = 0, rc;
 
+	if (tep_find_event_by_name(tep, sys, ev))
+		return 0;	/* a second copy would hide the first from its ID */
 	fmt = tracefs_event_file_read(NULL, sys, ev, "format", &size);
 	if (!fmt)
 		return -1;

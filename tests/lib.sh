@@ -398,35 +398,37 @@ stopped() {
 # ftt_open, as $TMP/cgbin/ROLE (a link) with --comm=ROLE, on a file: one
 # exec and one open a role: cg_a and its child cg_child, cg_leaver_in then
 # (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
-# cg_joiner_in, and cg_outside over and over. Status 2 with a skip if there
-# is no cgroup2 mount
+# cg_joiner_in, and cg_outside over and over. CG_PROG and CG_ARGS, when set,
+# are the program and its arguments instead (words with no blank in them:
+# ftt_kill kill:S:0, a signal each). Status 2 with a skip if there is no
+# cgroup2 mount
 cg_scene_start() {
 	CG_ROOT=$(cg_root) || { skip "$CG_ROOT"; return 2; }
 	CG_REL=ftt_test_$$
 	CG_DIR=$CG_ROOT/$CG_REL
 	mkdir "$CG_DIR" "$CG_DIR/sub" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
-	cgf=$TMP/cg_file
-	echo x > "$cgf"
+	cgf=${CG_ARGS:-$TMP/cg_file}
+	[ -n "${CG_ARGS:-}" ] || echo x > "$cgf"
 	b=$TMP/cgbin
 	mkdir -p "$b"
 	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
-		ln -sf "$WORKLOADS/ftt_open" "$b/$r"
+		ln -sf "${CG_PROG:-$WORKLOADS/ftt_open}" "$b/$r"
 	done
 	# shellcheck disable=SC2016
-	sh -c 'echo $$ > "$1/cgroup.procs" && kill -STOP $$ && "$2/cg_a" --comm=cg_a "$3" &&
-		("$2/cg_child" --comm=cg_child "$3")' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+	sh -c 'echo $$ > "$1/cgroup.procs" && kill -STOP $$ && "$2/cg_a" --comm=cg_a $3 &&
+		("$2/cg_child" --comm=cg_child $3)' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
 	CG_A=$!
 	# shellcheck disable=SC2016
 	sh -c 'echo $$ > "$1/sub/cgroup.procs" && kill -STOP $$ &&
-		"$2/cg_leaver_in" --comm=cg_leaver_in "$3" && kill -STOP $$ &&
-		"$2/cg_leaver_out" --comm=cg_leaver_out "$3"' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+		"$2/cg_leaver_in" --comm=cg_leaver_in $3 && kill -STOP $$ &&
+		"$2/cg_leaver_out" --comm=cg_leaver_out $3' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
 	CG_L=$!
 	# shellcheck disable=SC2016
-	sh -c 'kill -STOP $$ && "$1/cg_joiner_out" --comm=cg_joiner_out "$2" && kill -STOP $$ &&
-		"$1/cg_joiner_in" --comm=cg_joiner_in "$2"' sh "$b" "$cgf" > /dev/null &
+	sh -c 'kill -STOP $$ && "$1/cg_joiner_out" --comm=cg_joiner_out $2 && kill -STOP $$ &&
+		"$1/cg_joiner_in" --comm=cg_joiner_in $2' sh "$b" "$cgf" > /dev/null &
 	CG_J=$!
 	# shellcheck disable=SC2016
-	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside "$2"; done' sh "$b" "$cgf" \
+	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside $2; done' sh "$b" "$cgf" \
 		> /dev/null 2>&1 &
 	CG_B=$!
 	stopped $CG_A $CG_L $CG_J && return 0

@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "calls.h"
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
@@ -41,11 +42,14 @@
 
 static const char usage_text[] =
 "USAGE: killsnoop [-hstaj] [-d secs] [-p PID] [-n name] [--exec CMD]\n"
+"                 [--cgroup PATH]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -n name         # process name to match (the sender)\n"
 "                 -p PID          # target PID to match (signals sent to it)\n"
 "                 --exec CMD      # run CMD by sh; the signals it and all it\n"
 "                                 # starts send\n"
+"                 --cgroup PATH   # only senders in this cgroup v2, or below\n"
+"                                 # it (-a: targets)\n"
 "                 -t              # include time (seconds)\n"
 "                 -s              # human readable signal names\n"
 "                 -a              # also the signals the kernel sends itself\n"
@@ -56,6 +60,8 @@ static const char usage_text[] =
 "       killsnoop -d 1            # trace 1 sec (buffered)\n"
 "       killsnoop -p 181          # trace kill()s issued to PID 181 only\n"
 "       killsnoop -sa             # signal names, and the kernel's own signals\n"
+"       killsnoop --cgroup system.slice/docker-4f2a.scope\n"
+"                                 # the signals one container sends\n"
 "       killsnoop --exec ./stop-all.sh\n"
 "                                 # the signals a script sends\n"
 "\n";
@@ -69,7 +75,7 @@ struct opts {
 	double duration;
 	int pid, times, names, all;
 	pid_t exec_pid;		/* --exec: the command's process */
-	const char *name, *exec;
+	const char *name, *exec, *cgroup;
 	regex_t name_re;
 };
 
@@ -114,7 +120,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "ad:hjn:p:st", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "ad:hjn:p:st", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.all = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -123,11 +129,13 @@ static void parse(int argc, char **argv)
 		case 's': o.names = 1; break;
 		case 't': o.times = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	if (optind < argc)
 		opt_usage("unexpected argument '%.40s'", argv[optind]);
 	opt_apart(o.pid, "-p", o.name != NULL, "-n");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
 }
 
 /* arg_int - an int argument of a syscall event: the register's low 32 bits, signed */
@@ -188,6 +196,10 @@ static void on_return(const struct stream_rec *sr)
 		free(c);
 		return;
 	}
+	if (!cgscope_in(tid, rec->ts)) {	/* --cgroup: a sender outside it, or not known */
+		free(c);
+		return;
+	}
 	r = xcalloc(1, sizeof(*r));
 	r->ts = rec->ts;
 	r->tid = tid;
@@ -243,6 +255,10 @@ static void on_generate(const struct stream_rec *sr)
 	r->known = 1;
 	r->sig = (int)decode_s64(ev, rec, "sig");
 	r->tpid = (int)decode_s64(ev, rec, "pid");
+	if (!cgscope_in(r->tpid, rec->ts)) {	/* --cgroup: no sender; the target's */
+		free(r);
+		return;
+	}
 	decode_str(ev, rec, "comm", r->tcomm, sizeof(r->tcomm));
 	comm_hold(0, rec->ts, r);	/* in time order; no sender to name */
 }
@@ -422,7 +438,9 @@ static void follow(void)
 /* load_formats - the formats of every event the run may follow */
 static void load_formats(void)
 {
-	const char *formats[4 + 2 * NCALLS + 1] = { COMM_FORMATS };
+	const char *formats[COMM_NR_FORMATS + 2 * NCALLS + 1 + CGSCOPE_NR_FORMATS + 1] = {
+		COMM_FORMATS
+	};
 	char fmt[2 * NCALLS][64];
 	size_t i, n = COMM_NR_FORMATS;
 
@@ -433,6 +451,7 @@ static void load_formats(void)
 		formats[n++] = fmt[2 * i + 1];
 	}
 	formats[n++] = "signal:signal_generate";
+	n = cgscope_formats(formats, n);
 	formats[n] = NULL;
 	format_load(sess, formats);
 }
@@ -440,13 +459,17 @@ static void load_formats(void)
 /* banner - "Tracing kill()s...", then the column header */
 static void banner(void)
 {
-	char ftext[96] = "";
+	char ftext[96] = "", cgtext[96] = "";
 
 	if (o.pid)
 		snprintf(ftext, sizeof(ftext), " issued to PID %d", o.pid);
 	if (o.name)
 		snprintf(ftext, sizeof(ftext), " issued by process name \"%.40s\"", o.name);
-	out_tracing(o.duration, "kill()s%s%s", ftext, o.all ? ", and the kernel's signals" : "");
+	if (o.cgroup)
+		snprintf(cgtext, sizeof(cgtext), " in cgroup %.80s", o.cgroup);
+	out_tracing(o.duration, "kill()s%s%s%s", cgtext, ftext,
+		    !o.all ? "" : o.cgroup ? ", and the kernel's signals to tasks in it" :
+		    ", and the kernel's signals");
 	if (out_json)
 		return;
 	line_time_headers(0, o.times);
@@ -459,6 +482,8 @@ int main(int argc, char **argv)
 	msg_init("killsnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -467,7 +492,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("killsnoop");
-	mono = reorder_init(sess, NULL);
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL);
 	load_formats();
 	/* with -p in the kernel, the entries of calls to other targets are left
 	 * out: their exits come alone, and are not counted */
@@ -477,8 +502,10 @@ int main(int argc, char **argv)
 	who_events(sess, o.exec_pid);	/* --exec: what the command and all it starts send */
 	comm_follow(sess, emit_row, NULL);
 	follow();
+	cgscope_follow(sess, 0);	/* --cgroup: its members, from the kernel's events */
 
 	stream_begin(sess, o.duration > 0);
+	cgscope_started();
 	banner();
 	child_go();	/* --exec: the command runs from here */
 
@@ -487,6 +514,7 @@ int main(int argc, char **argv)
 	stream_end(sess);
 	calls_report(pending);
 	child_report();
+	cgscope_report("signals");
 	if (unmatched)
 		msg_warn("%llu pidfd_send_signal calls whose target was not known were not "
 			 "matched against PID %d", unmatched, o.pid);

@@ -25,6 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cgscope.h"
 #include "child.h"
 #include "clock.h"
 #include "comm.h"
@@ -51,6 +52,7 @@
 static const char usage_text[] =
 "USAGE: syscount [-chjvx] [-t top] [-i secs] [-p PID | -d seconds | command]\n"
 "       syscount [-chjvx] [-t top] [-i secs] --exec CMD\n"
+"       syscount [-chjvx] [-t top] [-i secs] [-d seconds] --cgroup PATH\n"
 "       syscount                  # count by process name\n"
 "                -c               # show counts by syscall name\n"
 "                -h               # this usage message\n"
@@ -62,6 +64,7 @@ static const char usage_text[] =
 "                -i seconds       # a summary every interval\n"
 "                -j               # JSON Lines, one object per summary (also --json)\n"
 "                --exec CMD       # run CMD by sh; trace it and all it starts\n"
+"                --cgroup PATH    # only tasks in this cgroup v2, or below it\n"
 "                command          # run and trace this command (and all it starts)\n"
 "  eg,\n"
 "        syscount                 # syscalls by process name\n"
@@ -71,6 +74,8 @@ static const char usage_text[] =
 "        syscount -c ls           # syscall names for \"ls\"\n"
 "        syscount -cx -d 5        # failed syscalls by name and error\n"
 "        syscount -c -i 1         # syscall names, every second\n"
+"        syscount -c --cgroup system.slice/docker-4f2a.scope\n"
+"                                 # syscall names of one container\n"
 "        syscount -c --exec 'make -j2'\n"
 "                                 # syscall names of a whole build\n"
 "\n";
@@ -84,6 +89,7 @@ struct opts {
 	char *cmd_path;		/* the file it runs */
 	char cmd_text[256];	/* the command as the banner shows it */
 	const char *exec;	/* --exec: the text sh -c runs */
+	const char *cgroup;	/* --cgroup PATH */
 	const char *force;	/* FTT_COUNT: user or kernel, for testing both ways */
 };
 
@@ -95,7 +101,7 @@ static void parse(int argc, char **argv)
 	size_t n = 0;
 	int c, i;
 
-	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'c': o.by_call = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -105,8 +111,12 @@ static void parse(int argc, char **argv)
 		case 'v': o.verbose = 1; break;
 		case 'x': o.failed = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
+	if (o.cgroup && (o.pid || o.exec || optind < argc))
+		opt_usage("use either --cgroup or %s, not both",
+			  o.pid ? "-p" : o.exec ? "--exec" : "a command");
 	if (o.exec && optind < argc)
 		opt_usage("use either --exec or a command, not both");
 	if (o.exec)
@@ -338,10 +348,14 @@ static void on_task(const struct stream_rec *r)
 {
 	char path[4096];
 
-	if (r->ev == ev_new)
+	if (r->ev == ev_new) {
 		task_new(decode_pid(r->ev, r->rec), (int)decode_s64(r->ev, r->rec, "pid"),
 			 decode_u64(r->ev, r->rec, "clone_flags"), r->rec->ts);
-	else	/* a path cut short or empty opens no file: not known */
+		/* --cgroup: the new task's cgroup, in time order (rows that name
+		 * processes go through comm.h, which gives it on its way in) */
+		if (!show_procs)
+			cgscope_newtask(r);
+	} else	/* a path cut short or empty opens no file: not known */
 		task_exec((int)decode_s64(r->ev, r->rec, "pid"),
 			  (int)decode_s64(r->ev, r->rec, "old_pid"),
 			  decode_str(r->ev, r->rec, "filename", path, sizeof(path)), r->rec->ts);
@@ -374,6 +388,8 @@ static void on_call(const struct stream_rec *r)
 		err = (int)-ret;
 	}
 	tid = decode_pid(r->ev, r->rec);
+	if (!show_procs && !cgscope_in(tid, r->rec->ts))
+		return;		/* --cgroup: (comm.h asks it of rows that name processes) */
 	if (o.by_call) {
 		nr = (long)decode_s64(r->ev, r->rec, "id");
 		abi = task_abi(tid, r->rec->ts);
@@ -612,6 +628,13 @@ static void choose(void)
 		return;
 	}
 	forced = o.force && !strcmp(o.force, "kernel");
+	/* the kernel counts by thread, whatever cgroup it is in at each call */
+	if (o.cgroup && forced)
+		msg_die(EXIT_ERR, "FTT_COUNT=kernel: --cgroup follows each call's task here");
+	if (o.cgroup) {
+		user_why = "--cgroup follows each call's task here";
+		return;
+	}
 	why = kernel_has(KF_HIST) ? prove() : kernel_lacks(KF_HIST);
 	if (!why) {
 		in_kernel = 1;
@@ -627,15 +650,16 @@ static void choose(void)
  * names from the trace's records where the rows show them */
 static void setup(void)
 {
-	const char *const formats[] = { COMM_FORMATS, TASK_FORMATS, "raw_syscalls:sys_enter",
-					"raw_syscalls:sys_exit", NULL };
+	const char *formats[12] = { COMM_FORMATS, TASK_FORMATS, "raw_syscalls:sys_enter",
+				    "raw_syscalls:sys_exit" };
 	char *self = filter_build(0, NULL, NULL), *f = NULL;
 	struct tep_event *evs[4] = { NULL, NULL, NULL, NULL };
 	stream_fn fn = show_procs ? comm_row : on_call;
 	size_t n = 0;
 
+	formats[cgscope_formats(formats, COMM_NR_FORMATS + 4)] = NULL;
 	format_load(sess, formats);
-	mono = reorder_init(sess, NULL) == 1;
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
 	reorder_on_gap(on_gap, NULL);
 	who_events(sess, o.pid ? o.pid : child_pid);
 	if (in_kernel) {
@@ -660,8 +684,14 @@ static void setup(void)
 				   : reorder_follow(sess, "sched", "sched_process_exec", NULL, fn, NULL);
 	if (!ev_new || !ev_exec)
 		msg_die(EXIT_ERR, "cannot follow task:task_newtask and sched:sched_process_exec");
-	if (show_procs)
+	if (show_procs) {
 		comm_rows(sess, evs, 0, on_call, NULL);
+		/* a new task's cgroup as it is made, and whatever the scope,
+		 * which process a thread is of and which numbers it uses */
+		comm_aside(ev_new, cgscope_newtask);
+		comm_aside(ev_exec, NULL);
+	}
+	cgscope_follow(sess, 1);	/* --cgroup: its members (on_task or comm.h give it new tasks) */
 	free(f);
 	free(self);
 }
@@ -669,15 +699,18 @@ static void setup(void)
 /* banner - the original's "Tracing..." line for the mode */
 static void banner(void)
 {
-	char ttext[48] = "", itext[48] = "";
+	char ttext[48] = "", itext[48] = "", ctext[112] = "";
 	const char *what = o.failed ? " failed calls" : "";
 
 	if (o.top)
 		snprintf(ttext, sizeof(ttext), " Top %lu only.", o.top);
 	if (o.interval)
 		snprintf(itext, sizeof(itext), " Output every %g seconds.", o.interval);
+	if (o.cgroup)
+		snprintf(ctext, sizeof(ctext), " in cgroup %.80s", o.cgroup);
 	if (o.duration > 0)
-		out_banner("Tracing%s for %g seconds.%s%s..\n", what, o.duration, ttext, itext);
+		out_banner("Tracing%s%s for %g seconds.%s%s..\n", what, ctext, o.duration, ttext,
+			   itext);
 	else if (o.pid)
 		out_banner("Tracing%s%s PID %d.%s%s.. Ctrl-C to end.\n", what, o.failed ? " of" : "",
 			   (int)o.pid, ttext, itext);
@@ -685,7 +718,7 @@ static void banner(void)
 		out_banner("Tracing%s while running: \"%s\".%s%s..\n", what, o.cmd_text, ttext,
 			   itext);
 	else
-		out_banner("Tracing%s.%s%s.. Ctrl-C to end.\n", what, ttext, itext);
+		out_banner("Tracing%s%s.%s%s.. Ctrl-C to end.\n", what, ctext, ttext, itext);
 	fflush(stdout);
 }
 
@@ -694,6 +727,8 @@ int main(int argc, char **argv)
 	msg_init("syscount");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.cmd)
 		child_pid = child_start(o.cmd_path, o.cmd);
 	else if (o.exec)
@@ -718,6 +753,7 @@ int main(int argc, char **argv)
 	/* counting is on before the banner, the command let go after it */
 	stream_begin(sess, 0);
 	task_settle();		/* the threads changed since task_start: not known */
+	cgscope_started();
 	if (in_kernel)
 		counting(1);
 	banner();
@@ -739,6 +775,7 @@ int main(int argc, char **argv)
 			 "threads or start programs, not calls; a thread not named since shows "
 			 "as :TID, one whose program is not known its calls as ?:N",
 			 stream_lost(sess));
+	cgscope_report("calls");
 	if (dropped > 0)
 		msg_warn("%lld calls were not counted: the kernel's table (%d entries) was full",
 			 dropped, table_size());

@@ -226,6 +226,22 @@ t_bad_input() {
 	expect_error 2 "-d: " "$BIN/killsnoop" -d 0 || return 1
 }
 
+# t_cgroup - --cgroup (cg_scene: a member and its child, a leaver, a joiner,
+# a busy outsider, each sending signal 0 to itself under its own name, then
+# SIGKILL to its target child): exactly the signals of the member, its
+# child, the leaver before it left and the joiner after it joined are shown
+t_cgroup() {
+	CG_PROG=$WORKLOADS/ftt_kill CG_ARGS=kill:S:0
+	cg_scene_start || return $?
+	cg_scene_trace start_tool "Tracing kill()s in cgroup $CG_REL. Ctrl-C to end." \
+		"^cg_joiner_in .* 9 " "$BIN/killsnoop" --cgroup "$CG_REL" || return 1
+	cg_scene_check "$(awk 'NF == 5 && $4 == "0" { print $1 }' "$TMP/out")"
+	# the rest of the member's rows: its one SIGKILL each
+	n=$(awk 'NF == 5 && $4 == "9" && $1 ~ /^cg_(a|child|leaver_in|joiner_in)$/' "$TMP/out" | wc -l)
+	[ "$n" -eq 4 ] || fail "--cgroup: $n SIGKILLs of the members shown, made 4: $(head -c 600 "$TMP/out")"
+	expect_error 2 'use either --exec or --cgroup' "$BIN/killsnoop" --exec true --cgroup /
+}
+
 # t_exec_cmd - --exec: the signals the command's program sends and those of a
 # process its shell left behind, shown; none of a process outside it; the
 # run ends by itself

@@ -499,6 +499,39 @@ t_bad_input() {
 	expect_error 2 "FTT_COUNT must be user or kernel" env FTT_COUNT=both "$BIN/syscount" -d 1 || return 1
 }
 
+# t_cgroup - --cgroup, counted in user space (cg_scene: each role runs
+# fcalls prio 50, 50 sched_get_priority_max calls, which nothing else
+# makes): by name, exactly the member, its child, the leaver before it
+# left, the joiner after it joined, and their shells (sh); with -c, the
+# four runs' 200 calls, none of the outsider's
+t_cgroup() {
+	sc_names || return 0
+	CG_PROG=$WORKLOADS/fcalls CG_ARGS="prio 50"
+	cg_scene_start || return $?
+	sc_bg d --cgroup "$CG_REL" || { cg_scene_end; return 1; }
+	d=$BG
+	sc_bg c -c --cgroup "$CG_REL" || { sc_bg_stop $d d; cg_scene_end; return 1; }
+	c=$BG
+	cg_scene_play
+	cg_scene_end
+	sc_bg_stop $d d
+	sc_bg_stop $c c
+	[ "$(head -n 1 "$TMP/d.out")" = "Tracing in cgroup $CG_REL... Ctrl-C to end." ] ||
+		fail "banner: $(head -n 1 "$TMP/d.out")"
+	for e in d c; do
+		grep -q '^syscount: counting in user space (--cgroup follows each call' "$TMP/$e.err" ||
+			fail "$e: stderr does not say it counts in user space: $(head -c 300 "$TMP/$e.err")"
+	done
+	cat "$TMP/d.err" "$TMP/c.err" > "$TMP/err"
+	cg_scene_check "$(sc_rows "$TMP/d.out" | awk '$1 != "sh" { print $1 }')"
+	sc_rows "$TMP/c.out" > "$TMP/c.rows"
+	n=$(sc_count "$TMP/c.rows" sched_get_priority_max)
+	[ "$n" = 200 ] || fail "-c: sched_get_priority_max counted '$n', made 200 inside: $(tr '\n' '|' < "$TMP/c.rows")"
+	expect_error 2 'use either --cgroup or -p' "$BIN/syscount" --cgroup / -p 1 || return 1
+	expect_error 2 'use either --cgroup or a command' "$BIN/syscount" --cgroup / true || return 1
+	expect_error 1 'FTT_COUNT=kernel: --cgroup follows' env FTT_COUNT=kernel "$BIN/syscount" --cgroup "$(cg_root)"
+}
+
 # t_exec_cmd - --exec: the calls of the command's program and of a process
 # its shell left behind, counted; none of a process outside it; the run ends
 # by itself

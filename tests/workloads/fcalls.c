@@ -17,7 +17,8 @@
  * NAME (prctl). fail makes N raw faccessat() calls that fail with ENOENT,
  * notdir N that fail with ENOTDIR; reads opens /dev/zero, reads SIZE bytes
  * (at most 65536) N times by raw read() calls, and closes it. kills makes N
- * raw kill(self, 0) calls (signal 0: nothing is sent).
+ * raw kill(self, 0) calls (signal 0: nothing is sent). A first argument
+ * --comm=NAME is comm NAME (as the other workloads take it).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -36,6 +37,11 @@ int main(int argc, char **argv)
 	int i, fd;
 	long n, k;
 
+	if (argc > 1 && !strncmp(argv[1], "--comm=", 7)) {
+		prctl(PR_SET_NAME, argv[1] + 7, 0, 0, 0);
+		argv++;
+		argc--;
+	}
 	for (i = 1; i + 1 < argc; i += 2) {
 		if (!strcmp(argv[i], "sleep")) {
 			usleep((useconds_t)(atof(argv[i + 1]) * 1e6));
