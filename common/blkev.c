@@ -29,6 +29,7 @@
 #include "blkdev.h"
 #include "blkev.h"
 #include "blkio.h"
+#include "cgscope.h"
 #include "decode.h"
 #include "filter.h"
 #include "format.h"
@@ -205,8 +206,8 @@ static struct tep_event *want(struct session *s, const char *name, int required)
 /* blkev_setup - see blkev.h */
 void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, void *ctx)
 {
-	static const char *const systems[] = { "block", "sched:sched_process_fork",
-					       "sched:sched_process_exit", NULL };
+	const char *systems[4 + CGSCOPE_NR_FORMATS] = { "block", "sched:sched_process_fork",
+							 "sched:sched_process_exit" };
 	struct tep_event *start, *complete, *getrq = NULL, *rq_merge = NULL, *front = NULL, *requeue;
 	struct blkio_opts dev_only = *o;
 	char *f = blkev_filter(o), *df, *self;
@@ -214,8 +215,9 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	/* the device part alone, for block_getrq and block_bio_frontmerge */
 	dev_only.type = NULL;
 	df = blkev_filter(&dev_only);
-	/* issue and completion: one clock for all CPUs */
-	blkio_init(o, reorder_init(s, NULL), fn, ctx);
+	/* issue and completion: one clock for all CPUs (--cgroup: its readings' too) */
+	blkio_init(o, reorder_init(s, cgscope_active() ? "--cgroup" : NULL), fn, ctx);
+	systems[cgscope_formats(systems, 3)] = NULL;	/* --cgroup: its events too */
 	format_load(s, systems);
 	issue = want(s, "block_rq_issue", 1);
 	complete = want(s, "block_rq_complete", 1);

@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "blkio.h"
+#include "cgscope.h"
 #include "msg.h"
 #include "table.h"
 #include "who.h"
@@ -188,8 +189,9 @@ void blkio_getrq(const struct blkio_rec *r)
 		return;
 	e = new_ent(r->dev, r->sector);
 	e->ts = r->ts;
-	/* -p: not one of its tasks; still the newest submitter at this sector */
-	if (B.o.pid && !who_has(r->pid)) {
+	/* -p: not one of its tasks, --cgroup: not in it (or not known, which
+	 * cgscope counts); still the newest submitter at this sector */
+	if ((B.o.pid && !who_has(r->pid)) || !cgscope_in(r->pid, r->ts)) {
 		e->pid = PID_UNWANTED;
 	} else {
 		e->pid = r->pid;
@@ -231,6 +233,8 @@ void blkio_start(const struct blkio_rec *r, int issue)
 		free(w);
 	} else if (B.o.pid) {
 		e->pid = PID_UNWANTED;	/* not from a wanted process as far as we know */
+	} else if (!cgscope_in(r->pid, r->ts)) {
+		e->pid = PID_UNWANTED;	/* --cgroup: the task it shows is not in it */
 	} else {
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
@@ -263,7 +267,7 @@ static void emit(struct blkio_done *io)
 {
 	if (io->pid == PID_UNWANTED || io->pid == B.self)
 		return;
-	if (io->pid == PID_UNKNOWN && B.o.pid) {
+	if (io->pid == PID_UNKNOWN && (B.o.pid || cgscope_active())) {
 		B.unsure++;
 		return;
 	}

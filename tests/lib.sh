@@ -400,8 +400,8 @@ stopped() {
 # (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
 # cg_joiner_in, and cg_outside over and over. CG_PROG and CG_ARGS, when set,
 # are the program and its arguments instead (words with no blank in them:
-# ftt_kill kill:S:0, a signal each). Status 2 with a skip if there is no
-# cgroup2 mount
+# ftt_kill kill:S:0, a signal each), and CG_OUT_ARGS the outsider's
+# (default CG_ARGS). Status 2 with a skip if there is no cgroup2 mount
 cg_scene_start() {
 	CG_ROOT=$(cg_root) || { skip "$CG_ROOT"; return 2; }
 	CG_REL=ftt_test_$$
@@ -428,7 +428,7 @@ cg_scene_start() {
 		"$1/cg_joiner_in" --comm=cg_joiner_in $2' sh "$b" "$cgf" > /dev/null &
 	CG_J=$!
 	# shellcheck disable=SC2016
-	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside $2; done' sh "$b" "$cgf" \
+	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside $2; done' sh "$b" "${CG_OUT_ARGS:-$cgf}" \
 		> /dev/null 2>&1 &
 	CG_B=$!
 	stopped $CG_A $CG_L $CG_J && return 0

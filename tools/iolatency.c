@@ -23,6 +23,7 @@
 #include "blkdev.h"
 #include "blkev.h"
 #include "blkio.h"
+#include "cgscope.h"
 #include "clock.h"
 #include "errlog.h"
 #include "hist.h"
@@ -37,11 +38,13 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: iolatency [-hjDKmQT] [-d device] [-i iotype] [interval [count]]\n"
+"USAGE: iolatency [-hjDKmQT] [-d device] [-i iotype] [--cgroup PATH]\n"
+"                 [interval [count]]\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -D              # one histogram per disk\n"
 "                 -K              # pair and count in the kernel (6.1+)\n"
+"                 --cgroup PATH   # I/O issued in this cgroup v2, or below it\n"
 "                 -m              # microsecond buckets (default ms)\n"
 "                 -Q              # use queue insert as start time\n"
 "                 -T              # timestamp on output\n"
@@ -57,6 +60,8 @@ static const char usage_text[] =
 "       iolatency -d 202,1        # trace device 202,1 only\n"
 "       iolatency -d nvme0n1      # trace disk nvme0n1 only (or /dev/nvme0n1)\n"
 "       iolatency -Dm             # per disk, in microseconds\n"
+"       iolatency --cgroup system.slice/docker-4f2a.scope\n"
+"                                 # the I/O one container issues\n"
 "\n";
 
 struct opts {
@@ -65,6 +70,7 @@ struct opts {
 	unsigned long count;
 	int per_disk, usecs, timestamps;
 	int kernel;		/* -K: klat counts; else blkio hands on each I/O */
+	const char *cgroup;	/* --cgroup PATH: by the submitter (block_getrq) */
 };
 
 static struct opts o;
@@ -72,10 +78,15 @@ static struct opts o;
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", NULL, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jDKmQT", longs, usage_text)) != -1) {
 		switch (c) {
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		case 'D': o.per_disk = 1; break;
 		case 'K': o.kernel = 1; break;
 		case 'm': o.usecs = 1; break;
@@ -86,6 +97,8 @@ static void parse(int argc, char **argv)
 	}
 	if (o.kernel && o.io.queue)
 		opt_usage("-K and -Q cannot be combined (the kernel pairs from the issue only)");
+	if (o.kernel && o.cgroup)
+		opt_usage("-K and --cgroup cannot be combined (the kernel counts every I/O)");
 	opt_operands(argc, 0, 2, NULL, "interval and count only");
 	o.interval = 1;
 	if (optind < argc)
@@ -265,14 +278,22 @@ int main(int argc, char **argv)
 	msg_init("iolatency");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup) {
+		cgscope_open(o.cgroup);
+		o.io.who = 1;	/* the submitter, in its own context */
+	}
 	if (o.io.has_dev)
 		snprintf(dtext, sizeof(dtext), " on %s", blkdev_desc(&o.io.dev, desc, sizeof(desc)));
+	if (o.cgroup)
+		snprintf(dtext + strlen(dtext), sizeof(dtext) - strlen(dtext), " issued in cgroup %.80s",
+			 o.cgroup);
 
 	s = session_open("iolatency");
 	if (o.kernel)
 		in_kernel(s);
 	else
 		blkev_setup(s, &o.io, on_io, NULL);
+	cgscope_follow(s, 0);	/* --cgroup: its members, from the kernel's events */
 	if (!o.per_disk)
 		disk_hist(0);
 
@@ -282,6 +303,7 @@ int main(int argc, char **argv)
 		out_init(0);
 	} else {
 		stream_begin(s, 0);
+		cgscope_started();
 	}
 	out_banner("Tracing block I/O%s. Output every %g seconds.%s\n", dtext, o.interval,
 		   o.count ? "" : " Ctrl-C to end.");
@@ -306,6 +328,10 @@ int main(int argc, char **argv)
 				 klat_unknown());
 	} else {
 		stream_report_lost(s);
+		cgscope_report("I/O");
+		if (blkio_unsure())
+			msg_warn("%llu I/O not counted: in flight at one sector with another "
+				 "process's, so whose it was is not known", blkio_unsure());
 		if (unknown)
 			msg_warn("%llu I/O not counted: another request was in flight at the same "
 				 "device and sector, so which completion was whose is not known",

@@ -18,6 +18,7 @@
 #include "blkdev.h"
 #include "blkev.h"
 #include "blkio.h"
+#include "cgscope.h"
 #include "child.h"
 #include "fmt.h"
 #include "line.h"
@@ -33,11 +34,13 @@ static const char usage_text[] =
 "USAGE: iosnoop [-hjQst] [-d device] [-i iotype] [-p PID] [-n name]\n"
 "               [duration]\n"
 "       iosnoop [-hjQst] [-d device] [-i iotype] --exec CMD [duration]\n"
+"       iosnoop [-hjQst] [-d device] [-i iotype] --cgroup PATH [duration]\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -n name         # process name to match on I/O issue\n"
 "                 -p PID          # PID to match on I/O issue\n"
 "                 --exec CMD      # run CMD by sh; I/O of it and all it starts\n"
+"                 --cgroup PATH   # I/O issued in this cgroup v2, or below it\n"
 "                 -Q              # use queue insert as start time\n"
 "                 -s              # include start time of I/O (s)\n"
 "                 -t              # include completion time of I/O (s)\n"
@@ -53,6 +56,8 @@ static const char usage_text[] =
 "       iosnoop -p 91             # show I/O issued by PID 91\n"
 "       iosnoop -Qp 91            # show I/O queued by PID 91, queue time\n"
 "       iosnoop -d sda            # trace disk sda only (also /dev/sda, 8,0)\n"
+"       iosnoop --cgroup system.slice/docker-4f2a.scope\n"
+"                                 # the I/O one container issues\n"
 "       iosnoop --exec 'tar xf a.tar'\n"
 "                                 # the I/O one command issues, start to end\n"
 "\n";
@@ -61,7 +66,7 @@ struct opts {
 	struct blkio_opts io;
 	double duration;
 	pid_t pid;
-	const char *name, *exec;
+	const char *name, *exec, *cgroup;
 	regex_t name_re;
 	int start_ts, end_ts;
 };
@@ -73,7 +78,7 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
@@ -84,6 +89,7 @@ static void parse(int argc, char **argv)
 		case 's': o.start_ts = 1; break;
 		case 't': o.end_ts = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		default:	/* -d, -i, -Q */
 			blkev_option(&o.io, c, optarg);
 		}
@@ -91,6 +97,8 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.name != NULL, "-n");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.name != NULL, "-n", o.exec != NULL, "--exec");
+	opt_apart(o.pid, "-p", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
 	opt_operands(argc, 0, 1, NULL, "only a duration");
 	if (optind < argc)
 		o.duration = opt_seconds(argv[optind], "duration");
@@ -160,11 +168,13 @@ static void on_io(const struct blkio_done *io, void *arg)
 int main(int argc, char **argv)
 {
 	struct session *s;
-	char ftext[128] = "", dtext[256] = "", desc[240];
+	char ftext[256] = "", dtext[256] = "", desc[240];
 
 	msg_init("iosnoop");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	o.io.who = 1;
@@ -176,14 +186,19 @@ int main(int argc, char **argv)
 	} else if (o.name) {
 		snprintf(ftext, sizeof(ftext), " issued by process name \"%.80s\"", o.name);
 	}
+	if (o.cgroup)
+		snprintf(ftext + strlen(ftext), sizeof(ftext) - strlen(ftext), " issued in cgroup %.80s",
+			 o.cgroup);
 
 	/* a spill file's writeback would be traced as I/O of its own */
 	out_spill_memory();
 	s = session_open("iosnoop");
 	blkev_setup(s, &o.io, on_io, NULL);
+	cgscope_follow(s, 0);	/* --cgroup: its members, from the kernel's events */
 
 	/* tracing is on before the banner: whatever runs after it is seen */
 	stream_begin(s, o.duration > 0);
+	cgscope_started();
 	if (o.pid)
 		who_track(o.pid);	/* threads started before tracing was on */
 	out_tracing(o.duration, "block I/O%s%s", dtext, ftext);
@@ -202,5 +217,6 @@ int main(int argc, char **argv)
 	stream_end(s);
 	blkio_report();
 	child_report();
+	cgscope_report("I/O");
 	return EXIT_OK;
 }

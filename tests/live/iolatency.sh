@@ -37,6 +37,39 @@ t_count_exact() {
 		fail "row format: $(grep -- '->' "$TMP/out" | head -4)"
 }
 
+# t_cgroup - --cgroup (cg_scene: each role writes one 4 KiB block at sector
+# 12288, O_DIRECT, in the middle of the device, where no probe reads; the
+# busy outsider at sector 16384, over and over): exactly the
+# four writes of the member, its child, the leaver before it left and the
+# joiner after it joined are counted, in all the summaries
+t_cgroup() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	CG_PROG=$WORKLOADS/iowrite CG_ARGS="$DEV1 12288 4096 1" CG_OUT_ARGS="$DEV1 16384 4096 1"
+	cg_scene_start || { r=$?; blk_teardown; return $r; }
+	if ! start_tool "$BIN/iolatency" -d "$MM1" --cgroup "$CG_REL" 1 &&
+	   ! wait_for_line "$TMP/out" '^Tracing' 300; then
+		cg_scene_end
+		blk_teardown
+		fail "did not start: $(head -c 300 "$TMP/err")"
+		return 1
+	fi
+	cg_scene_play
+	cg_scene_end
+	n=0
+	while [ "$(total)" -lt 4 ] && [ $n -lt $((100 * SLOW)) ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	sleep 1.5	# a summary more: nothing else may come
+	stop_tool
+	blk_teardown
+	[ "$(head -1 "$TMP/out")" = "Tracing block I/O on $MM1 ($NM1) issued in cgroup $CG_REL. Output every 1 seconds. Ctrl-C to end." ] ||
+		fail "banner: $(head -1 "$TMP/out")"
+	[ "$(total)" = 4 ] || fail "--cgroup: counted $(total) I/O, the members made 4: $(grep -- '->' "$TMP/out" | grep -v ': 0 ' | head -8)"
+	! grep -q 'not shown\|not counted' "$TMP/err" || fail "--cgroup: I/O left out: $(cat "$TMP/err")"
+	expect_error 2 '^iolatency: -K and --cgroup cannot be combined' "$BIN/iolatency" -K --cgroup /
+}
+
 t_type_filter() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
 	io_work() { "$WORKLOADS/iowrite" "$DEV1" 0 4096 4; "$WORKLOADS/iowrite" -r "$DEV1" 0 4096 3; }

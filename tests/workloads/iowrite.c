@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /* iowrite - O_DIRECT block I/O of a known shape, for the iosnoop/iolatency tests
  *
- * usage: iowrite [-r] [-l LOOPS] [-t RATE] [-w FILE] DEV SECTOR BYTES COUNT
+ * usage: iowrite [--comm=NAME] [-r] [-l LOOPS] [-t RATE] [-w FILE] DEV SECTOR BYTES COUNT
  * Writes (or with -r reads) COUNT blocks of BYTES at SECTOR (512-byte units),
  * one after the other, bypassing the page cache; -l does it all LOOPS times.
  * -t issues at most RATE I/O a second: after each 1/100 s worth it sleeps
  * until that share of a second has passed, and a late start is not made up
  * with a burst.
  * -w waits until FILE exists first, so a test can learn the PID and start
- * tracing before any I/O.
+ * tracing before any I/O. --comm=NAME, first, names the process NAME.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 /* pace - sleep until NEXT, then set it 1/100 s on from the later of NEXT and now */
@@ -42,6 +43,12 @@ int main(int argc, char **argv)
 	int c, rd = 0, fd;
 	void *buf;
 
+	if (argc > 1 && !strncmp(argv[1], "--comm=", 7)) {
+		prctl(PR_SET_NAME, argv[1] + 7, 0, 0, 0);
+		argv[1] = argv[0];	/* getopt starts after it */
+		argv++;
+		argc--;
+	}
 	while ((c = getopt(argc, argv, "rl:t:w:")) != -1) {
 		if (c == 'r')
 			rd = 1;
