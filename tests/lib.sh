@@ -398,37 +398,45 @@ stopped() {
 # ftt_open, as $TMP/cgbin/ROLE (a link) with --comm=ROLE, on a file: one
 # exec and one open a role: cg_a and its child cg_child, cg_leaver_in then
 # (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
-# cg_joiner_in, and cg_outside over and over. CG_PROG and CG_ARGS, when set,
-# are the program and its arguments instead (words with no blank in them:
-# ftt_kill kill:S:0, a signal each), and CG_OUT_ARGS the outsider's
-# (default CG_ARGS). Status 2 with a skip if there is no cgroup2 mount
+# cg_joiner_in, and cg_outside over and over. CG_PROG, when set, is the
+# program instead, and CG_ARGS its arguments (words with no blank in them:
+# ftt_kill kill:S:0, a signal each); or CG_ARGS_FN, a function that prints
+# a role's arguments given its name. Status 2 with a skip if there is no
+# cgroup2 mount
 cg_scene_start() {
 	CG_ROOT=$(cg_root) || { skip "$CG_ROOT"; return 2; }
 	CG_REL=ftt_test_$$
 	CG_DIR=$CG_ROOT/$CG_REL
 	mkdir "$CG_DIR" "$CG_DIR/sub" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
-	cgf=${CG_ARGS:-$TMP/cg_file}
-	[ -n "${CG_ARGS:-}" ] || echo x > "$cgf"
+	[ -n "${CG_ARGS:-}${CG_ARGS_FN:-}" ] || echo x > "$TMP/cg_file"
 	b=$TMP/cgbin
 	mkdir -p "$b"
 	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
 		ln -sf "${CG_PROG:-$WORKLOADS/ftt_open}" "$b/$r"
+		if [ -n "${CG_ARGS_FN:-}" ]; then
+			eval "a_$r=\$($CG_ARGS_FN $r)"
+		else
+			eval "a_$r=\${CG_ARGS:-\$TMP/cg_file}"
+		fi
 	done
-	# shellcheck disable=SC2016
+	# shellcheck disable=SC2016,SC2154
 	sh -c 'echo $$ > "$1/cgroup.procs" && kill -STOP $$ && "$2/cg_a" --comm=cg_a $3 &&
-		("$2/cg_child" --comm=cg_child $3)' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+		("$2/cg_child" --comm=cg_child $4)' sh "$CG_DIR" "$b" "$a_cg_a" "$a_cg_child" \
+		> /dev/null &
 	CG_A=$!
-	# shellcheck disable=SC2016
+	# shellcheck disable=SC2016,SC2154
 	sh -c 'echo $$ > "$1/sub/cgroup.procs" && kill -STOP $$ &&
 		"$2/cg_leaver_in" --comm=cg_leaver_in $3 && kill -STOP $$ &&
-		"$2/cg_leaver_out" --comm=cg_leaver_out $3' sh "$CG_DIR" "$b" "$cgf" > /dev/null &
+		"$2/cg_leaver_out" --comm=cg_leaver_out $4' sh "$CG_DIR" "$b" "$a_cg_leaver_in" \
+		"$a_cg_leaver_out" > /dev/null &
 	CG_L=$!
-	# shellcheck disable=SC2016
+	# shellcheck disable=SC2016,SC2154
 	sh -c 'kill -STOP $$ && "$1/cg_joiner_out" --comm=cg_joiner_out $2 && kill -STOP $$ &&
-		"$1/cg_joiner_in" --comm=cg_joiner_in $2' sh "$b" "$cgf" > /dev/null &
+		"$1/cg_joiner_in" --comm=cg_joiner_in $3' sh "$b" "$a_cg_joiner_out" \
+		"$a_cg_joiner_in" > /dev/null &
 	CG_J=$!
-	# shellcheck disable=SC2016
-	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside $2; done' sh "$b" "${CG_OUT_ARGS:-$cgf}" \
+	# shellcheck disable=SC2016,SC2154
+	sh -c 'while :; do "$1/cg_outside" --comm=cg_outside $2; done' sh "$b" "$a_cg_outside" \
 		> /dev/null 2>&1 &
 	CG_B=$!
 	stopped $CG_A $CG_L $CG_J && return 0
@@ -447,6 +455,19 @@ cg_scene_play() {
 		fail "cannot move the leaver out or the joiner in"
 	kill -CONT $CG_L $CG_J
 	wait $CG_L $CG_J
+}
+
+# cg_io_args ROLE - iowrite's arguments for a role of cg_scene: one 4 KiB
+# O_DIRECT write on DEV1 (blk_setup) at a block of its own, from sector
+# 12288 on, in the middle of the device where no probe reads (roles that run
+# at once at one sector would leave whose I/O was whose unknown)
+cg_io_args() {
+	n=0
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		[ "$r" = "$1" ] && break
+		n=$((n + 1))
+	done
+	echo "$DEV1 $((12288 + 8 * n)) 4096 1"
 }
 
 # cg_scene_end - the scene's processes gone, its cgroups removed

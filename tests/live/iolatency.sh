@@ -37,14 +37,13 @@ t_count_exact() {
 		fail "row format: $(grep -- '->' "$TMP/out" | head -4)"
 }
 
-# t_cgroup - --cgroup (cg_scene: each role writes one 4 KiB block at sector
-# 12288, O_DIRECT, in the middle of the device, where no probe reads; the
-# busy outsider at sector 16384, over and over): exactly the
+# t_cgroup - --cgroup (cg_scene: each role writes one 4 KiB block of its
+# own, cg_io_args; the busy outsider over and over): exactly the
 # four writes of the member, its child, the leaver before it left and the
 # joiner after it joined are counted, in all the summaries
 t_cgroup() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	CG_PROG=$WORKLOADS/iowrite CG_ARGS="$DEV1 12288 4096 1" CG_OUT_ARGS="$DEV1 16384 4096 1"
+	CG_PROG=$WORKLOADS/iowrite CG_ARGS_FN=cg_io_args
 	cg_scene_start || { r=$?; blk_teardown; return $r; }
 	if ! start_tool "$BIN/iolatency" -d "$MM1" --cgroup "$CG_REL" 1 &&
 	   ! wait_for_line "$TMP/out" '^Tracing' 300; then

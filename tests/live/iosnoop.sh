@@ -117,14 +117,13 @@ t_pid_filter() {
 	[ "$got" = "$P 32;$P 40;" ] || fail "-p $P: rows '$got', wanted '$P 32;$P 40;'"
 }
 
-# t_cgroup - --cgroup (cg_scene: each role writes one 4 KiB block at
-# sector 12288, O_DIRECT, in the middle of the device, where no probe
-# reads; the busy outsider at sector 16384, over and over): the
-# submitter's membership at block_getrq; exactly the writes of the member,
-# its child, the leaver before it left and the joiner after it joined
+# t_cgroup - --cgroup (cg_scene: each role writes one 4 KiB block of its
+# own, cg_io_args; the busy outsider over and over): the submitter's
+# membership at block_getrq; exactly the writes of the member, its child,
+# the leaver before it left and the joiner after it joined, each at its block
 t_cgroup() {
 	blk_setup || { skip "no null_blk and no loop device"; return 0; }
-	CG_PROG=$WORKLOADS/iowrite CG_ARGS="$DEV1 12288 4096 1" CG_OUT_ARGS="$DEV1 16384 4096 1"
+	CG_PROG=$WORKLOADS/iowrite CG_ARGS_FN=cg_io_args
 	cg_scene_start || { r=$?; blk_teardown; return $r; }
 	cg_scene_trace io_cg_start \
 		"Tracing block I/O on $MM1 ($NM1) issued in cgroup $CG_REL. Ctrl-C to end." \
@@ -133,8 +132,10 @@ t_cgroup() {
 	blk_teardown
 	[ $rc = 0 ] || return 1
 	cg_scene_check "$(rows "$MM1" | awk '{ print $1 }')"
-	bad=$(rows "$MM1" | awk '$5 != 12288 || $6 != 4096')
-	[ -z "$bad" ] || fail "--cgroup: rows not of the members' writes: $bad"
+	rows "$MM1" | while read -r comm pid type dev block bytes lat; do
+		[ "$(cg_io_args "$comm")" = "$DEV1 $block $bytes 1" ] ||
+			fail "--cgroup: $comm's row is not its write ($(cg_io_args "$comm")): $comm $pid $type $dev $block $bytes $lat"
+	done
 	expect_error 2 'use either -p or --cgroup' "$BIN/iosnoop" -p 1 --cgroup /
 }
 
