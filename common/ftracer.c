@@ -185,15 +185,17 @@ int ftracer_option(const char *name, int on)
 }
 
 /* ftracer_banner - see ftracer.h */
-void ftracer_banner(const char *funcs, pid_t pid, pid_t tid, unsigned long thresh_us,
-		    double duration)
+void ftracer_banner(const char *funcs, pid_t pid, pid_t tid, const char *cgroup,
+		    unsigned long thresh_us, double duration)
 {
-	char who[64] = "", slow[64] = "";
+	char who[112] = "", slow[64] = "";
 
 	if (pid)
 		snprintf(who, sizeof(who), " for PID %d", (int)pid);
 	if (tid)
 		snprintf(who, sizeof(who), " for TID %d", (int)tid);
+	if (cgroup)
+		snprintf(who, sizeof(who), " in cgroup %.80s", cgroup);
 	if (thresh_us)
 		snprintf(slow, sizeof(slow), " slower than %lu us", thresh_us);
 	if (duration > 0)

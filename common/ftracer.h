@@ -42,11 +42,11 @@ void ftracer_list(const char *file, const char *asked, char **list, int n);
 int ftracer_option(const char *name, int on);
 /*
  * ftracer_banner - the run's "Tracing ..." line, as perf-tools words it:
- * Tracing "FUNCS"[ for PID N| for TID N][ slower than T us] then " for D
- * seconds..." or "... Ctrl-C to end." (out_banner)
+ * Tracing "FUNCS"[ for PID N| for TID N| in cgroup CGROUP][ slower than T
+ * us] then " for D seconds..." or "... Ctrl-C to end." (out_banner)
  */
-void ftracer_banner(const char *funcs, pid_t pid, pid_t tid, unsigned long thresh_us,
-		    double duration);
+void ftracer_banner(const char *funcs, pid_t pid, pid_t tid, const char *cgroup,
+		    unsigned long thresh_us, double duration);
 /*
  * ftracer_who - trace PID's threads and those they start, or TID alone
  * (who_ftrace); neither: every task but this process, which reads the trace

@@ -114,7 +114,7 @@ int main(int argc, char **argv)
 	fgraph_start(session_open("funcgraph"), &o.g);
 
 	out_init(o.duration > 0);
-	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, o.g.thresh_us, o.duration);
+	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, NULL, o.g.thresh_us, o.duration);
 
 	fgraph_run(o.duration, o.headers);
 

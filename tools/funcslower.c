@@ -93,7 +93,7 @@ int main(int argc, char **argv)
 	fgraph_start(session_open("funcslower"), &o.g);
 
 	out_init(o.duration > 0);
-	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, o.g.thresh_us, o.duration);
+	ftracer_banner(o.g.funcs, o.g.pid, o.g.tid, NULL, o.g.thresh_us, o.duration);
 	/* -P: each line names its task, so the task-switch banners go, as in perf-tools */
 	if (o.g.proc)
 		stream_text_no_switches();

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cgscope.h"
 #include "child.h"
 #include "comm.h"
 #include "decode.h"
@@ -35,7 +36,8 @@
 #include "stream.h"
 
 static const char usage_text[] =
-"USAGE: functrace [-hHj] [-p PID] [-L TID] [-d secs] [--exec CMD] funcstring\n"
+"USAGE: functrace [-hHj] [-p PID] [-L TID] [-d secs] [--exec CMD] [--cgroup PATH]\n"
+"                 funcstring\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -h              # this usage message\n"
 "                 -H              # include column headers\n"
@@ -43,19 +45,22 @@ static const char usage_text[] =
 "                 -p PID          # trace when this pid is on-CPU (threads, children)\n"
 "                 -L TID          # trace when this thread is on-CPU\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
+"                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "  eg,\n"
 "       functrace do_nanosleep    # trace the do_nanosleep() function\n"
 "       functrace '*sleep'        # trace functions ending in \"sleep\"\n"
 "       functrace -p 198 'vfs*'   # trace \"vfs*\" funcs for PID 198\n"
 "       functrace 'tcp*' > out    # trace all \"tcp*\" funcs to out file\n"
 "       functrace -d 1 'tcp*' > out  # trace 1 sec, then write out file\n"
+"       functrace --cgroup system.slice/docker-4f2a.scope 'vfs_*'\n"
+"                                 # \"vfs_*\" calls of one container\n"
 "\n";
 
 struct opts {
 	double duration;
 	pid_t pid, tid;
 	int headers;
-	const char *funcs, *exec;
+	const char *funcs, *exec, *cgroup;
 	char **list;		/* the functions funcs matches */
 	int n;
 };
@@ -67,13 +72,14 @@ static void parse(int argc, char **argv)
 {
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hHjp:L:", opt_exec, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hHjp:L:", opt_scope, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'H': o.headers = 1; break;
 		case 'p': o.pid = opt_pid(optarg, "-p"); break;
 		case 'L': o.tid = opt_tid(optarg, "-L"); break;
 		case OPT_EXEC: o.exec = optarg; break;
+		case OPT_CGROUP: o.cgroup = optarg; break;
 		}
 	}
 	opt_operands(argc, 1, 1, "funcstring (a kernel function name or glob)",
@@ -81,6 +87,8 @@ static void parse(int argc, char **argv)
 	opt_apart(o.pid, "-p", o.tid, "-L");
 	opt_apart(o.pid, "-p", o.exec != NULL, "--exec");
 	opt_apart(o.tid, "-L", o.exec != NULL, "--exec");
+	opt_apart(o.pid || o.tid, o.pid ? "-p" : "-L", o.cgroup != NULL, "--cgroup");
+	opt_apart(o.exec != NULL, "--exec", o.cgroup != NULL, "--cgroup");
 	o.funcs = argv[optind];
 	opt_funcs(o.funcs, "a kernel function name or glob");
 }
@@ -147,12 +155,16 @@ static void setup(void)
 
 int main(int argc, char **argv)
 {
+	const char *formats[2 + COMM_NR_FORMATS + CGSCOPE_NR_FORMATS] = { "ftrace:function",
+									   COMM_FORMATS };
 	struct tep_event *evs[2] = { NULL, NULL };
 	struct session *sess;
 
 	msg_init("functrace");
 	sig_init();
 	parse(argc, argv);
+	if (o.cgroup)
+		cgscope_open(o.cgroup);
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -160,11 +172,18 @@ int main(int argc, char **argv)
 
 	sess = session_open("functrace");
 	ftracer_place(sess, "function", "set_ftrace_filter", "function tracing");
+	/* the membership events are read beside the tracer, on its clock */
+	if (o.cgroup && ftracer_top())
+		msg_die(EXIT_ERR, "--cgroup: this kernel runs the function tracer at the top "
+			"level only, where the events that follow membership are not this run's");
 	setup();
+	if (o.cgroup && !mono)
+		msg_die(EXIT_ERR, "--cgroup: the kernel has no \"mono\" trace clock");
 	raw = *sess;
 	raw.inst = ftracer_inst();
 	raw.tep = NULL;
-	format_load(&raw, (const char *const[]){ "ftrace:function", COMM_FORMATS, NULL });
+	formats[cgscope_formats(formats, 1 + COMM_NR_FORMATS)] = NULL;
+	format_load(&raw, formats);
 	evs[0] = format_event(&raw, "ftrace", "function");
 	if (!evs[0])
 		msg_die(EXIT_ERR, "cannot read the function tracer's record format "
@@ -172,14 +191,16 @@ int main(int argc, char **argv)
 	/* names from the naming events beside the tracer; at the top level
 	 * those would be the user's, so there no name is known */
 	comm_rows(ftracer_top() ? NULL : &raw, evs, 0, on_call, NULL);
+	cgscope_follow(&raw, 0);	/* --cgroup: its members (comm_rows asks it of each call) */
 	/* recording from here, before the banner says so; the reader turns
 	 * tracing_on on again itself: the run's value too */
 	if (ftracer_top())
 		global_expect("tracing_on", "1");
 	ftracer_set_or_die("tracing_on", "1");
+	cgscope_started();
 
 	out_init(o.duration > 0);
-	ftracer_banner(o.funcs, o.pid, o.tid, 0, o.duration);
+	ftracer_banner(o.funcs, o.pid, o.tid, o.cgroup, 0, o.duration);
 	if (o.headers && !out_json)
 		evtext_header(stdout, "function", o.funcs);
 	fflush(stdout);
@@ -190,5 +211,6 @@ int main(int argc, char **argv)
 
 	out_ending();
 	child_report();
+	cgscope_report("calls");
 	return EXIT_OK;
 }

@@ -49,6 +49,19 @@ t_calls() {
 	[ ! -s "$TMP/err" ] || fail "stderr: $(cat "$TMP/err")"
 }
 
+# t_cgroup - --cgroup, relative to the cgroup2 mount (cg_scene: a member
+# and its child, a leaver, a joiner, a busy outsider, each opening a file
+# under its role's name): exactly the do_sys_openat2 calls of the member,
+# its child, the leaver before it left and the joiner after it joined
+t_cgroup() {
+	why=$(ft_able) || { skip "$why"; return 0; }
+	cg_scene_start || return $?
+	cg_scene_trace start_tool "Tracing \"do_sys_openat2\" in cgroup $CG_REL... Ctrl-C to end." \
+		"^ *cg_joiner_in-" "$BIN/functrace" --cgroup "$CG_REL" do_sys_openat2 || return 1
+	cg_scene_check "$(cg_task_comms)"
+	expect_error 2 'use either -p or --cgroup' "$BIN/functrace" -p 1 --cgroup / vfs_read
+}
+
 # t_two_globs - a quoted list of two patterns traces the functions of both
 t_two_globs() {
 	why=$(ft_able) || { skip "$why"; return 0; }
