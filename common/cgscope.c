@@ -1,19 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* cgscope.c - --cgroup: the tasks of a cgroup v2 subtree, followed from the kernel's events
+/* cgscope.c - --cgroup: the tasks of a cgroup v2 subtree, and --show-cgroup:
+ * each task's cgroup, followed from the kernel's events
  *
- * What is known of a task is "in" (1, 0, or -1: not known) from a time on.
- * The subtree's cgroup.threads files are read before tracing starts and
- * again after: a task the two readings agree on had that membership over the
- * whole gap between them, save for moves the trace itself records (a move
- * between the readings and back again, before tracing began, leaves no event
- * to show); a task they differ on is known from the second reading on. A
- * task in neither is outside. Then, in time order: cgroup_attach_task on the
- * cgroup2 hierarchy (dst_root 0) says where a task went; task_newtask puts a
- * new task where its creator is at that moment, unless it was cloned straight
- * into a cgroup (CLONE_INTO_CGROUP: no attach event, and the event does not
- * say which), which makes it unknown; sched_process_exit frees its ID. After
- * lost events, any of those may be missing: the subtree is read again, and
- * what happened between the loss and that reading is not known.
+ * What is known of a task is its cgroup (or, reading the scope's subtree
+ * alone, that it is outside it; or that it is not known) from a time on.
+ * The cgroup.threads files are read before tracing starts and again after
+ * (the scope's subtree, or with --show-cgroup the whole hierarchy): a task
+ * the two readings agree on was there over the whole gap between them, save
+ * for moves the trace itself records (a move between the readings and back
+ * again, before tracing began, leaves no event to show); a task they differ
+ * on is known from the second reading on. A task in neither is outside the
+ * subtree (a reading of the whole hierarchy lists every task: there, not
+ * known). Then, in time order: cgroup_attach_task on the cgroup2 hierarchy
+ * (dst_root 0) says where a task went; task_newtask puts a new task where
+ * its creator is at that moment, unless it was cloned straight into a cgroup
+ * (CLONE_INTO_CGROUP: no attach event, and the event does not say which),
+ * which makes it unknown; sched_process_exit frees its ID. After lost
+ * events, any of those may be missing: the tree is read again, and what
+ * happened between the loss and that reading is not known.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -27,6 +31,7 @@
 #include "clock.h"
 #include "decode.h"
 #include "format.h"
+#include "line.h"
 #include "msg.h"
 #include "pidmap.h"
 #include "reorder.h"
@@ -36,21 +41,47 @@
 
 #define CLONE_INTO_CGROUP 0x200000000ULL	/* the kernel's flag (clone3, 5.7+) */
 
+/* what is known of a task, besides its cgroup (an index of G.paths) */
+#define CG_UNKNOWN	-1
+#define CG_OUT		-2	/* outside the subtree read */
+
 /* what is known of one task */
 struct member {
-	int in;				/* 1 inside, 0 outside, -1 not known */
+	int cg;				/* its cgroup, CG_OUT or CG_UNKNOWN */
 	unsigned long long from;	/* from this time on (trace clock, ns) */
 };
 
 static struct {
-	int on;
+	int on;				/* --cgroup: the scope */
+	int show;			/* --show-cgroup: each task's cgroup, the whole tree */
 	char mount[PATH_MAX];		/* the cgroup2 mount point */
 	char rel[PATH_MAX];		/* the cgroup from the hierarchy's root: "/" or "/a/b" */
+	char **paths;			/* the cgroups seen, from the root, by index */
+	int npaths;
 	struct pidmap *tasks;		/* tid -> struct member */
-	struct pidmap *first;		/* the first reading: tid -> 1 */
+	struct pidmap *first;		/* the first reading: tid -> cgroup + 1 */
 	unsigned long long blind_from, blind_to;	/* after a loss: nothing known in between */
 	unsigned long long unknown;	/* events left out: membership not known */
 } G;
+
+/* tracking - membership is followed: --cgroup or --show-cgroup */
+static int tracking(void)
+{
+	return G.on || G.show;
+}
+
+/* intern - the index of a cgroup path (from the root) */
+static int intern(const char *path)
+{
+	int i;
+
+	for (i = G.npaths - 1; i >= 0; i--)
+		if (!strcmp(G.paths[i], path))
+			return i;
+	G.paths = xreallocarray(G.paths, (size_t)G.npaths + 1, sizeof(*G.paths));
+	G.paths[G.npaths] = xstrdup(path);
+	return G.npaths++;
+}
 
 /* unescape - mountinfo's octal escapes (\040 a space) undone, in place */
 static void unescape(char *s)
@@ -103,7 +134,7 @@ void cgscope_open(const char *path)
 
 	if (!path[0] || strchr(path, '\n'))
 		msg_die(EXIT_ERR, "--cgroup: '%.60s' is no cgroup path", path);
-	if (find_mount() < 0)
+	if (!G.mount[0] && find_mount() < 0)
 		msg_die(EXIT_ERR, "--cgroup: no cgroup v2 hierarchy is mounted (cgroup v1 only?)");
 	if (path[0] == '/')
 		snprintf(want, sizeof(want), "%s", path);
@@ -125,13 +156,22 @@ void cgscope_open(const char *path)
 	G.on = 1;
 }
 
+/* cgscope_show - see cgscope.h */
+void cgscope_show(void)
+{
+	if (!G.mount[0] && find_mount() < 0)
+		msg_die(EXIT_ERR, "--show-cgroup: no cgroup v2 hierarchy is mounted (cgroup v1 "
+			"only?)");
+	G.show = 1;
+}
+
 /* cgscope_formats - see cgscope.h */
 size_t cgscope_formats(const char **list, size_t n)
 {
 	static const char *const cg[] = { CGSCOPE_FORMATS };
 	size_t i;
 
-	for (i = 0; G.on && i < CGSCOPE_NR_FORMATS; i++)
+	for (i = 0; tracking() && i < CGSCOPE_NR_FORMATS; i++)
 		list[n++] = cg[i];
 	return n;
 }
@@ -152,8 +192,8 @@ static int inside(const char *path)
 	return !strncmp(path, G.rel, n) && (path[n] == '\0' || path[n] == '/');
 }
 
-/* know - task tid is `in` from time `from` */
-static void know(int tid, int in, unsigned long long from)
+/* know - task tid is in cgroup cg (or CG_OUT, CG_UNKNOWN) from time `from` */
+static void know(int tid, int cg, unsigned long long from)
 {
 	struct member *m = pidmap_get(G.tasks, tid);
 
@@ -161,36 +201,43 @@ static void know(int tid, int in, unsigned long long from)
 		m = xmalloc(sizeof(*m));
 		pidmap_put(G.tasks, tid, m);
 	}
-	m->in = in;
+	m->cg = cg;
 	m->from = from;
 }
 
-/* state - what is known of tid at ts: 1, 0 or -1 */
+/* state - what is known of tid at ts: its cgroup, CG_OUT or CG_UNKNOWN */
 static int state(int tid, unsigned long long ts)
 {
 	struct member *m = pidmap_get(G.tasks, tid);
 
 	if (ts >= G.blind_from && ts < G.blind_to)
-		return -1;
-	if (!m)
-		return 0;	/* in no reading and never moved in */
-	return ts >= m->from ? m->in : -1;
+		return CG_UNKNOWN;
+	if (!m)		/* in no reading and never moved in */
+		return G.show ? CG_UNKNOWN : CG_OUT;
+	return ts >= m->from ? m->cg : CG_UNKNOWN;
 }
 
-/* read_tree - fn(tid) for every thread listed in the cgroup dir and those below it */
-static void read_tree(const char *dir, void (*fn)(int tid))
+/* the reading being made: tid -> cgroup + 1 */
+static struct pidmap *reading;
+
+/* read_tree - note every thread listed in the cgroup dir (rel from the root)
+ * and those below it in `reading` */
+static void read_tree(const char *dir, const char *rel)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], sub[PATH_MAX + 32];
 	struct dirent *d;
 	FILE *f;
 	DIR *dp;
-	int tid;
+	int tid, cg = -1;
 
 	snprintf(path, sizeof(path), "%s/cgroup.threads", dir);
 	f = fopen(path, "re");
 	if (f) {
-		while (fscanf(f, "%d", &tid) == 1)
-			fn(tid);
+		while (fscanf(f, "%d", &tid) == 1) {
+			if (cg < 0)
+				cg = intern(rel);
+			pidmap_put(reading, tid, (void *)(long)(cg + 1));
+		}
 		fclose(f);
 	}
 	dp = opendir(dir);
@@ -199,45 +246,41 @@ static void read_tree(const char *dir, void (*fn)(int tid))
 	while ((d = readdir(dp)))
 		if (d->d_type == DT_DIR && strcmp(d->d_name, ".") && strcmp(d->d_name, "..")) {
 			snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-			read_tree(path, fn);
+			snprintf(sub, sizeof(sub), "%s/%s", strcmp(rel, "/") ? rel : "", d->d_name);
+			read_tree(path, sub);
 		}
 	closedir(dp);
 }
 
-/* scope_dir - the scope's directory */
-static const char *scope_dir(void)
+/* read_all - a reading: of the whole hierarchy with --show-cgroup, else of the scope */
+static struct pidmap *read_all(void)
 {
 	static char dir[2 * PATH_MAX];
+	const char *rel = G.show ? "/" : G.rel;
 
 	snprintf(dir, sizeof(dir), "%s%s", strcmp(G.mount, "/") ? G.mount : "",
-		 strcmp(G.rel, "/") ? G.rel : "");
+		 strcmp(rel, "/") ? rel : "");
 	if (!dir[0])
 		snprintf(dir, sizeof(dir), "/");
-	return dir;
-}
-
-static void note_first(int tid)
-{
-	pidmap_put(G.first, tid, (void *)1L);
+	reading = pidmap_new(NULL);
+	read_tree(dir, rel);
+	return reading;
 }
 
 static struct pidmap *second;
 
-static void note_second(int tid)
-{
-	pidmap_put(second, tid, (void *)1L);
-}
-
-/* judge - tid of either reading: known from the first if both list it, else from `at` */
+/* judge - tid of either reading: known from the first if both list it there, else from `at` */
 static int judge_first(int tid, void *val, void *arg)
 {
 	unsigned long long at = *(unsigned long long *)arg;
+	long now = (long)pidmap_get(second, tid);
 
-	(void)val;
-	if (pidmap_get(second, tid))
-		know(tid, 1, 0);
-	else
-		know(tid, 0, at);	/* left, or ended, between the readings */
+	if (now == (long)val)
+		know(tid, (int)now - 1, 0);
+	else if (now)
+		know(tid, (int)now - 1, at);	/* moved between the readings */
+	else	/* left the subtree, or ended, between the readings */
+		know(tid, G.show ? CG_UNKNOWN : CG_OUT, at);
 	return 1;
 }
 
@@ -245,9 +288,8 @@ static int judge_second(int tid, void *val, void *arg)
 {
 	unsigned long long at = *(unsigned long long *)arg;
 
-	(void)val;
 	if (!pidmap_get(G.tasks, tid))
-		know(tid, 1, at);	/* came in (or began) between the readings */
+		know(tid, (int)(long)val - 1, at);	/* came in (or began) between the readings */
 	return 1;
 }
 
@@ -257,7 +299,7 @@ static void on_attach(const struct stream_rec *r)
 	char path[PATH_MAX];
 
 	decode_str(r->ev, r->rec, "dst_path", path, sizeof(path));
-	know((int)decode_s64(r->ev, r->rec, "pid"), inside(path), r->rec->ts);
+	know((int)decode_s64(r->ev, r->rec, "pid"), intern(path), r->rec->ts);
 }
 
 /* cgscope_newtask - see cgscope.h */
@@ -265,10 +307,10 @@ void cgscope_newtask(const struct stream_rec *r)
 {
 	int child = (int)decode_s64(r->ev, r->rec, "pid");
 
-	if (!G.on)
+	if (!tracking())
 		return;
 	if (decode_u64(r->ev, r->rec, "clone_flags") & CLONE_INTO_CGROUP)
-		know(child, -1, r->rec->ts);
+		know(child, CG_UNKNOWN, r->rec->ts);
 	else
 		know(child, state(decode_pid(r->ev, r->rec), r->rec->ts), r->rec->ts);
 }
@@ -286,8 +328,7 @@ static void reread(int cpu, unsigned long long ts, void *ctx)
 
 	(void)cpu, (void)ctx;
 	pidmap_clear(G.tasks);
-	second = pidmap_new(NULL);
-	read_tree(scope_dir(), note_second);
+	second = read_all();
 	at = clock_ns();
 	pidmap_sweep(second, judge_second, &at);
 	pidmap_free(second);
@@ -306,7 +347,7 @@ void cgscope_follow(struct session *s, int newtask_given)
 	};
 	size_t i;
 
-	if (!G.on)
+	if (!tracking())
 		return;
 	/* an event the tool itself traces would go to the tool alone, unfiltered */
 	for (i = 0; i < sizeof(evs) / sizeof(evs[0]); i++)
@@ -321,8 +362,7 @@ void cgscope_follow(struct session *s, int newtask_given)
 			"task:task_newtask or sched:sched_process_exit");
 	reorder_on_gap(reread, NULL);
 	G.tasks = pidmap_new(free);
-	G.first = pidmap_new(NULL);
-	read_tree(scope_dir(), note_first);
+	G.first = read_all();
 }
 
 /* settle - what the two readings (G.first, second; the second done by `at`) tell */
@@ -339,24 +379,90 @@ static void settle(unsigned long long at)
 /* cgscope_started - see cgscope.h */
 void cgscope_started(void)
 {
-	if (!G.on)
+	if (!tracking())
 		return;
-	second = pidmap_new(NULL);
-	read_tree(scope_dir(), note_second);
+	second = read_all();
 	settle(clock_ns());
 }
 
 /* cgscope_in - see cgscope.h */
 int cgscope_in(int tid, unsigned long long ts)
 {
-	int in;
+	int cg;
 
 	if (!G.on)
 		return 1;
-	in = state(tid, ts);
-	if (in < 0)
+	cg = state(tid, ts);
+	if (cg == CG_UNKNOWN)
 		G.unknown++;
-	return in == 1;
+	return cg >= 0 && inside(G.paths[cg]);
+}
+
+/* cgscope_cgroup - see cgscope.h */
+const char *cgscope_cgroup(int tid, unsigned long long ts)
+{
+	int cg;
+
+	if (!tracking())
+		return NULL;
+	cg = state(tid, ts);
+	return cg >= 0 ? G.paths[cg] : NULL;
+}
+
+/* hexrun - the length of the run of lowercase hex digits at s */
+static size_t hexrun(const char *s)
+{
+	size_t n = 0;
+
+	while ((s[n] >= '0' && s[n] <= '9') || (s[n] >= 'a' && s[n] <= 'f'))
+		n++;
+	return n;
+}
+
+/* cgscope_container - see cgscope.h */
+int cgscope_container(const char *path, char id[13])
+{
+	static const char *const prefixes[] = { "docker-", "cri-containerd-", "crio-", "libpod-",
+						"" };
+	const char *c, *end;
+	size_t i, n, plen;
+
+	/* the deepest component that is a container's: PREFIX? 64 hex (.scope)? */
+	for (end = path + strlen(path); end > path; end = c) {
+		for (c = end; c > path && c[-1] != '/'; c--)
+			;
+		for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++) {
+			plen = strlen(prefixes[i]);
+			if (strncmp(c, prefixes[i], plen))
+				continue;
+			n = hexrun(c + plen);
+			if (n == 64 && (c + plen + n == end ||
+					(end - (c + plen + n) == 6 && !strncmp(c + plen + n, ".scope", 6)))) {
+				memcpy(id, c + plen, 12);
+				id[12] = '\0';
+				return 1;
+			}
+		}
+		if (c > path)
+			c--;	/* the slash */
+	}
+	return 0;
+}
+
+/* cgscope_col - see cgscope.h */
+void cgscope_col(struct line *l, const char *path)
+{
+	char id[13];
+	int is = path && cgscope_container(path, id);
+
+	if (!path)
+		col_null(l, "cgroup", "?", ALIGN_LEFT, 12);
+	else if (out_json)
+		col_str(l, "cgroup", path, ALIGN_LEFT, 0, -1);
+	else
+		line_str(l, is ? id : path, ALIGN_LEFT, 12, -1);
+	if (out_json)
+		col_str(l, "container", is ? id : NULL, ALIGN_LEFT, 0, -1);
 }
 
 /* cgscope_report - see cgscope.h */

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* cgscope.h - --cgroup: the tasks of a cgroup v2 subtree, followed from the kernel's events */
+/* cgscope.h - --cgroup: the tasks of a cgroup v2 subtree, and --show-cgroup:
+ * each task's cgroup, followed from the kernel's events */
 #ifndef FTT_CGSCOPE_H
 #define FTT_CGSCOPE_H
 
 #include <stddef.h>
 
+struct line;
 struct session;
 struct stream_rec;
 
@@ -37,6 +39,13 @@ void cgscope_open(const char *path);
 /* cgscope_active - was --cgroup given (cgscope_open) */
 int cgscope_active(void);
 /*
+ * cgscope_show - --show-cgroup: follow every task's cgroup (the whole
+ * hierarchy is read, not the scope's subtree alone). Dies with one line if
+ * there is no cgroup2 mount. Before the session; with cgscope_open or alone:
+ * either makes the calls below follow membership.
+ */
+void cgscope_show(void);
+/*
  * cgscope_follow - the membership events, in s's instance, to be handed on
  * in time order with the tool's own (reorder_follow), and the first reading.
  * After reorder_init (on the mono clock: its need is "--cgroup"), before
@@ -55,6 +64,24 @@ void cgscope_started(void);
  * from a handler that reorder hands records in time order.
  */
 int cgscope_in(int tid, unsigned long long ts);
+/*
+ * cgscope_cgroup - the cgroup (from the hierarchy's root, "/a/b") task tid
+ * was in at ts, NULL if not known (or not followed). Asked as cgscope_in is.
+ */
+const char *cgscope_cgroup(int tid, unsigned long long ts);
+/*
+ * cgscope_container - 1 if the cgroup path names a container (its deepest
+ * such component is [docker-|cri-containerd-|crio-|libpod-]ID[.scope], ID
+ * 64 hex digits: Docker, containerd and Kubernetes, CRI-O, Podman), with the
+ * ID's first 12 digits (as docker ps shows it) in id
+ */
+int cgscope_container(const char *path, char id[13]);
+/*
+ * cgscope_col - --show-cgroup's column for a cgroup path (NULL: not known,
+ * "?"): the container ID where the path names one, else the path, at least
+ * 12 wide; JSON: "cgroup" (the path) and "container" (the ID, or null)
+ */
+void cgscope_col(struct line *l, const char *path);
 /* cgscope_report - stderr: the events left out because membership was not known */
 void cgscope_report(const char *what);
 

@@ -394,7 +394,8 @@ stopped() {
 # cg_scene_start - the --cgroup tests' scene, stopped before it plays: in a
 # cgroup the test makes under the cgroup2 mount (CG_DIR; CG_REL, its path
 # from the mount), a member from the start (its shell in CG_DIR), a leaver
-# (in CG_DIR/sub), and outside a joiner and a busy process. Each runs
+# (in CG_DIR/sub, where sub is CG_SUB, named as a container's cgroup is:
+# docker-ID.scope), and outside a joiner and a busy process. Each runs
 # ftt_open, as $TMP/cgbin/ROLE (a link) with --comm=ROLE, on a file: one
 # exec and one open a role: cg_a and its child cg_child, cg_leaver_in then
 # (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
@@ -407,7 +408,9 @@ cg_scene_start() {
 	CG_ROOT=$(cg_root) || { skip "$CG_ROOT"; return 2; }
 	CG_REL=ftt_test_$$
 	CG_DIR=$CG_ROOT/$CG_REL
-	mkdir "$CG_DIR" "$CG_DIR/sub" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
+	CG_ID=4f2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8
+	CG_SUB=docker-$CG_ID.scope
+	mkdir "$CG_DIR" "$CG_DIR/$CG_SUB" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
 	[ -n "${CG_ARGS:-}${CG_ARGS_FN:-}" ] || echo x > "$TMP/cg_file"
 	b=$TMP/cgbin
 	mkdir -p "$b"
@@ -425,9 +428,9 @@ cg_scene_start() {
 		> /dev/null &
 	CG_A=$!
 	# shellcheck disable=SC2016,SC2154
-	sh -c 'echo $$ > "$1/sub/cgroup.procs" && kill -STOP $$ &&
+	sh -c 'echo $$ > "$1/cgroup.procs" && kill -STOP $$ &&
 		"$2/cg_leaver_in" --comm=cg_leaver_in $3 && kill -STOP $$ &&
-		"$2/cg_leaver_out" --comm=cg_leaver_out $4' sh "$CG_DIR" "$b" "$a_cg_leaver_in" \
+		"$2/cg_leaver_out" --comm=cg_leaver_out $4' sh "$CG_DIR/$CG_SUB" "$b" "$a_cg_leaver_in" \
 		"$a_cg_leaver_out" > /dev/null &
 	CG_L=$!
 	# shellcheck disable=SC2016,SC2154
@@ -451,7 +454,7 @@ cg_scene_play() {
 	kill -CONT $CG_A $CG_L $CG_J
 	wait $CG_A
 	stopped $CG_L $CG_J || fail "the leaver or the joiner did not stop again"
-	echo $CG_L > "$CG_ROOT/cgroup.procs" && echo $CG_J > "$CG_DIR/sub/cgroup.procs" ||
+	echo $CG_L > "$CG_ROOT/cgroup.procs" && echo $CG_J > "$CG_DIR/$CG_SUB/cgroup.procs" ||
 		fail "cannot move the leaver out or the joiner in"
 	kill -CONT $CG_L $CG_J
 	wait $CG_L $CG_J
@@ -470,11 +473,24 @@ cg_io_args() {
 	echo "$DEV1 $((12288 + 8 * n)) 4096 1"
 }
 
+# cg_shown ROLE - the CGROUP column --show-cgroup gives a role of cg_scene:
+# the member's cgroup's path from the root, the container ID (12 digits) of
+# the one below it, the root for the leaver once out, this shell's cgroup
+# for the joiner before it joins and for the outsider
+cg_shown() {
+	case $1 in
+	cg_a|cg_child)			echo "/$CG_REL" ;;
+	cg_leaver_in|cg_joiner_in)	echo "$CG_ID" | cut -c1-12 ;;
+	cg_leaver_out)			echo / ;;
+	*)				sed -n 's/^0:://p' /proc/self/cgroup ;;
+	esac
+}
+
 # cg_scene_end - the scene's processes gone, its cgroups removed
 cg_scene_end() {
 	kill -KILL $CG_A $CG_L $CG_J $CG_B 2>/dev/null
 	wait $CG_A $CG_L $CG_J $CG_B 2>/dev/null
-	rmdir "$CG_DIR/sub" "$CG_DIR" || fail "cannot remove the test's cgroups"
+	rmdir "$CG_DIR/$CG_SUB" "$CG_DIR" || fail "cannot remove the test's cgroups"
 }
 
 # cg_scene_trace START BANNER WAIT TOOL ARGS... - the scene (cg_scene_start

@@ -40,7 +40,8 @@
 #include "xalloc.h"
 
 static const char usage_text[] =
-"USAGE: opensnoop [-htxTejv] [-d secs] [-p PID] [-L TID] [-n name] [filename]\n"
+"USAGE: opensnoop [-htxTejv] [-d secs] [-p PID] [-L TID] [-n name] [--show-cgroup]\n"
+"                 [filename]\n"
 "       opensnoop [-htxTejv] [-d secs] [-n name] --exec CMD [filename]\n"
 "       opensnoop [-htxTejv] [-d secs] [-n name] --cgroup PATH [filename]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
@@ -50,6 +51,8 @@ static const char usage_text[] =
 "                 -L TID          # thread id to match on open\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
+"                 --show-cgroup   # include each task's cgroup (CGROUP: a\n"
+"                                 # container's ID, else the path)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
 "                 -x              # only show failed opens\n"
@@ -64,6 +67,7 @@ static const char usage_text[] =
 "       opensnoop conf            # trace filenames containing \"conf\"\n"
 "       opensnoop --cgroup system.slice/cron.service\n"
 "                                 # the opens of one service\n"
+"       opensnoop --show-cgroup   # which container opened what\n"
 "       opensnoop --exec 'make -j2'\n"
 "                                 # the opens of a build, start to end\n"
 "       opensnoop 'log$'          # filenames ending in \"log\"\n"
@@ -73,7 +77,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	pid_t pid, tid;
-	int times, hms, fails, flags, verbose;
+	int times, hms, fails, flags, verbose, show_cg;
 	const char *name, *file, *exec, *cgroup;
 	regex_t name_re, file_re;
 };
@@ -83,9 +87,15 @@ static struct opts o;
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", opt_scope, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;
@@ -98,6 +108,7 @@ static void parse(int argc, char **argv)
 		case 'x': o.fails = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_CGROUP: o.cgroup = optarg; break;
+		case OPT_SHOW_CGROUP: o.show_cg = 1; break;
 		}
 	}
 	o.file = opt_last_regex(argc, argv, &o.file_re, "filename", "one filename pattern at most");
@@ -145,6 +156,7 @@ struct row {
 	struct call *call;
 	struct cap_val *val;
 	char *path;		/* the path taken, made printable; NULL: not taken */
+	const char *cg;		/* --show-cgroup: the task's cgroup then (NULL: not known) */
 };
 
 /* on_return - an open returned: with its call, it waits for its task's name */
@@ -169,6 +181,7 @@ static void on_return(const struct stream_rec *r)
 	row->ret = decode_s64(r->ev, r->rec, "ret");
 	row->call = c;
 	row->val = v;
+	row->cg = cgscope_cgroup(tid, row->ts);
 	if (v) {
 		n = strlen(v->str[0]);
 		row->path = xmalloc(4 * n + 8);
@@ -226,6 +239,10 @@ static void emit_row(void *item, const char *comm, void *ctx)
 		col_null(&line, "flags", "?", ALIGN_LEFT, 8);
 	if (o.flags)
 		line_add(&line, " ");
+	if (o.show_cg) {
+		cgscope_col(&line, r->cg);
+		line_add(&line, " ");
+	}
 	if (r->val)
 		col_str(&line, "file", r->val->str[0], ALIGN_LEFT, 0, -1);
 	else
@@ -317,6 +334,8 @@ static void banner(void)
 	printf("%-16.16s %-6s %*s ", "COMM", "PID", o.fails ? 7 : 4, "FD");
 	if (o.flags)
 		printf("%-8s ", "FLAGS");
+	if (o.show_cg)
+		printf("%-12s ", "CGROUP");
 	printf("FILE\n");
 	fflush(stdout);
 }
@@ -330,6 +349,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cgroup)
 		cgscope_open(o.cgroup);
+	if (o.show_cg)
+		cgscope_show();
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -338,7 +359,8 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	mono = reorder_init(sess, o.hms ? "-T" : o.cgroup ? "--cgroup" : NULL);
+	mono = reorder_init(sess, o.hms ? "-T" : o.cgroup ? "--cgroup" :
+			    o.show_cg ? "--show-cgroup" : NULL);
 	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = calls_new("opens", free);

@@ -326,6 +326,27 @@ t_cgroup() {
 	cg_scene_check "$(awk 'NF >= 4 && $2 ~ /^[0-9]+$/ { print $1 }' "$TMP/out")"
 }
 
+# t_show_cgroup - --show-cgroup (cg_scene, nothing scoped): every role's
+# opens show the cgroup it was in at the open (cg_shown): the member's path,
+# the container ID of the docker-ID.scope below it, the root for the leaver
+# once out, this shell's cgroup for the joiner before it joined and the
+# outsider (or ?, for a run of the outsider that began as tracing did, with
+# no event to tell where it was); the column comes before FILE
+t_show_cgroup() {
+	cg_scene_start || return $?
+	cg_scene_trace os_start "Tracing open()s. Ctrl-C to end." "^cg_joiner_in " --show-cgroup ||
+		return 1
+	[ "$(sed -n 2p "$TMP/out")" = "$(printf '%-16s %-6s %4s %-12s FILE' COMM PID FD CGROUP)" ] ||
+		fail "header: $(sed -n 2p "$TMP/out")"
+	awk '$1 ~ /^cg_/ && !($1 == "cg_outside" && $4 == "?") { print $1, $4 }' "$TMP/out" |
+		sort -u > "$TMP/shown"
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		echo "$r $(cg_shown $r)"
+	done | sort > "$TMP/want"
+	cmp -s "$TMP/want" "$TMP/shown" ||
+		fail "--show-cgroup: $(diff "$TMP/want" "$TMP/shown" | grep '^[<>]' | tr '\n' '|')"
+}
+
 # t_cgroup_refused - --cgroup's refusals: one line, and nothing traced
 t_cgroup_refused() {
 	cg=$(cg_root) || { skip "$cg"; return 0; }
