@@ -482,8 +482,17 @@ cg_shown() {
 	cg_a|cg_child)			echo "/$CG_REL" ;;
 	cg_leaver_in|cg_joiner_in)	echo "$CG_ID" | cut -c1-12 ;;
 	cg_leaver_out)			echo / ;;
-	*)				sed -n 's/^0:://p' /proc/self/cgroup ;;
+	*)				cg_column "$(cg_self)" ;;
 	esac
+}
+
+# cg_self - this shell's cgroup v2 path
+cg_self() { sed -n 's/^0:://p' /proc/self/cgroup; }
+
+# cg_column PATH - the CGROUP column for PATH: the ID (12 digits) of the
+# last container named in it, else PATH
+cg_column() {
+	echo "$1" | sed -E 's#^.*/(docker-|cri-containerd-|crio-|libpod-)?([0-9a-f]{12})[0-9a-f]{52}(\.scope)?(/.*)?$#\2#'
 }
 
 # cg_scene_end - the scene's processes gone, its cgroups removed

@@ -44,13 +44,15 @@
 
 static const char usage_text[] =
 "USAGE: execsnoop [-hjrtvxTU] [-a argc] [-d secs] [-P PPID] [--exec CMD] [--pcomm]\n"
-"                 [--cgroup PATH] [name]\n"
+"                 [--cgroup PATH] [--show-cgroup] [name]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -a argc         # max args to show (default 20)\n"
 "                 -P PPID         # only the children of this parent process\n"
 "                 --exec CMD      # run CMD by sh; trace it and all it starts\n"
 "                 --cgroup PATH   # only tasks in this cgroup v2, or below it\n"
 "                 --pcomm         # include the parent's name (PCOMM)\n"
+"                 --show-cgroup   # include each task's cgroup (CGROUP: a\n"
+"                                 # container's ID, else the path)\n"
 "                 -r              # include re-execs (the default: accepted)\n"
 "                 -t              # include time (seconds)\n"
 "                 -T              # include wall-clock time (HH:MM:SS)\n"
@@ -69,6 +71,7 @@ static const char usage_text[] =
 "       execsnoop -P 1234         # what the process 1234 starts\n"
 "       execsnoop --cgroup system.slice/docker-4f2a.scope\n"
 "                                 # what runs in one container\n"
+"       execsnoop --show-cgroup   # what runs, and in which container\n"
 "       execsnoop --exec ./deploy.sh\n"
 "                                 # every program a script runs\n"
 "\n";
@@ -78,7 +81,7 @@ static const char usage_text[] =
 struct opts {
 	double duration;
 	unsigned int argc;
-	int times, hms, uids, fails, verbose, pcomm;
+	int times, hms, uids, fails, verbose, pcomm, show_cg;
 	pid_t ppid, exec_pid;	/* -P; --exec: the command's process */
 	const char *name, *exec, *cgroup;
 	regex_t re;
@@ -95,6 +98,7 @@ static void parse(int argc, char **argv)
 		{ "exec", required_argument, NULL, OPT_EXEC },
 		{ "pcomm", no_argument, NULL, OPT_PCOMM },
 		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -113,6 +117,7 @@ static void parse(int argc, char **argv)
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_PCOMM: o.pcomm = 1; break;
 		case OPT_CGROUP: o.cgroup = optarg; break;
+		case OPT_SHOW_CGROUP: o.show_cg = 1; break;
 		}
 	}
 	o.name = opt_last_regex(argc, argv, &o.re, "name", "one process name at most");
@@ -143,6 +148,7 @@ static void comm_of(const char *path, char *comm, size_t len)
 static void print_line(unsigned long long ts, int pid, int ppid, const char *pcomm, long uid,
 		       const char *err, const struct cap_val *v, const char *path)
 {
+	const char *cg = cgscope_cgroup(pid, ts);	/* in time order, as it is called */
 	static struct line line;
 	int i, first = v && v->args_known ? 1 : 0, last = v ? v->nstr : 0;
 
@@ -174,6 +180,10 @@ static void print_line(unsigned long long ts, int pid, int ppid, const char *pco
 		col_num(&line, "ret", err ? -1 : 0, err ? err : "0", ALIGN_LEFT, 7);
 		if (out_json)		/* JSON only: the text's RET is the name */
 			col_str(&line, "error", err, ALIGN_LEFT, 0, -1);
+		line_add(&line, " ");
+	}
+	if (o.show_cg) {
+		cgscope_col(&line, cg);
 		line_add(&line, " ");
 	}
 	if (first) {
@@ -408,6 +418,8 @@ static void banner(void)
 		printf("%-16s ", "PCOMM");
 	if (o.fails)
 		printf("%-7s ", "RET");
+	if (o.show_cg)
+		printf("%-12s ", "CGROUP");
 	printf("ARGS\n");
 	fflush(stdout);
 }
@@ -442,6 +454,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cgroup)
 		cgscope_open(o.cgroup);
+	if (o.show_cg)
+		cgscope_show();
 	if (o.exec)
 		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -450,7 +464,8 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	mono = reorder_init(s, o.hms ? "-T" : o.cgroup ? "--cgroup" : NULL);
+	mono = reorder_init(s, o.hms ? "-T" : o.cgroup ? "--cgroup" :
+			    o.show_cg ? "--show-cgroup" : NULL);
 	cap = ladder_open(s, CAP_EXEC, o.argc);
 	formats[cgscope_formats(formats, 8)] = NULL;	/* --cgroup: its events too */
 	capture_load(cap, formats);

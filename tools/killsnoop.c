@@ -42,7 +42,7 @@
 
 static const char usage_text[] =
 "USAGE: killsnoop [-hstaj] [-d secs] [-p PID] [-n name] [--exec CMD]\n"
-"                 [--cgroup PATH]\n"
+"                 [--cgroup PATH] [--show-cgroup]\n"
 "                 -d seconds      # trace duration, and use buffers\n"
 "                 -n name         # process name to match (the sender)\n"
 "                 -p PID          # target PID to match (signals sent to it)\n"
@@ -50,6 +50,8 @@ static const char usage_text[] =
 "                                 # starts send\n"
 "                 --cgroup PATH   # only senders in this cgroup v2, or below\n"
 "                                 # it (-a: targets)\n"
+"                 --show-cgroup   # include the sender's cgroup (CGROUP: a\n"
+"                                 # container's ID, else the path)\n"
 "                 -t              # include time (seconds)\n"
 "                 -s              # human readable signal names\n"
 "                 -a              # also the signals the kernel sends itself\n"
@@ -73,7 +75,7 @@ static const char usage_text[] =
 
 struct opts {
 	double duration;
-	int pid, times, names, all;
+	int pid, times, names, all, show_cg;
 	pid_t exec_pid;		/* --exec: the command's process */
 	const char *name, *exec, *cgroup;
 	regex_t name_re;
@@ -102,6 +104,7 @@ struct row {
 	long long ret;
 	struct call *call;
 	char tcomm[16];			/* the target's name (kernel rows, resolved pidfd) */
+	const char *cg;			/* --show-cgroup: the sender's (kernel rows: the target's) */
 };
 
 static struct opts o;
@@ -118,9 +121,15 @@ static char yes;			/* what settled holds */
 /* parse - options, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "ad:hjn:p:st", opt_scope, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "ad:hjn:p:st", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.all = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -130,6 +139,7 @@ static void parse(int argc, char **argv)
 		case 't': o.times = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_CGROUP: o.cgroup = optarg; break;
+		case OPT_SHOW_CGROUP: o.show_cg = 1; break;
 		}
 	}
 	if (optind < argc)
@@ -203,6 +213,7 @@ static void on_return(const struct stream_rec *sr)
 	r = xcalloc(1, sizeof(*r));
 	r->ts = rec->ts;
 	r->tid = tid;
+	r->cg = cgscope_cgroup(tid, rec->ts);
 	r->ret = decode_s64(ev, rec, "ret");
 	r->call = c;
 	r->sig = c->sig;
@@ -259,6 +270,7 @@ static void on_generate(const struct stream_rec *sr)
 		free(r);
 		return;
 	}
+	r->cg = cgscope_cgroup(r->tpid, rec->ts);
 	decode_str(ev, rec, "comm", r->tcomm, sizeof(r->tcomm));
 	comm_hold(0, rec->ts, r);	/* in time order; no sender to name */
 }
@@ -329,6 +341,10 @@ static void emit_row(void *item, const char *comm, void *ctx)
 		col_null(&line, "ret", "kernel", ALIGN_LEFT, 4);
 	else
 		col_num(&line, "ret", r->ret < 0 ? -1 : r->ret, r->ret < 0 ? "-1" : "0", ALIGN_LEFT, 4);
+	if (o.show_cg) {
+		line_add(&line, " ");
+		cgscope_col(&line, r->cg);
+	}
 	if (out_json) {
 		col_str(&line, "signame", signame, ALIGN_LEFT, 0, -1);
 		col_str(&line, "error", r->ret < 0 ? names_errno((int)r->ret, err, sizeof(err)) :
@@ -473,7 +489,8 @@ static void banner(void)
 	if (out_json)
 		return;
 	line_time_headers(0, o.times);
-	printf("%-16.16s %-6s %-8s %-10s %4s\n", "COMM", "PID", "TPID", "SIGNAL", "RETURN");
+	printf("%-16.16s %-6s %-8s %-10s %4s%s\n", "COMM", "PID", "TPID", "SIGNAL", "RETURN",
+	       o.show_cg ? " CGROUP" : "");
 	fflush(stdout);
 }
 
@@ -484,6 +501,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cgroup)
 		cgscope_open(o.cgroup);
+	if (o.show_cg)
+		cgscope_show();
 	if (o.exec)
 		o.exec_pid = child_shell(o.exec);	/* held until tracing is on */
 	session_tracefs();
@@ -492,7 +511,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("killsnoop");
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL);
+	mono = reorder_init(sess, o.cgroup ? "--cgroup" : o.show_cg ? "--show-cgroup" : NULL);
 	load_formats();
 	/* with -p in the kernel, the entries of calls to other targets are left
 	 * out: their exits come alone, and are not counted */

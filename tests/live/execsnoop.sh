@@ -341,6 +341,32 @@ t_cgroup() {
 	cg_scene_check "$(grep -o 'cgbin/cg_[a-z_]*' "$TMP/out" | sed 's|.*/||')"
 }
 
+# t_show_cgroup_json - -j --show-cgroup (cg_scene, nothing scoped): each
+# role's exec has the cgroup it ran in (cg_shown's path; the outsider's may
+# be null for a run that began as tracing did), and "container" the ID of
+# the docker-ID.scope the leaver and the joiner are in then, null for the
+# member's cgroup and the root
+t_show_cgroup_json() {
+	cg_scene_start || return $?
+	xs_start -j --show-cgroup || { cg_scene_end; return 1; }
+	cg_scene_play
+	wait_for_line "$TMP/out" 'cgbin/cg_joiner_in' 50
+	cg_scene_end
+	stop_tool
+	id=$(echo "$CG_ID" | cut -c1-12)
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		case $r in
+		cg_leaver_in|cg_joiner_in)	want="/$CG_REL/$CG_SUB $id" ;;
+		cg_a|cg_child|cg_leaver_out)	want="$(cg_shown $r) null" ;;
+		*)				want="$(cg_self)" ;;	# this shell's
+		esac
+		got=$(jq -r --arg f "$TMP/cgbin/$r" 'select(.file == $f) | "\(.cgroup) \(.container)"' "$TMP/out" |
+			sort -u | { [ $r = cg_outside ] && grep -v '^null null$' || cat; } | tr '\n' '|')
+		case $r in cg_joiner_out|cg_outside) got=$(echo "$got" | sed 's/ [^ |]*|/|/g') ;; esac
+		[ "$got" = "$want|" ] || fail "--show-cgroup: $r: '$got', wanted '$want'"
+	done
+}
+
 t_badinput() {
 	expect_error 2 '-a.*range' "$BIN/execsnoop" -a 33 || return 1
 	expect_error 2 '-a' "$BIN/execsnoop" -a 0 || return 1

@@ -242,6 +242,25 @@ t_cgroup() {
 	expect_error 2 'use either --exec or --cgroup' "$BIN/killsnoop" --exec true --cgroup /
 }
 
+# t_show_cgroup - --show-cgroup (cg_scene, nothing scoped; each role sends
+# signal 0 to itself): the sender's cgroup at each call (cg_shown), in a
+# last column
+t_show_cgroup() {
+	CG_PROG=$WORKLOADS/ftt_kill CG_ARGS=kill:S:0
+	cg_scene_start || return $?
+	cg_scene_trace start_tool "Tracing kill()s. Ctrl-C to end." "^cg_joiner_in .* 9 " \
+		"$BIN/killsnoop" --show-cgroup || return 1
+	[ "$(sed -n 2p "$TMP/out")" = "$(printf '%-16s %-6s %-8s %-10s %4s CGROUP' COMM PID TPID SIGNAL RETURN)" ] ||
+		fail "header: $(sed -n 2p "$TMP/out")"
+	awk '$1 ~ /^cg_/ && $4 == "0" && !($1 == "cg_outside" && $6 == "?") { print $1, $6 }' "$TMP/out" |
+		sort -u > "$TMP/shown"
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		echo "$r $(cg_shown $r)"
+	done | sort > "$TMP/want"
+	cmp -s "$TMP/want" "$TMP/shown" ||
+		fail "--show-cgroup: $(diff "$TMP/want" "$TMP/shown" | grep '^[<>]' | tr '\n' '|')"
+}
+
 # t_exec_cmd - --exec: the signals the command's program sends and those of a
 # process its shell left behind, shown; none of a process outside it; the
 # run ends by itself
