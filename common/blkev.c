@@ -216,7 +216,7 @@ void blkev_setup(struct session *s, const struct blkio_opts *o, blkio_fn fn, voi
 	dev_only.type = NULL;
 	df = blkev_filter(&dev_only);
 	/* issue and completion: one clock for all CPUs (--cgroup: its readings' too) */
-	blkio_init(o, reorder_init(s, cgscope_active() ? "--cgroup" : NULL), fn, ctx);
+	blkio_init(o, reorder_init(s, cgscope_need()), fn, ctx);
 	systems[cgscope_formats(systems, 3)] = NULL;	/* --cgroup: its events too */
 	format_load(s, systems);
 	issue = want(s, "block_rq_issue", 1);

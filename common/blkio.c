@@ -56,6 +56,7 @@ struct ent {
 	int amb;			/* shared a key with another start: its values may be another's */
 	int requeued;			/* requeued: its next start at the key is its own */
 	char comm[16];
+	const char *cg;			/* the submitter's cgroup then (cgscope.h; NULL: not known) */
 };
 
 /* the tables below hold struct ent by (dev, sector), several at a key, newest first */
@@ -106,7 +107,7 @@ static void taint(struct table *m, const struct ent *gone)
 		if (e == gone)
 			continue;
 		e->amb = 1;
-		if (e->pid != gone->pid || strcmp(e->comm, gone->comm))
+		if (e->pid != gone->pid || strcmp(e->comm, gone->comm) || e->cg != gone->cg)
 			e->pid = PID_UNKNOWN;
 	}
 }
@@ -196,6 +197,7 @@ void blkio_getrq(const struct blkio_rec *r)
 	} else {
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
+		e->cg = cgscope_cgroup(r->pid, r->ts);
 	}
 	table_put(B.who, e->dev, e->sector, e);
 }
@@ -230,6 +232,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 	if (w) {
 		e->pid = w->pid;
 		memcpy(e->comm, w->comm, sizeof(e->comm));
+		e->cg = w->cg;
 		free(w);
 	} else if (B.o.pid) {
 		e->pid = PID_UNWANTED;	/* not from a wanted process as far as we know */
@@ -238,6 +241,7 @@ void blkio_start(const struct blkio_rec *r, int issue)
 	} else {
 		e->pid = r->pid;
 		memcpy(e->comm, r->comm, sizeof(e->comm));
+		e->cg = cgscope_cgroup(r->pid, r->ts);
 	}
 	table_add(m, e->dev, e->sector, e);
 }
@@ -274,6 +278,7 @@ static void emit(struct blkio_done *io)
 	if (io->pid == PID_UNKNOWN) {
 		io->pid = -1;
 		io->comm[0] = '\0';
+		io->cg = NULL;
 	}
 	io->mono = B.mono;
 	B.fn(io, B.ctx);
@@ -321,6 +326,7 @@ void blkio_complete(const struct blkio_rec *r)
 		io.start_ns = e->ts;
 		io.pid = e->pid;
 		memcpy(io.comm, e->comm, sizeof(io.comm));
+		io.cg = e->cg;
 		io.known = BLKIO_LAT | BLKIO_BYTES | (e->first != FLUSH_KEY ? BLKIO_SECTOR : 0);
 		free(e);
 		emit(&io);
@@ -333,12 +339,14 @@ void blkio_complete(const struct blkio_rec *r)
 	 */
 	m = nc < NCAND ? nc : NCAND;
 	for (i = 0; i < m; i++) {
-		same_who &= c[i]->pid == e->pid && !strcmp(c[i]->comm, e->comm) && nc <= NCAND;
+		same_who &= c[i]->pid == e->pid && !strcmp(c[i]->comm, e->comm) &&
+			    c[i]->cg == e->cg && nc <= NCAND;
 		same_first &= c[i]->first == e->first && nc <= NCAND;
 		whole &= c[i]->left == n && !c[i]->bytes && nc <= NCAND;
 	}
 	io.pid = same_who ? e->pid : PID_UNKNOWN;
 	memcpy(io.comm, e->comm, sizeof(io.comm));
+	io.cg = e->cg;
 	io.sector = e->first;
 	io.bytes = n;
 	io.known = (same_first && e->first != FLUSH_KEY ? BLKIO_SECTOR : 0) | (whole ? BLKIO_BYTES : 0);

@@ -18,6 +18,7 @@ struct blkio_done {
 	int mono;			/* the timestamps are CLOCK_MONOTONIC's */
 	int pid;			/* submitting process (-1: not known) */
 	char comm[16];
+	const char *cg;			/* its cgroup then (--show-cgroup; NULL: not known) */
 	unsigned int known;		/* BLKIO_* of the values above that are known */
 };
 

@@ -165,6 +165,12 @@ void cgscope_show(void)
 	G.show = 1;
 }
 
+/* cgscope_need - see cgscope.h */
+const char *cgscope_need(void)
+{
+	return G.on ? "--cgroup" : G.show ? "--show-cgroup" : NULL;
+}
+
 /* cgscope_formats - see cgscope.h */
 size_t cgscope_formats(const char **list, size_t n)
 {

@@ -45,6 +45,9 @@ int cgscope_active(void);
  * either makes the calls below follow membership.
  */
 void cgscope_show(void);
+/* cgscope_need - the option that needs the mono trace clock ("--cgroup",
+ * "--show-cgroup"), for reorder_init; NULL when membership is not followed */
+const char *cgscope_need(void);
 /*
  * cgscope_follow - the membership events, in s's instance, to be handed on
  * in time order with the tool's own (reorder_follow), and the first reading.

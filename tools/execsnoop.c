@@ -464,8 +464,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "tracepoints sched:sched_process_exec/fork not found");
 
 	s = session_open("execsnoop");
-	mono = reorder_init(s, o.hms ? "-T" : o.cgroup ? "--cgroup" :
-			    o.show_cg ? "--show-cgroup" : NULL);
+	mono = reorder_init(s, o.hms ? "-T" : cgscope_need());
 	cap = ladder_open(s, CAP_EXEC, o.argc);
 	formats[cgscope_formats(formats, 8)] = NULL;	/* --cgroup: its events too */
 	capture_load(cap, formats);

@@ -35,12 +35,15 @@ static const char usage_text[] =
 "               [duration]\n"
 "       iosnoop [-hjQst] [-d device] [-i iotype] --exec CMD [duration]\n"
 "       iosnoop [-hjQst] [-d device] [-i iotype] --cgroup PATH [duration]\n"
+"       (each form also takes --show-cgroup)\n"
 "                 -d device       # device: name, /dev path or maj,min (eg, sda, \"202,1\")\n"
 "                 -i iotype       # match type (eg, '*R*' for all reads)\n"
 "                 -n name         # process name to match on I/O issue\n"
 "                 -p PID          # PID to match on I/O issue\n"
 "                 --exec CMD      # run CMD by sh; I/O of it and all it starts\n"
 "                 --cgroup PATH   # I/O issued in this cgroup v2, or below it\n"
+"                 --show-cgroup   # include the submitter's cgroup (CGROUP: a\n"
+"                                 # container's ID, else the path)\n"
 "                 -Q              # use queue insert as start time\n"
 "                 -s              # include start time of I/O (s)\n"
 "                 -t              # include completion time of I/O (s)\n"
@@ -58,6 +61,7 @@ static const char usage_text[] =
 "       iosnoop -d sda            # trace disk sda only (also /dev/sda, 8,0)\n"
 "       iosnoop --cgroup system.slice/docker-4f2a.scope\n"
 "                                 # the I/O one container issues\n"
+"       iosnoop --show-cgroup     # which container issued each I/O\n"
 "       iosnoop --exec 'tar xf a.tar'\n"
 "                                 # the I/O one command issues, start to end\n"
 "\n";
@@ -68,7 +72,7 @@ struct opts {
 	pid_t pid;
 	const char *name, *exec, *cgroup;
 	regex_t name_re;
-	int start_ts, end_ts;
+	int start_ts, end_ts, show_cg;
 };
 
 static struct opts o;
@@ -76,9 +80,15 @@ static struct opts o;
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
+	static const struct option longs[] = {
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
+		{ NULL, 0, NULL, 0 },
+	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_scope, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");
@@ -90,6 +100,7 @@ static void parse(int argc, char **argv)
 		case 't': o.end_ts = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_CGROUP: o.cgroup = optarg; break;
+		case OPT_SHOW_CGROUP: o.show_cg = 1; break;
 		default:	/* -d, -i, -Q */
 			blkev_option(&o.io, c, optarg);
 		}
@@ -161,6 +172,10 @@ static void on_io(const struct blkio_done *io, void *arg)
 		col_fixed(&line, "latms", io->end_ns - io->start_ns, 6, 2, ALIGN_RIGHT, 8);
 	else
 		col_null(&line, "latms", "?", ALIGN_RIGHT, 8);
+	if (o.show_cg) {
+		line_add(&line, " ");
+		cgscope_col(&line, io->cg);
+	}
 	line_add(&line, "\n");
 	line_put(&line);
 }
@@ -175,6 +190,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cgroup)
 		cgscope_open(o.cgroup);
+	if (o.show_cg)
+		cgscope_show();
 	if (o.exec)
 		o.pid = child_shell(o.exec);	/* held until tracing is on */
 	o.io.who = 1;
@@ -207,8 +224,8 @@ int main(int argc, char **argv)
 	if (o.end_ts && !out_json)
 		printf("%-15s ", "ENDs");
 	if (!out_json)
-		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s\n", "COMM", "PID", "TYPE", "DEV",
-		       "BLOCK", "BYTES", "LATms");
+		printf("%-12.12s %-6s %-4s %-8s %-12s %-6s %8s%s\n", "COMM", "PID", "TYPE", "DEV",
+		       "BLOCK", "BYTES", "LATms", o.show_cg ? " CGROUP" : "");
 	fflush(stdout);
 	child_go();	/* --exec: the command runs from here */
 

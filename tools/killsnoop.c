@@ -511,7 +511,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("killsnoop");
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : o.show_cg ? "--show-cgroup" : NULL);
+	mono = reorder_init(sess, cgscope_need());
 	load_formats();
 	/* with -p in the kernel, the entries of calls to other targets are left
 	 * out: their exits come alone, and are not counted */

@@ -334,7 +334,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	evs[1] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
+	mono = reorder_init(sess, cgscope_need()) == 1;
 	comm_rows(sess, evs, 0, on_event, NULL);
 	cgscope_follow(sess, 0);	/* --cgroup: its members (comm_rows asks it of each row) */
 	/* sizes the buffer before the banner: resizing takes a while, the banner means ready */

@@ -359,8 +359,7 @@ int main(int argc, char **argv)
 			"(kernel without CONFIG_FTRACE_SYSCALLS?)");
 
 	sess = session_open("opensnoop");
-	mono = reorder_init(sess, o.hms ? "-T" : o.cgroup ? "--cgroup" :
-			    o.show_cg ? "--show-cgroup" : NULL);
+	mono = reorder_init(sess, o.hms ? "-T" : cgscope_need());
 	cap = ladder_open(sess, CAP_OPEN, 0);
 	load_formats();
 	pending = calls_new("opens", free);

@@ -659,7 +659,7 @@ static void setup(void)
 
 	formats[cgscope_formats(formats, COMM_NR_FORMATS + 4)] = NULL;
 	format_load(sess, formats);
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
+	mono = reorder_init(sess, cgscope_need()) == 1;
 	reorder_on_gap(on_gap, NULL);
 	who_events(sess, o.pid ? o.pid : child_pid);
 	if (in_kernel) {

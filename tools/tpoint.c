@@ -234,7 +234,7 @@ int main(int argc, char **argv)
 	if (o.stacks && !(evs[1] = kstack_enable(sess)))
 		msg_die(EXIT_ERR, "kernel stack traces (-s) are not available on this kernel");
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
+	mono = reorder_init(sess, cgscope_need()) == 1;
 	comm_rows(sess, evs, o.filter || o.tid, on_record, NULL);
 	cgscope_follow(sess, 0);	/* --cgroup: its members (comm_rows asks it of each row) */
 	stream_begin(sess, o.duration > 0);

@@ -520,7 +520,7 @@ int main(int argc, char **argv)
 		msg_die(EXIT_ERR, "user stack traces (-s) are not available on this kernel");
 	evs[nfiles] = stack_ev;
 	/* names follow the task's renames in time order: one clock for all CPUs */
-	mono = reorder_init(sess, o.cgroup ? "--cgroup" : NULL) == 1;
+	mono = reorder_init(sess, cgscope_need()) == 1;
 	if (stack_ev)
 		reorder_on_gap(on_gap, NULL);
 	comm_rows(sess, evs, 0, on_event, NULL);

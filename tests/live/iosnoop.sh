@@ -139,6 +139,29 @@ t_cgroup() {
 	expect_error 2 'use either -p or --cgroup' "$BIN/iosnoop" -p 1 --cgroup /
 }
 
+# t_show_cgroup - --show-cgroup (cg_scene, nothing scoped; each role writes
+# a block of its own): the submitter's cgroup at block_getrq (cg_shown), in
+# a last column; names are cut at 12 bytes (cg_leaver_ou, cg_joiner_ou)
+t_show_cgroup() {
+	blk_setup || { skip "no null_blk and no loop device"; return 0; }
+	CG_PROG=$WORKLOADS/iowrite CG_ARGS_FN=cg_io_args
+	cg_scene_start || { r=$?; blk_teardown; return $r; }
+	cg_scene_trace io_cg_start "Tracing block I/O on $MM1 ($NM1). Ctrl-C to end." \
+		"^cg_joiner_in " "$BIN/iosnoop" -d "$MM1" --show-cgroup
+	rc=$?
+	blk_teardown
+	[ $rc = 0 ] || return 1
+	[ "$(sed -n 2p "$TMP/out")" = "$(printf '%-12s %-6s %-4s %-8s %-12s %-6s %8s CGROUP' COMM PID TYPE DEV BLOCK BYTES LATms)" ] ||
+		fail "header: $(sed -n 2p "$TMP/out")"
+	rows "$MM1" | awk '$1 ~ /^cg_/ && !($1 == "cg_outside" && $8 == "?") { print $1, $8 }' |
+		sort -u > "$TMP/shown"
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		echo "$(echo $r | cut -c1-12) $(cg_shown $r)"
+	done | sort > "$TMP/want"
+	cmp -s "$TMP/want" "$TMP/shown" ||
+		fail "--show-cgroup: $(diff "$TMP/want" "$TMP/shown" | grep '^[<>]' | tr '\n' '|')"
+}
+
 # io_cg_start ARGS... - start_tool, waiting longer for the banner on a slow machine
 io_cg_start() { start_tool "$@" || wait_for_line "$TMP/out" '^Tracing' 300; }
 
