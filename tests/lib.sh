@@ -486,6 +486,20 @@ cg_shown() {
 	esac
 }
 
+# cg_shown_check PAIRS [CUT] - the "ROLE CGROUP" lines PAIRS, from a tool's
+# rows (ROLE as it shows the name: cut at CUT bytes, if given), are exactly
+# cg_shown's for every role, once each; the outsider's ? is left out (a run
+# of it that began as tracing did has no event to tell where it was)
+cg_shown_check() {
+	printf '%s\n' "$1" | awk '$1 ~ /^cg_/ && !($1 == "cg_outside" && $2 == "?")' |
+		sort -u > "$TMP/shown"
+	for r in cg_a cg_child cg_leaver_in cg_leaver_out cg_joiner_out cg_joiner_in cg_outside; do
+		echo "$(echo $r | cut -c1-"${2:-64}") $(cg_shown $r)"
+	done | sort > "$TMP/want"
+	cmp -s "$TMP/want" "$TMP/shown" ||
+		fail "--show-cgroup: $(diff "$TMP/want" "$TMP/shown" | grep '^[<>]' | tr '\n' '|')"
+}
+
 # cg_self - this shell's cgroup v2 path
 cg_self() { sed -n 's/^0:://p' /proc/self/cgroup; }
 
