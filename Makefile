@@ -56,7 +56,7 @@ endif
 
 .DELETE_ON_ERROR:
 .SECONDARY:
-.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs bench-funcs print-version
+.PHONY: FORCE all workloads static check check-all check-build check-package check-unit check-live check-vm check-vm-reliability check-asan fuzz fuzz-build install clean bench bench-rungs bench-funcs bench-scope print-version
 
 all: $(addprefix $(BINDIR)/,$(TOOLS)) workloads
 
@@ -308,6 +308,10 @@ bench: all
 # bench-rungs: opensnoop's capture rungs against the floor (root); bench/README.md
 bench-rungs: all
 	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/rungs.sh
+
+# bench-scope: opensnoop --cgroup against -p on a busy host (root); bench/README.md
+bench-scope: all
+	@BINDIR="$(BINDIR)" B="$(B)" CC="$(CC)" sh bench/scope.sh
 
 # bench-funcs: the kernel-function tools per traced call, in a qemu guest (root); bench/README.md
 bench-funcs: all
