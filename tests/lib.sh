@@ -398,7 +398,8 @@ stopped() {
 # docker-ID.scope), and outside a joiner and a busy process. Each runs
 # ftt_open, as $TMP/cgbin/ROLE (a link) with --comm=ROLE, on a file: one
 # exec and one open a role: cg_a and its child cg_child, cg_leaver_in then
-# (moved out) cg_leaver_out, cg_joiner_out then (moved into CG_DIR/sub)
+# (moved out, to CG_DIR_out beside CG_DIR) cg_leaver_out, cg_joiner_out then
+# (moved into CG_DIR/sub)
 # cg_joiner_in, and cg_outside over and over. CG_PROG, when set, is the
 # program instead, and CG_ARGS its arguments (words with no blank in them:
 # ftt_kill kill:S:0, a signal each); or CG_ARGS_FN, a function that prints
@@ -410,7 +411,8 @@ cg_scene_start() {
 	CG_DIR=$CG_ROOT/$CG_REL
 	CG_ID=4f2a1b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6e7f8
 	CG_SUB=docker-$CG_ID.scope
-	mkdir "$CG_DIR" "$CG_DIR/$CG_SUB" || { fail "cannot make cgroups in $CG_ROOT"; return 1; }
+	mkdir "$CG_DIR" "$CG_DIR/$CG_SUB" "${CG_DIR}_out" ||
+		{ fail "cannot make cgroups in $CG_ROOT"; return 1; }
 	[ -n "${CG_ARGS:-}${CG_ARGS_FN:-}" ] || echo x > "$TMP/cg_file"
 	b=$TMP/cgbin
 	mkdir -p "$b"
@@ -454,7 +456,7 @@ cg_scene_play() {
 	kill -CONT $CG_A $CG_L $CG_J
 	wait $CG_A
 	stopped $CG_L $CG_J || fail "the leaver or the joiner did not stop again"
-	echo $CG_L > "$CG_ROOT/cgroup.procs" && echo $CG_J > "$CG_DIR/$CG_SUB/cgroup.procs" ||
+	echo $CG_L > "${CG_DIR}_out/cgroup.procs" && echo $CG_J > "$CG_DIR/$CG_SUB/cgroup.procs" ||
 		fail "cannot move the leaver out or the joiner in"
 	kill -CONT $CG_L $CG_J
 	wait $CG_L $CG_J
@@ -475,13 +477,13 @@ cg_io_args() {
 
 # cg_shown ROLE - the CGROUP column --show-cgroup gives a role of cg_scene:
 # the member's cgroup's path from the root, the container ID (12 digits) of
-# the one below it, the root for the leaver once out, this shell's cgroup
-# for the joiner before it joins and for the outsider
+# the one below it, the cgroup beside it (CG_DIR_out) for the leaver once
+# out, this shell's cgroup for the joiner before it joins and for the outsider
 cg_shown() {
 	case $1 in
 	cg_a|cg_child)			echo "/$CG_REL" ;;
 	cg_leaver_in|cg_joiner_in)	echo "$CG_ID" | cut -c1-12 ;;
-	cg_leaver_out)			echo / ;;
+	cg_leaver_out)			echo "/${CG_REL}_out" ;;
 	*)				cg_column "$(cg_self)" ;;
 	esac
 }
@@ -513,7 +515,7 @@ cg_column() {
 cg_scene_end() {
 	kill -KILL $CG_A $CG_L $CG_J $CG_B 2>/dev/null
 	wait $CG_A $CG_L $CG_J $CG_B 2>/dev/null
-	rmdir "$CG_DIR/$CG_SUB" "$CG_DIR" || fail "cannot remove the test's cgroups"
+	rmdir "$CG_DIR/$CG_SUB" "$CG_DIR" "${CG_DIR}_out" || fail "cannot remove the test's cgroups"
 }
 
 # cg_scene_trace START BANNER WAIT TOOL ARGS... - the scene (cg_scene_start

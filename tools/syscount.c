@@ -53,6 +53,7 @@ static const char usage_text[] =
 "USAGE: syscount [-chjvx] [-t top] [-i secs] [-p PID | -d seconds | command]\n"
 "       syscount [-chjvx] [-t top] [-i secs] --exec CMD\n"
 "       syscount [-chjvx] [-t top] [-i secs] [-d seconds] --cgroup PATH\n"
+"       (each form also takes --show-cgroup)\n"
 "       syscount                  # count by process name\n"
 "                -c               # show counts by syscall name\n"
 "                -h               # this usage message\n"
@@ -65,6 +66,8 @@ static const char usage_text[] =
 "                -j               # JSON Lines, one object per summary (also --json)\n"
 "                --exec CMD       # run CMD by sh; trace it and all it starts\n"
 "                --cgroup PATH    # only tasks in this cgroup v2, or below it\n"
+"                --show-cgroup    # count by cgroup too (CGROUP: a container's\n"
+"                                 # ID, else the path)\n"
 "                command          # run and trace this command (and all it starts)\n"
 "  eg,\n"
 "        syscount                 # syscalls by process name\n"
@@ -76,6 +79,7 @@ static const char usage_text[] =
 "        syscount -c -i 1         # syscall names, every second\n"
 "        syscount -c --cgroup system.slice/docker-4f2a.scope\n"
 "                                 # syscall names of one container\n"
+"        syscount --show-cgroup   # calls by container and process name\n"
 "        syscount -c --exec 'make -j2'\n"
 "                                 # syscall names of a whole build\n"
 "\n";
@@ -90,6 +94,7 @@ struct opts {
 	char cmd_text[256];	/* the command as the banner shows it */
 	const char *exec;	/* --exec: the text sh -c runs */
 	const char *cgroup;	/* --cgroup PATH */
+	int show_cg;		/* --show-cgroup */
 	const char *force;	/* FTT_COUNT: user or kernel, for testing both ways */
 };
 
@@ -101,7 +106,14 @@ static void parse(int argc, char **argv)
 	size_t n = 0;
 	int c, i;
 
-	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", opt_scope, usage_text)) != -1) {
+	static const struct option longs[] = {
+		{ "exec", required_argument, NULL, OPT_EXEC },
+		{ "cgroup", required_argument, NULL, OPT_CGROUP },
+		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
+		{ NULL, 0, NULL, 0 },
+	};
+
+	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", longs, usage_text)) != -1) {
 		switch (c) {
 		case 'c': o.by_call = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
@@ -112,6 +124,7 @@ static void parse(int argc, char **argv)
 		case 'x': o.failed = 1; break;
 		case OPT_EXEC: o.exec = optarg; break;
 		case OPT_CGROUP: o.cgroup = optarg; break;
+		case OPT_SHOW_CGROUP: o.show_cg = 1; break;
 		}
 	}
 	if (o.cgroup && (o.pid || o.exec || optind < argc))
@@ -152,6 +165,8 @@ struct cnt {
 	int tid, pid, err, abi;
 	long nr;
 	const char *comm;	/* interned: compared by pointer */
+	const char *cg;		/* --show-cgroup: the task's cgroup at the call (cgscope's, one
+				 * copy a path: compared by pointer; NULL: not known) */
 	unsigned long long now, last;
 };
 
@@ -178,21 +193,23 @@ static const char *intern(const char *s)
 	return v;
 }
 
-/* count - the count of (tid, pid, comm, nr, err, abi), made at 0 if new */
-static struct cnt *count(int tid, int pid, const char *comm, long nr, int err, int abi)
+/* count - the count of (tid, pid, comm, cg, nr, err, abi), made at 0 if new */
+static struct cnt *count(int tid, int pid, const char *comm, const char *cg, long nr, int err,
+			 int abi)
 {
-	unsigned long long a = (unsigned long long)(uintptr_t)comm ^ (unsigned long long)pid << 40;
+	unsigned long long a = (unsigned long long)(uintptr_t)comm ^ (unsigned long long)pid << 40 ^
+			       (unsigned long long)(uintptr_t)cg << 7;
 	unsigned long long b = (unsigned long long)(unsigned int)nr << 32 |
 			       ((unsigned int)tid ^ (unsigned int)err << 22 ^ (unsigned int)abi << 30);
 	struct table_pos p;
 	struct cnt *c;
 
 	for (c = table_at(counts, a, b, &p); c; c = table_next(&p))
-		if (c->tid == tid && c->pid == pid && c->comm == comm && c->nr == nr &&
+		if (c->tid == tid && c->pid == pid && c->comm == comm && c->cg == cg && c->nr == nr &&
 		    c->err == err && c->abi == abi)
 			return c;
 	c = xcalloc(1, sizeof(*c));
-	*c = (struct cnt){ tid, pid, err, abi, nr, comm, 0, 0 };
+	*c = (struct cnt){ tid, pid, err, abi, nr, comm, cg, 0, 0 };
 	table_add(counts, a, b, c);
 	if (nall == capall) {
 		capall = capall ? 2 * capall : 256;
@@ -313,7 +330,7 @@ static void on_entry(const char *info, const char *keys, unsigned long long hits
 
 	(void)info, (void)ctx;
 	if (entry_keys(keys, o.by_call, &e) == 0)
-		count(e.tid, 0, NULL, e.nr, e.err, ABI_NATIVE)->now = hits;
+		count(e.tid, 0, NULL, NULL, e.nr, e.err, ABI_NATIVE)->now = hits;
 }
 
 /* read_kernel - the kernel's counts so far into the counts' `now` */
@@ -400,7 +417,8 @@ static void on_call(const struct stream_rec *r)
 		comm = intern(r->comm);
 	if (!show_procs || comm)
 		tid = 0;		/* one count per call, or per process and name */
-	count(tid, pid, comm, nr, err, abi)->now++;
+	count(tid, pid, comm, o.show_cg ? cgscope_cgroup(decode_pid(r->ev, r->rec), r->rec->ts) : NULL,
+	      nr, err, abi)->now++;
 }
 
 /* ---- summaries ------------------------------------------------------- */
@@ -411,6 +429,7 @@ struct row {
 	int tid, pid, err, abi;	/* pid: -v's process (0: not known) */
 	long nr;
 	unsigned long long n;
+	const char *cg;		/* --show-cgroup: NULL, not known */
 };
 
 /* cmp_key - rows by what they show, so that equal ones are next to each other */
@@ -419,6 +438,10 @@ static int cmp_key(const void *pa, const void *pb)
 	const struct row *a = pa, *b = pb;
 	int c;
 
+	if (!a->cg != !b->cg)
+		return a->cg ? -1 : 1;
+	if (a->cg && (c = strcmp(a->cg, b->cg)))
+		return c;
 	if (!a->comm != !b->comm)
 		return a->comm ? -1 : 1;
 	if (a->comm && (c = strcmp(a->comm, b->comm)))
@@ -463,6 +486,8 @@ static const char *call_name(long nr, int abi, char *buf, size_t len)
 /* header - the column headers of the text */
 static void header(void)
 {
+	if (o.show_cg)
+		printf("%-12s ", "CGROUP");
 	if (o.verbose)
 		printf("%-6s ", "PID");
 	if (!o.by_call || o.verbose)
@@ -481,6 +506,10 @@ static void put_row(struct line *l, const struct row *r)
 
 	if (out_json)
 		col_open(l, NULL, '{');
+	if (o.show_cg) {
+		cgscope_col(l, r->cg);
+		line_add(l, " ");
+	}
 	if (!o.by_call || o.verbose) {
 		/* the PID column with -v: the process, or ? */
 		if (o.verbose && r->pid) {
@@ -543,7 +572,7 @@ static struct row *rows(size_t *n)
 		if (c->now == c->last)
 			continue;
 		*r = (struct row){ c->comm, c->tid, c->pid, c->err, c->abi, c->nr,
-				   c->now - c->last };
+				   c->now - c->last, c->cg };
 		c->last = c->now;
 		if (in_kernel) {	/* counted by thread ID: one task, one program throughout? */
 			r->abi = o.by_call ? (int)task_abi_throughout(c->tid) : ABI_NATIVE;
@@ -629,10 +658,12 @@ static void choose(void)
 	}
 	forced = o.force && !strcmp(o.force, "kernel");
 	/* the kernel counts by thread, whatever cgroup it is in at each call */
-	if (o.cgroup && forced)
-		msg_die(EXIT_ERR, "FTT_COUNT=kernel: --cgroup follows each call's task here");
-	if (o.cgroup) {
-		user_why = "--cgroup follows each call's task here";
+	if ((o.cgroup || o.show_cg) && forced)
+		msg_die(EXIT_ERR, "FTT_COUNT=kernel: %s follows each call's task here",
+			o.cgroup ? "--cgroup" : "--show-cgroup");
+	if (o.cgroup || o.show_cg) {
+		user_why = o.cgroup ? "--cgroup follows each call's task here" :
+			   "--show-cgroup follows each call's task here";
 		return;
 	}
 	why = kernel_has(KF_HIST) ? prove() : kernel_lacks(KF_HIST);
@@ -729,6 +760,8 @@ int main(int argc, char **argv)
 	parse(argc, argv);
 	if (o.cgroup)
 		cgscope_open(o.cgroup);
+	if (o.show_cg)
+		cgscope_show();
 	if (o.cmd)
 		child_pid = child_start(o.cmd_path, o.cmd);
 	else if (o.exec)

@@ -345,7 +345,7 @@ t_cgroup() {
 # role's exec has the cgroup it ran in (cg_shown's path; the outsider's may
 # be null for a run that began as tracing did), and "container" the ID of
 # the docker-ID.scope the leaver and the joiner are in then, null for the
-# member's cgroup and the root
+# member's cgroup and the one beside it the leaver moves to
 t_show_cgroup_json() {
 	cg_scene_start || return $?
 	xs_start -j --show-cgroup || { cg_scene_end; return 1; }

@@ -328,7 +328,7 @@ t_cgroup() {
 
 # t_show_cgroup - --show-cgroup (cg_scene, nothing scoped): every role's
 # opens show the cgroup it was in at the open (cg_shown): the member's path,
-# the container ID of the docker-ID.scope below it, the root for the leaver
+# the container ID of the docker-ID.scope below it, the cgroup beside it for the leaver
 # once out, this shell's cgroup for the joiner before it joined and the
 # outsider (or ?, for a run of the outsider that began as tracing did, with
 # no event to tell where it was); the column comes before FILE

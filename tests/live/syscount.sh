@@ -92,7 +92,7 @@ sc_bg_stop() {
 # sc_rows [FILE] - the rows of the last summary in FILE (default $TMP/out):
 # the lines after its header, up to a blank line
 sc_rows() {
-	awk '/^(PID +)?(COMM +)?(SYSCALL +)?(ERROR +)?COUNT$/ { n = 0; on = 1; next }
+	awk '/^(CGROUP +)?(PID +)?(COMM +)?(SYSCALL +)?(ERROR +)?COUNT$/ { n = 0; on = 1; next }
 	     on && /^$/ { on = 0 }
 	     on { r[++n] = $0 }
 	     END { for (i = 1; i <= n; i++) print r[i] }' "${1:-$TMP/out}"
@@ -530,6 +530,31 @@ t_cgroup() {
 	expect_error 2 'use either --cgroup or -p' "$BIN/syscount" --cgroup / -p 1 || return 1
 	expect_error 2 'use either --cgroup or a command' "$BIN/syscount" --cgroup / true || return 1
 	expect_error 1 'FTT_COUNT=kernel: --cgroup follows' env FTT_COUNT=kernel "$BIN/syscount" --cgroup "$(cg_root)"
+}
+
+# t_show_cgroup - -c --show-cgroup (cg_scene, nothing scoped; each role runs
+# fcalls prio 50): sched_get_priority_max counted by the cgroup each call was
+# made in: exactly 100 in the member's (cg_a, cg_child), 100 in the
+# docker-ID.scope's, shown as its ID (the leaver before it left, the joiner
+# after it joined), 50 in the cgroup the leaver moved to; in user space
+t_show_cgroup() {
+	sc_names || return 0
+	CG_PROG=$WORKLOADS/fcalls CG_ARGS="prio 50"
+	cg_scene_start || return $?
+	sc_bg c -c --show-cgroup || { cg_scene_end; return 1; }
+	c=$BG
+	cg_scene_play
+	cg_scene_end
+	sc_bg_stop $c c
+	[ "$(sed -n 2p "$TMP/c.out")" = "$(printf '%-12s %-17s %8s' CGROUP SYSCALL COUNT)" ] ||
+		fail "header: $(sed -n 2p "$TMP/c.out")"
+	grep -q '^syscount: counting in user space (--show-cgroup follows each call' "$TMP/c.err" ||
+		fail "stderr does not say it counts in user space: $(head -c 300 "$TMP/c.err")"
+	got=$(sc_rows "$TMP/c.out" | awk '$2 == "sched_get_priority_max" { print $1 "=" $3 }' | sort |
+		grep -E "^(/$CG_REL|/${CG_REL}_out|$(cg_shown cg_joiner_in))=" | tr '\n' ' ')
+	want=$(printf '%s\n' "/$CG_REL=100" "/${CG_REL}_out=50" "$(cg_shown cg_joiner_in)=100" | sort |
+		tr '\n' ' ')
+	[ "$got" = "$want" ] || fail "-c --show-cgroup: '$got', wanted '$want': $(tr '\n' '|' < "$TMP/c.out" | head -c 600)"
 }
 
 # t_exec_cmd - --exec: the calls of the command's program and of a process
