@@ -40,6 +40,7 @@
 #include "xalloc.h"
 
 #define CLONE_INTO_CGROUP 0x200000000ULL	/* the kernel's flag (clone3, 5.7+) */
+#define CGROUP_NS_INIT_INO 0xEFFFFFFBU		/* the initial cgroup namespace's inode number */
 
 /* what is known of a task, besides its cgroup (an index of G.paths) */
 #define CG_UNKNOWN	-1
@@ -126,6 +127,26 @@ static int find_mount(void)
 	return found;
 }
 
+/*
+ * mount_or_die - find the cgroup2 mount (once), or die in one line naming
+ * OPT: there is none, or this process is in a cgroup namespace other than
+ * the first (a container's): there the mount shows the namespace's subtree
+ * while cgroup_attach_task names a cgroup by its path from the real root
+ */
+static void mount_or_die(const char *opt)
+{
+	struct stat st;
+
+	if (G.mount[0])
+		return;
+	if (stat("/proc/self/ns/cgroup", &st) == 0 && st.st_ino != CGROUP_NS_INIT_INO)
+		msg_die(EXIT_ERR, "%s: this process is in a cgroup namespace of its own (a "
+			"container's), where the kernel's events name cgroups by paths its mount "
+			"does not show: run it on the host", opt);
+	if (find_mount() < 0)
+		msg_die(EXIT_ERR, "%s: no cgroup v2 hierarchy is mounted (cgroup v1 only?)", opt);
+}
+
 /* cgscope_open - see cgscope.h */
 void cgscope_open(const char *path)
 {
@@ -134,8 +155,7 @@ void cgscope_open(const char *path)
 
 	if (!path[0] || strchr(path, '\n'))
 		msg_die(EXIT_ERR, "--cgroup: '%.60s' is no cgroup path", path);
-	if (!G.mount[0] && find_mount() < 0)
-		msg_die(EXIT_ERR, "--cgroup: no cgroup v2 hierarchy is mounted (cgroup v1 only?)");
+	mount_or_die("--cgroup");
 	if (path[0] == '/')
 		snprintf(want, sizeof(want), "%s", path);
 	else
@@ -159,9 +179,7 @@ void cgscope_open(const char *path)
 /* cgscope_show - see cgscope.h */
 void cgscope_show(void)
 {
-	if (!G.mount[0] && find_mount() < 0)
-		msg_die(EXIT_ERR, "--show-cgroup: no cgroup v2 hierarchy is mounted (cgroup v1 "
-			"only?)");
+	mount_or_die("--show-cgroup");
 	G.show = 1;
 }
 

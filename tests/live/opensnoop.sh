@@ -349,7 +349,12 @@ t_cgroup_refused() {
 	expect_error 1 "^opensnoop: --cgroup /proc: not in the cgroup v2 hierarchy \\($cg\\)\$" \
 		"$BIN/opensnoop" --cgroup /proc || return 1
 	expect_error 2 'use either -p or --cgroup' "$BIN/opensnoop" -p 1 --cgroup / || return 1
-	expect_error 2 'use either --exec or --cgroup' "$BIN/opensnoop" --exec true --cgroup /
+	expect_error 2 'use either --exec or --cgroup' "$BIN/opensnoop" --exec true --cgroup / || return 1
+	# in a cgroup namespace of its own the events' paths are not the mount's
+	if unshare -C true 2>/dev/null; then
+		expect_error 1 '^opensnoop: --show-cgroup: this process is in a cgroup namespace of its own' \
+			unshare -C "$BIN/opensnoop" --show-cgroup
+	fi
 }
 
 # t_rungs - every capture rung this kernel has, forced in turn: the rung is
