@@ -116,6 +116,14 @@ const struct option opt_scope[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* opt_scope_show - see options.h */
+const struct option opt_scope_show[] = {
+	{ "exec", required_argument, NULL, OPT_EXEC },
+	{ "cgroup", required_argument, NULL, OPT_CGROUP },
+	{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
+	{ NULL, 0, NULL, 0 },
+};
+
 /* exec_text - --exec's text: not blank, and no control byte but tab and
  * newline (the shell's own separators); exits naming --exec */
 static void exec_text(const char *s)

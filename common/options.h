@@ -75,8 +75,10 @@ extern const struct option opt_exec[];
  */
 #define OPT_CGROUP	0x102
 extern const struct option opt_scope[];
-/* --show-cgroup (no argument), for a tool's own longs: cgscope_show (cgscope.h) */
+/* opt_scope_show - opt_scope and --show-cgroup (OPT_SHOW_CGROUP, no argument:
+ * cgscope_show, cgscope.h), for a tool's longs */
 #define OPT_SHOW_CGROUP	0x103
+extern const struct option opt_scope_show[];
 /* opt_usage - print "prog: msg" and a hint to -h, then exit(EXIT_USAGE) */
 void opt_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* opt_apart - opt_usage "use either A or B, not both" when options a and b were both given */

@@ -56,10 +56,13 @@ for src in tools/*.c; do
 		echo "$optstr" | sed 's/[:+]//g' | fold -w1 | sed 's/^/-/'
 		sed -n 's/.*{ "\([a-z][a-z-]*\)", [a-z_]*_argument,.*/--\1/p' "$src"
 		# opt_next adds --json to a tool that takes -j (options.c); opt_exec
-		# is --exec, opt_scope --exec and --cgroup
+		# is --exec, opt_scope --exec and --cgroup, opt_scope_show those and
+		# --show-cgroup
 		case $optstr in *j*) echo --json ;; esac
 		grep -q 'opt_next(argc, argv, "[^"]*", opt_exec,' "$src" && echo --exec
 		grep -q 'opt_next(argc, argv, "[^"]*", opt_scope,' "$src" && printf '%s\n' --exec --cgroup
+		grep -q 'opt_next(argc, argv, "[^"]*", opt_scope_show,' "$src" &&
+			printf '%s\n' --exec --cgroup --show-cgroup
 		printf '%s\n' --help --version
 	} | sort > "$T/want"
 	complete_at "$t -" > "$T/got"

@@ -80,15 +80,9 @@ static struct opts o;
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "exec", required_argument, NULL, OPT_EXEC },
-		{ "cgroup", required_argument, NULL, OPT_CGROUP },
-		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:hi:jn:p:Qst", opt_scope_show, usage_text)) != -1) {
 		switch (c) {
 		case 'n':
 			opt_no_ctrl(optarg, "-n");

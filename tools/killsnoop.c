@@ -121,15 +121,9 @@ static char yes;			/* what settled holds */
 /* parse - options, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "exec", required_argument, NULL, OPT_EXEC },
-		{ "cgroup", required_argument, NULL, OPT_CGROUP },
-		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "ad:hjn:p:st", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "ad:hjn:p:st", opt_scope_show, usage_text)) != -1) {
 		switch (c) {
 		case 'a': o.all = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;

@@ -87,15 +87,9 @@ static struct opts o;
 /* parse - options and arguments, strictly; exits on any problem */
 static void parse(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		{ "exec", required_argument, NULL, OPT_EXEC },
-		{ "cgroup", required_argument, NULL, OPT_CGROUP },
-		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
-		{ NULL, 0, NULL, 0 },
-	};
 	int c;
 
-	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "d:ehjn:p:L:tvxT", opt_scope_show, usage_text)) != -1) {
 		switch (c) {
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
 		case 'e': o.flags = 1; break;

@@ -106,14 +106,7 @@ static void parse(int argc, char **argv)
 	size_t n = 0;
 	int c, i;
 
-	static const struct option longs[] = {
-		{ "exec", required_argument, NULL, OPT_EXEC },
-		{ "cgroup", required_argument, NULL, OPT_CGROUP },
-		{ "show-cgroup", no_argument, NULL, OPT_SHOW_CGROUP },
-		{ NULL, 0, NULL, 0 },
-	};
-
-	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", longs, usage_text)) != -1) {
+	while ((c = opt_next(argc, argv, "+cd:hi:jp:t:vx", opt_scope_show, usage_text)) != -1) {
 		switch (c) {
 		case 'c': o.by_call = 1; break;
 		case 'd': o.duration = opt_seconds(optarg, "-d"); break;
